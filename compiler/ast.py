@@ -1,0 +1,525 @@
+"""The Spellcard syntax tree: one frozen attrs class per construct, each carrying its source span.
+
+The tree is what the checker reads and the emitter walks; it never refers back to Lark objects,
+so later stages can be tested on hand-built trees.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+node = attrs.frozen(eq=False)   # nodes compare by identity: the checker keys side tables on them
+
+
+# ── types ─────────────────────────────────────────────────────────────────────
+@node
+class TypeRef:
+    name: str
+    optional: bool
+    span: Span
+
+
+@node
+class Param:
+    name: str
+    type: TypeRef
+    default: Optional["Expr"]
+    span: Span
+
+
+# ── expressions ───────────────────────────────────────────────────────────────
+@node
+class IntLit:
+    value: int
+    span: Span
+
+
+@node
+class StrLit:
+    value: str
+    span: Span
+
+
+@node
+class BoolLit:
+    value: bool
+    span: Span
+
+
+@node
+class NoneLit:
+    span: Span
+
+
+@node
+class Name:
+    id: str
+    span: Span
+
+
+@node
+class Field:
+    obj: "Expr"
+    name: str
+    span: Span
+    name_span: Span
+
+
+@node
+class Arg:
+    name: Optional[str]
+    value: "Expr"
+    span: Span
+
+
+@node
+class Call:
+    func: "Expr"
+    args: tuple[Arg, ...]
+    span: Span
+
+
+@node
+class Index:
+    obj: "Expr"
+    index: "Expr"
+    span: Span
+
+
+@node
+class ListLit:
+    items: tuple["Expr", ...]
+    span: Span
+
+
+@node
+class Binary:
+    op: str          # + - * / %
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class Compare:
+    op: str          # == != < <= > >= in notin
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class BoolOp:
+    op: str          # and or
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class Not:
+    operand: "Expr"
+    span: Span
+
+
+@node
+class Neg:
+    operand: "Expr"
+    span: Span
+
+
+@node
+class IfExpr:
+    cond: "Expr"
+    then: "Expr"
+    else_: "Expr"
+    span: Span
+
+
+@node
+class Where:
+    seq: "Expr"
+    pred: "Expr"
+    span: Span
+
+
+Expr = (IntLit | StrLit | BoolLit | NoneLit | Name | Field | Call | Index | ListLit | Binary | Compare
+        | BoolOp | Not | Neg | IfExpr | Where)
+
+
+# ── statements ────────────────────────────────────────────────────────────────
+@node
+class Block:
+    stmts: tuple["Stmt", ...]
+    span: Span
+
+
+@node
+class Let:
+    name: str
+    value: Expr
+    span: Span
+
+
+@node
+class Assign:
+    target: Expr
+    value: Expr
+    span: Span
+
+
+@node
+class AugAssign:
+    target: Expr
+    op: str          # += -=
+    value: Expr
+    span: Span
+
+
+@node
+class If:
+    branches: tuple[tuple[Expr, Block], ...]
+    else_: Optional[Block]
+    span: Span
+
+
+@node
+class For:
+    var: str
+    iter: Expr
+    body: Block
+    span: Span
+
+
+@node
+class Repeat:
+    count: Expr
+    body: Block
+    span: Span
+
+
+@node
+class While:
+    cond: Expr
+    body: Block
+    span: Span
+
+
+@node
+class Return:
+    value: Expr
+    span: Span
+
+
+@node
+class Stop:
+    span: Span
+
+
+@node
+class Break:
+    span: Span
+
+
+@node
+class Continue:
+    span: Span
+
+
+@node
+class Cancel:
+    span: Span
+
+
+@node
+class ExprStmt:
+    expr: Expr
+    span: Span
+
+
+Stmt = Let | Assign | AugAssign | If | For | Repeat | While | Return | Stop | Break | Continue | Cancel | ExprStmt
+
+
+# ── declarations: data model ─────────────────────────────────────────────────
+@node
+class PackDecl:
+    name: str
+    title: str
+    span: Span
+
+
+@node
+class EnumMember:
+    name: str
+    label: Optional[str]
+    span: Span
+
+
+@node
+class EnumDecl:
+    name: str
+    members: tuple[EnumMember, ...]
+    span: Span
+
+
+@node
+class AttrDecl:
+    owner: str                    # card | player | table | character
+    name: str
+    type: TypeRef
+    value_names: tuple[tuple[str, int], ...]
+    default: Optional[Expr]
+    span: Span
+
+
+@node
+class CounterDecl:
+    owner: str
+    name: str
+    init: Optional[Expr]
+    min: Optional[Expr]
+    max: Optional[Expr]
+    reset: Optional[str]
+    span: Span
+
+
+@node
+class ZoneDecl:
+    name: str
+    owner: str                    # player | table
+    visibility: str               # public | owner | hidden
+    grants: bool                  # cards here lend their skills to the zone's owner
+    span: Span
+
+
+# ── declarations: procedures ─────────────────────────────────────────────────
+@node
+class HookDecl:
+    name: str
+    params: tuple[Param, ...]
+    span: Span
+
+
+@node
+class QueryDecl:
+    name: str
+    params: tuple[Param, ...]
+    returns: TypeRef
+    base: Expr
+    final: Optional[Expr]
+    span: Span
+
+
+@node
+class FuncDecl:
+    name: str
+    params: tuple[Param, ...]
+    returns: Optional[TypeRef]
+    body: Optional[Block]
+    expr: Optional[Expr]
+    span: Span
+
+
+@node
+class WindowStep:
+    name: str
+    cond: Optional[Expr]
+    span: Span
+
+
+@node
+class DoStep:
+    body: Block
+    span: Span
+
+
+@node
+class ActionDecl:
+    name: str
+    params: tuple[Param, ...]
+    steps: tuple[WindowStep | DoStep, ...]
+    span: Span
+
+
+@node
+class PhaseDecl:
+    name: str
+    label: str
+    body: Optional[Block]
+    span: Span
+
+
+@node
+class TurnDecl:
+    phases: tuple[tuple[str, Span], ...]
+    span: Span
+
+
+# ── declarations: content ────────────────────────────────────────────────────
+@node
+class AssignClause:
+    name: str
+    value: Expr
+    span: Span
+
+
+@node
+class TargetClause:
+    kind: str                      # self | exactly | up_to
+    count: Optional[Expr]
+    pool: Optional[Expr]
+    span: Span
+
+
+@node
+class WhenClause:
+    cond: Expr
+    span: Span
+
+
+@node
+class SkillsClause:
+    names: tuple[tuple[str, Span], ...]
+    span: Span
+
+
+@node
+class HookImpl:
+    name: str
+    body: Block
+    span: Span
+
+
+@node
+class CardDecl:
+    name: str
+    label: str
+    assigns: tuple[AssignClause, ...]
+    targets: tuple[TargetClause, ...]
+    when: Optional[WhenClause]
+    skills: tuple[SkillsClause, ...]
+    hooks: tuple[HookImpl, ...]
+    span: Span
+
+
+@node
+class Limit:
+    count: int
+    scope: str
+    span: Span
+
+
+@node
+class TriggerClause:
+    action: str
+    window: str
+    when: Optional[Expr]
+    repeat: Optional[Expr]
+    priority: int
+    limit: Optional[Limit]
+    body: Block
+    span: Span
+    event_span: Span
+
+
+@node
+class ActiveClause:
+    when: Optional[Expr]
+    limit: Optional[Limit]
+    body: Block
+    span: Span
+
+
+@node
+class ConvertClause:
+    count: int
+    pool: Expr
+    as_kind: str
+    purposes: tuple[str, ...]
+    when: Optional[Expr]
+    limit: Optional[Limit]
+    span: Span
+    kind_span: Span
+
+
+@node
+class ModifyClause:
+    query: str
+    when: Optional[Expr]
+    value: Expr
+    span: Span
+    query_span: Span
+
+
+@node
+class SkillDecl:
+    name: str
+    label: str
+    kind: str                      # normal | locked | awakening | limited
+    clauses: tuple[TriggerClause | ActiveClause | ConvertClause | ModifyClause | SkillsClause, ...]
+    span: Span
+
+
+@node
+class CharacterDecl:
+    name: str
+    label: str
+    assigns: tuple[AssignClause, ...]
+    skills: tuple[SkillsClause, ...]
+    tags: tuple[str, ...]
+    span: Span
+
+
+@node
+class DeckEntry:
+    kind: str
+    copies: str
+    span: Span
+    copies_span: Span
+
+
+@node
+class DeckDecl:
+    name: str
+    attrs: tuple[str, str]
+    entries: tuple[DeckEntry, ...]
+    span: Span
+
+
+@node
+class ModeDecl:
+    name: str
+    label: str
+    min_players: int
+    max_players: int
+    deck: Optional[str]
+    without: tuple[str, ...]
+    skills: tuple[SkillsClause, ...]
+    setup: Optional[Block]
+    turn_limit: int
+    span: Span
+
+
+Decl = (PackDecl | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl | QueryDecl | FuncDecl
+        | ActionDecl | PhaseDecl | TurnDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl | ModeDecl)
+
+
+@node
+class Module:
+    """One .spell file."""
+    path: str
+    decls: tuple[Decl, ...]

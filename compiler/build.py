@@ -1,0 +1,379 @@
+"""Lark parse tree → Spellcard AST. One method per grammar rule; every node gets its span."""
+from __future__ import annotations
+
+from lark import Token, Transformer, Tree, v_args
+
+from . import ast as A
+
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+
+
+def unquote(raw: str) -> str:
+    body, out, i = raw[1:-1], [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    def __init__(self, path: str):
+        super().__init__(visit_tokens=False)
+        self.path = path
+
+    # helpers ---------------------------------------------------------------
+    def span(self, meta) -> A.Span:
+        if getattr(meta, "empty", False) or not hasattr(meta, "line"):
+            return A.Span(self.path, 1, 1, 1, 2)
+        return A.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def tspan(self, tok: Token) -> A.Span:
+        return A.Span(self.path, tok.line, tok.column, tok.end_line or tok.line,
+                      tok.end_column or tok.column + len(tok))
+
+    @staticmethod
+    def present(items):
+        return [i for i in items if i is not None]
+
+    # top level ---------------------------------------------------------------
+    def start(self, meta, items):
+        return A.Module(self.path, tuple(items))
+
+    def pack_decl(self, meta, c):
+        return A.PackDecl(str(c[0]), unquote(c[1]), self.span(meta))
+
+    def enum_decl(self, meta, c):
+        return A.EnumDecl(str(c[0]), tuple(c[1:]), self.span(meta))
+
+    def enum_member(self, meta, c):
+        return A.EnumMember(str(c[0]), unquote(c[1]) if c[1] is not None else None, self.tspan(c[0]))
+
+    def type(self, meta, c):
+        return A.TypeRef(str(c[0]), c[1] is not None, self.span(meta))
+
+    def attr_decl(self, meta, c):
+        owner, name, typ, names, default = c
+        return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta))
+
+    def attr_names(self, meta, c):
+        return tuple(c)
+
+    def attr_name(self, meta, c):
+        return (str(c[0]), int(c[1]))
+
+    def counter_decl(self, meta, c):
+        opts = {k: v for k, v in c[2:]}
+        return A.CounterDecl(str(c[0]), str(c[1]), opts.get("init"), opts.get("min"), opts.get("max"),
+                             opts.get("reset"), self.span(meta))
+
+    def counter_init(self, meta, c):
+        return ("init", c[0])
+
+    def counter_min(self, meta, c):
+        return ("min", c[0])
+
+    def counter_max(self, meta, c):
+        return ("max", c[0])
+
+    def counter_reset(self, meta, c):
+        return ("reset", str(c[0]))
+
+    def zone_decl(self, meta, c):
+        return A.ZoneDecl(str(c[0]), str(c[1]), str(c[2]), c[3] is not None, self.span(meta))
+
+    # procedures --------------------------------------------------------------
+    def params(self, meta, c):
+        return tuple(self.present(c))
+
+    def param(self, meta, c):
+        return A.Param(str(c[0]), c[1], c[2], self.span(meta))
+
+    def returns(self, meta, c):
+        return c[0]
+
+    def hook_decl(self, meta, c):
+        return A.HookDecl(str(c[0]), c[1], self.span(meta))
+
+    def query_decl(self, meta, c):
+        return A.QueryDecl(str(c[0]), c[1], c[2], c[3], c[4], self.span(meta))
+
+    def query_final(self, meta, c):
+        return c[0]
+
+    def func_decl(self, meta, c):
+        name, params, returns, body = c
+        if isinstance(body, A.Block):
+            return A.FuncDecl(str(name), params, returns, body, None, self.span(meta))
+        return A.FuncDecl(str(name), params, returns, None, body, self.span(meta))
+
+    def action_decl(self, meta, c):
+        return A.ActionDecl(str(c[0]), c[1], tuple(c[2:]), self.span(meta))
+
+    def window_step(self, meta, c):
+        return A.WindowStep(str(c[0]), c[1], self.span(meta))
+
+    def do_step(self, meta, c):
+        return A.DoStep(c[0], self.span(meta))
+
+    def phase_decl(self, meta, c):
+        return A.PhaseDecl(str(c[0]), unquote(c[1]), c[2], self.span(meta))
+
+    def turn_decl(self, meta, c):
+        return A.TurnDecl(tuple((str(t), self.tspan(t)) for t in c), self.span(meta))
+
+    # content -----------------------------------------------------------------
+    def card_decl(self, meta, c):
+        name, label, *clauses = c
+        whens = [x for x in clauses if isinstance(x, A.WhenClause)]
+        return A.CardDecl(
+            str(name), unquote(label),
+            tuple(x for x in clauses if isinstance(x, A.AssignClause)),
+            tuple(x for x in clauses if isinstance(x, A.TargetClause)),
+            whens[0] if whens else None,
+            tuple(x for x in clauses if isinstance(x, A.SkillsClause)),
+            tuple(x for x in clauses if isinstance(x, A.HookImpl)),
+            self.span(meta))
+
+    def assign_clause(self, meta, c):
+        return A.AssignClause(str(c[0]), c[1], self.span(meta))
+
+    def target_clause(self, meta, c):
+        return c[0]
+
+    def target_self(self, meta, c):
+        return A.TargetClause("self", None, None, self.span(meta))
+
+    def target_from(self, meta, c):
+        return A.TargetClause("exactly", c[0], c[1], self.span(meta))
+
+    def target_up_to(self, meta, c):
+        return A.TargetClause("up_to", c[0], c[1], self.span(meta))
+
+    def when_clause(self, meta, c):
+        return A.WhenClause(c[0], self.span(meta))
+
+    def skills_clause(self, meta, c):
+        return A.SkillsClause(tuple((str(t), self.tspan(t)) for t in c), self.span(meta))
+
+    def hook_impl(self, meta, c):
+        return A.HookImpl(str(c[0]), c[1], self.span(meta))
+
+    def skill_decl(self, meta, c):
+        name, label, kind, *clauses = c
+        return A.SkillDecl(str(name), unquote(label), str(kind) if kind is not None else "normal",
+                           tuple(clauses), self.span(meta))
+
+    def trigger_clause(self, meta, c):
+        (action, window, ev_span), *opts, body = c
+        o = dict(opts)
+        return A.TriggerClause(action, window, o.get("when"), o.get("repeat"), o.get("priority", 0),
+                               o.get("limit"), body, self.span(meta), ev_span)
+
+    def event_ref(self, meta, c):
+        return (str(c[0]), str(c[1]), self.span(meta))
+
+    def trig_when(self, meta, c):
+        return ("when", c[0])
+
+    def trig_repeat(self, meta, c):
+        return ("repeat", c[0])
+
+    def trig_priority(self, meta, c):
+        return ("priority", c[0])
+
+    def signed_int(self, meta, c):
+        return int(c[0])
+
+    def negative_int(self, meta, c):
+        return -int(c[0])
+
+    def limit_opt(self, meta, c):
+        return ("limit", A.Limit(int(c[0]), str(c[1]), self.span(meta)))
+
+    def active_clause(self, meta, c):
+        *opts, body = c
+        o = dict(opts)
+        return A.ActiveClause(o.get("when"), o.get("limit"), body, self.span(meta))
+
+    def convert_clause(self, meta, c):
+        count, pool, kind, *opts = c
+        o = dict(opts)
+        return A.ConvertClause(int(count), pool, str(kind), o.get("for", ("use", "play")), o.get("when"),
+                               o.get("limit"), self.span(meta), self.tspan(kind))
+
+    def convert_for(self, meta, c):
+        return ("for", tuple(str(t) for t in c))
+
+    def modify_clause(self, meta, c):
+        name, when, value = c
+        return A.ModifyClause(str(name), when, value, self.span(meta), self.tspan(name))
+
+    def character_decl(self, meta, c):
+        name, label, *clauses = c
+        tags = tuple(t for x in clauses if isinstance(x, tuple) for t in x)
+        return A.CharacterDecl(str(name), unquote(label),
+                               tuple(x for x in clauses if isinstance(x, A.AssignClause)),
+                               tuple(x for x in clauses if isinstance(x, A.SkillsClause)),
+                               tags, self.span(meta))
+
+    def tags_clause(self, meta, c):
+        return tuple(str(t) for t in c)
+
+    def deck_decl(self, meta, c):
+        name, a1, a2, *entries = c
+        return A.DeckDecl(str(name), (str(a1), str(a2)), tuple(entries), self.span(meta))
+
+    def deck_entry(self, meta, c):
+        return A.DeckEntry(str(c[0]), unquote(c[1]), self.span(meta), self.tspan(c[1]))
+
+    def mode_decl(self, meta, c):
+        name, label, *clauses = c
+        o: dict = {"skills": []}
+        for kind, val in clauses:
+            if kind == "skills":
+                o["skills"].append(val)
+            else:
+                o[kind] = val
+        lo, hi = o.get("players", (1, 1))
+        deck, without = o.get("deck", (None, ()))
+        return A.ModeDecl(str(name), unquote(label), lo, hi, deck, without, tuple(o["skills"]),
+                          o.get("setup"), o.get("turn_limit", 500), self.span(meta))
+
+    def mode_players(self, meta, c):
+        lo = int(c[0])
+        return ("players", (lo, int(c[1]) if c[1] is not None else lo))
+
+    def mode_deck(self, meta, c):
+        return ("deck", (str(c[0]), tuple(str(t) for t in c[1:] if t is not None)))
+
+    def mode_setup(self, meta, c):
+        return ("setup", c[0])
+
+    def mode_turn_limit(self, meta, c):
+        return ("turn_limit", int(c[0]))
+
+    # statements --------------------------------------------------------------
+    def block(self, meta, c):
+        return A.Block(tuple(c), self.span(meta))
+
+    def let_stmt(self, meta, c):
+        return A.Let(str(c[0]), c[1], self.span(meta))
+
+    def assign_stmt(self, meta, c):
+        return A.Assign(c[0], c[1], self.span(meta))
+
+    def aug_stmt(self, meta, c):
+        return A.AugAssign(c[0], str(c[1]), c[2], self.span(meta))
+
+    def if_stmt(self, meta, c):
+        cond, body, *rest = c
+        branches = [(cond, body)] + [x for x in rest if isinstance(x, tuple)]
+        else_ = next((x for x in rest if isinstance(x, A.Block)), None)
+        return A.If(tuple(branches), else_, self.span(meta))
+
+    def elif_clause(self, meta, c):
+        return (c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return c[0]
+
+    def for_stmt(self, meta, c):
+        return A.For(str(c[0]), c[1], c[2], self.span(meta))
+
+    def repeat_stmt(self, meta, c):
+        return A.Repeat(c[0], c[1], self.span(meta))
+
+    def while_stmt(self, meta, c):
+        return A.While(c[0], c[1], self.span(meta))
+
+    def return_stmt(self, meta, c):
+        return A.Return(c[0], self.span(meta))
+
+    def stop_stmt(self, meta, c):
+        return A.Stop(self.span(meta))
+
+    def break_stmt(self, meta, c):
+        return A.Break(self.span(meta))
+
+    def continue_stmt(self, meta, c):
+        return A.Continue(self.span(meta))
+
+    def cancel_stmt(self, meta, c):
+        return A.Cancel(self.span(meta))
+
+    def expr_stmt(self, meta, c):
+        return A.ExprStmt(c[0], self.span(meta))
+
+    # expressions ---------------------------------------------------------------
+    def int_lit(self, meta, c):
+        return A.IntLit(int(c[0]), self.span(meta))
+
+    def str_lit(self, meta, c):
+        return A.StrLit(unquote(c[0]), self.span(meta))
+
+    def true_lit(self, meta, c):
+        return A.BoolLit(True, self.span(meta))
+
+    def false_lit(self, meta, c):
+        return A.BoolLit(False, self.span(meta))
+
+    def none_lit(self, meta, c):
+        return A.NoneLit(self.span(meta))
+
+    def name(self, meta, c):
+        return A.Name(str(c[0]), self.tspan(c[0]))
+
+    def field(self, meta, c):
+        return A.Field(c[0], str(c[1]), self.span(meta), self.tspan(c[1]))
+
+    def call(self, meta, c):
+        return A.Call(c[0], tuple(self.present(c[1:])), self.span(meta))
+
+    def arg(self, meta, c):
+        return A.Arg(str(c[0]) if c[0] is not None else None, c[1], self.span(meta))
+
+    def index(self, meta, c):
+        return A.Index(c[0], c[1], self.span(meta))
+
+    def list_lit(self, meta, c):
+        return A.ListLit(tuple(self.present(c)), self.span(meta))
+
+    def binary_op(self, meta, c):
+        return A.Binary(str(c[1]), c[0], c[2], self.span(meta))
+
+    def compare_op(self, meta, c):
+        return A.Compare(str(c[1]), c[0], c[2], self.span(meta))
+
+    def in_op(self, meta, c):
+        return A.Compare("in", c[0], c[1], self.span(meta))
+
+    def not_in_op(self, meta, c):
+        return A.Compare("notin", c[0], c[1], self.span(meta))
+
+    def and_op(self, meta, c):
+        return A.BoolOp("and", c[0], c[1], self.span(meta))
+
+    def or_op(self, meta, c):
+        return A.BoolOp("or", c[0], c[1], self.span(meta))
+
+    def not_op(self, meta, c):
+        return A.Not(c[0], self.span(meta))
+
+    def neg_op(self, meta, c):
+        return A.Neg(c[0], self.span(meta))
+
+    def if_expr(self, meta, c):
+        return A.IfExpr(c[0], c[1], c[2], self.span(meta))
+
+    def where_expr(self, meta, c):
+        return A.Where(c[0], c[1], self.span(meta))
+
+
+def build(path: str, tree: Tree) -> A.Module:
+    return _Builder(path).transform(tree)

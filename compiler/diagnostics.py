@@ -1,0 +1,76 @@
+"""Diagnostics for people: `path:line:col: error: message`, the source line, a caret, and a help line."""
+from __future__ import annotations
+
+import difflib
+from typing import Iterable, Optional
+
+import attrs
+
+from .ast import Span
+
+
+@attrs.frozen
+class Diagnostic:
+    severity: str                 # error | warning
+    message: str
+    span: Span
+    help: Optional[str] = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def render(self, lines: Optional[list[str]] = None, color: bool = False) -> str:
+        head = f"{self.span}: {self.severity}: {self.message}"
+        if color:
+            tint = "\x1b[1;31m" if self.is_error else "\x1b[1;33m"
+            head = f"\x1b[1m{self.span}:\x1b[0m {tint}{self.severity}:\x1b[0m \x1b[1m{self.message}\x1b[0m"
+        out = [head]
+        if lines is not None and 1 <= self.span.line <= len(lines):
+            text = lines[self.span.line - 1].replace("\t", " ")
+            # A 1 MB line helps nobody: show a window around the column.
+            start = max(0, self.span.col - 60)
+            shown = text[start:start + 120]
+            prefix = "…" if start else ""
+            width = (self.span.end_col - self.span.col) if self.span.end_line == self.span.line else 1
+            width = max(1, min(width, len(shown) - (self.span.col - 1 - start) or 1))
+            gutter = f"{self.span.line:>5} | "
+            out.append(gutter + prefix + shown)
+            out.append(" " * (len(gutter) + len(prefix) + self.span.col - 1 - start) + "^" * width)
+        if self.help:
+            out.append(f"  help: {self.help}")
+        return "\n".join(out)
+
+
+class Diagnostics:
+    """Collects every problem in a run, so a designer sees them all at once."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def error(self, span: Span, message: str, help: Optional[str] = None) -> None:
+        self.items.append(Diagnostic("error", message, span, help))
+
+    def warning(self, span: Span, message: str, help: Optional[str] = None) -> None:
+        self.items.append(Diagnostic("warning", message, span, help))
+
+    def extend(self, items: Iterable[Diagnostic]) -> None:
+        self.items.extend(items)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.span.file, d.span.line, d.span.col, d.message))
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
+    """The closest known name, if one is close enough to be a plausible typo."""
+    pool = sorted(set(candidates))
+    match = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    if not match:
+        lowered = {c.lower(): c for c in pool}
+        match = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
+        match = [lowered[m] for m in match]
+    return f"did you mean `{match[0]}`?" if match else None
