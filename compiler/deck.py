@@ -1,0 +1,64 @@
+"""Deck lists as data: `Danmaku "♣2♠3♣3"` — each copy is a value of the deck's first attribute
+followed by one of its second, read by attribute type (enum members by label or name, numbers by
+digits or by the names the attribute declares, such as A = 1 and K = 13)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from . import ast as A
+from .diagnostics import Diagnostics
+
+
+def _reader(syms, attr_name: str):
+    decl = syms.attr("card", attr_name)
+    tname = decl.type.name
+    if tname in syms.enums:
+        words = []
+        for m in syms.enums[tname].members:
+            words.append((m.name, m.name))
+            if m.label:
+                words.append((m.label, m.name))
+        words.sort(key=lambda w: -len(w[0]))
+
+        def read_enum(text: str, i: int):
+            for word, member in words:
+                if text.startswith(word, i):
+                    return member, i + len(word)
+            return None, i
+        return read_enum, f"a {tname} ({', '.join(m.label or m.name for m in syms.enums[tname].members)})"
+    names = dict(decl.value_names)
+
+    def read_int(text: str, i: int):
+        j = i
+        while j < len(text) and text[j].isdigit():
+            j += 1
+        if j > i:
+            return int(text[i:j]), j
+        for name in sorted(names, key=len, reverse=True):
+            if text.startswith(name, i):
+                return names[name], i + len(name)
+        return None, i
+    return read_int, "a number" + (f" or {', '.join(names)}" if names else "")
+
+
+def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Diagnostics]) -> list[dict]:
+    readers = [_reader(syms, a) for a in deck.attrs]
+    text, i, out = entry.copies, 0, []
+    while i < len(text):
+        if text[i].isspace() or text[i] == ",":
+            i += 1
+            continue
+        copy = {}
+        for attr_name, (read, what) in zip(deck.attrs, readers):
+            value, j = read(text, i)
+            if value is None:
+                if diags is not None:
+                    col = entry.copies_span.col + 1 + i
+                    diags.error(A.Span(entry.span.file, entry.copies_span.line, col, entry.copies_span.line, col + 1),
+                                f"cannot read `{text[i:i + 3]}` as {what}",
+                                f"copies are written {deck.attrs[0]} then {deck.attrs[1]}, e.g. \"♠A♡10\"")
+                return out
+            copy[attr_name] = value
+            i = j
+        out.append(copy)
+    return out

@@ -1,0 +1,433 @@
+"""Checked AST → a readable Python module that builds the pack from runtime definitions.
+
+Safety: the emitted code names only what this file writes. Identifiers from the source are ASCII
+names (the grammar allows nothing else) and always carry a prefix (`v_`, `f_`, `K_` …), so they can
+never reach a Python builtin; strings and every other value from the source go through `repr()`;
+attribute access uses only fixed field names; and the module runs with empty `__builtins__`.
+"""
+from __future__ import annotations
+
+from importlib import resources
+
+import jinja2
+
+from . import ast as A
+from . import types as T
+from .check import Checker
+from .deck import parse_copies
+from .symbols import Symbols
+
+OPS = {"==": "is", "!=": "is not"}
+
+
+def _seq_type(t) -> bool:
+    return T.strip(t) == T.ZONE
+
+
+class Emitter:
+    def __init__(self, syms: Symbols, checker: Checker, root: str = ""):
+        self.s = syms
+        self.c = checker
+        self.defs: list[str] = []
+        self.tmp = 0
+        self.root = root
+
+    # ── helpers ───────────────────────────────────────────────────────────────
+    def where(self, node) -> str:
+        sp = node.span
+        path = sp.file
+        if self.root and path.startswith(self.root):
+            path = path[len(self.root):].lstrip("/")
+        return f"{path}:{sp.line}:{sp.col}"
+
+    def fresh(self, stem: str) -> str:
+        self.tmp += 1
+        return f"_{stem}{self.tmp}"
+
+    def add_def(self, name: str, params: str, body: list[str], node, doc: str = "") -> str:
+        head = f"def {name}({params}):  # {self.where(node)}"
+        lines = [head]
+        if doc:
+            lines.append(f"    # {doc}")
+        lines.extend("    " + line for line in (body or ["pass"]))
+        self.defs.append("\n".join(lines))
+        return name
+
+    def add_value_fn(self, name: str, params: str, expr, doc: str = "") -> str:
+        return self.add_def(name, params, [f"return {self.expr(expr)}"], expr, doc)
+
+    # ── expressions ─────────────────────────────────────────────────────────────
+    def seq(self, e) -> str:
+        code = self.expr(e)
+        return f"_seq({code})" if _seq_type(self.c.types.get(e)) or self.c.types.get(e) == T.ANY else code
+
+    def expr(self, e) -> str:
+        return getattr(self, "x_" + type(e).__name__)(e)
+
+    def x_IntLit(self, e):
+        return repr(e.value)
+
+    def x_StrLit(self, e):
+        return repr(e.value)
+
+    def x_BoolLit(self, e):
+        return repr(e.value)
+
+    def x_NoneLit(self, e):
+        return "None"
+
+    def x_Name(self, e):
+        ref = self.c.refs[e]
+        kind = ref[0]
+        if kind == "local":
+            return f"v_{ref[1]}"
+        if kind == "implicit":
+            return ref[1]
+        if kind == "param":
+            return f"v_event.p[{ref[1]!r}]"
+        if kind == "current":
+            return "g.current"
+        if kind in ("enum", "phase"):
+            return repr(ref[1])
+        if kind == "zone":
+            return f"g.z[{ref[1]!r}]"
+        if kind == "table":
+            return f"g.v[{ref[1]!r}]"
+        return {"kind": "K_", "skill": "S_", "character": "C_"}[kind] + ref[1]
+
+    def x_Field(self, e):
+        ref = self.c.refs[e]
+        kind = ref[0]
+        if kind == "enum":
+            return repr(ref[1])
+        obj = self.expr(e.obj)
+        if kind == "player_value":
+            return f"{obj}.v[{ref[1]!r}]"
+        if kind == "player_zone":
+            return f"{obj}.z[{ref[1]!r}]"
+        if kind == "card_attr":
+            return f"{obj}.a[{ref[1]!r}]"
+        if kind == "def_attr":
+            return f"{obj}.attrs.get({ref[1]!r})"
+        if kind == "event_field":
+            return f"{obj}.p[{ref[1]!r}]"
+        if kind == "card_sources":
+            return f"_list({obj}.sources)"
+        if kind == "card_zone":
+            return f"b_zone_of(g, {obj})"
+        if kind == "zone_cards":
+            return f"_list({obj}.cards)"
+        if kind == "dynamic":
+            return f"_dyn({obj}, {ref[1]!r})"
+        return f"{obj}.{ref[1]}"        # ("py", name): a fixed field name from the checker's tables
+
+    def x_Index(self, e):
+        return f"_index({self.seq(e.obj)}, {self.expr(e.index)})"
+
+    def x_ListLit(self, e):
+        return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
+
+    def x_Binary(self, e):
+        lt = T.strip(self.c.types.get(e.left, T.ANY))
+        if T.is_list(lt) and e.op in "+-":
+            fn = "_concat" if e.op == "+" else "_minus"
+            return f"{fn}({self.expr(e.left)}, {self.expr(e.right)})"
+        op = {"/": "//"}.get(e.op, e.op)
+        if e.op in "/%":
+            return f"_{'div' if e.op == '/' else 'mod'}({self.expr(e.left)}, {self.expr(e.right)})"
+        return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def x_Compare(self, e):
+        if e.op in ("in", "notin"):
+            return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right)})"
+        op = e.op
+        if op in ("==", "!=") and self._identity(e.left, e.right):
+            op = OPS[op]
+        return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def _identity(self, a, b) -> bool:
+        ta, tb = T.strip(self.c.types.get(a, T.ANY)), T.strip(self.c.types.get(b, T.ANY))
+        objects = {T.PLAYER, T.CARD, T.KIND, T.SKILL, T.CHARACTER, T.ZONE, T.PLAY, T.NONE}
+        return (ta in objects or isinstance(ta, tuple) and ta[0] == "event") and \
+               (tb in objects or isinstance(tb, tuple) and tb[0] == "event")
+
+    def x_BoolOp(self, e):
+        return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+
+    def x_Not(self, e):
+        return f"(not {self.expr(e.operand)})"
+
+    def x_Neg(self, e):
+        return f"(-{self.expr(e.operand)})"
+
+    def x_IfExpr(self, e):
+        return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
+
+    def x_Where(self, e):
+        return f"[v_it for v_it in {self.seq(e.seq)} if {self.expr(e.pred)}]"
+
+    def arg(self, a) -> str:
+        if isinstance(a, tuple):
+            return a[1] if a[0] == "py" else self.expr(a[1])
+        return self.expr(a)
+
+    def x_Call(self, e):
+        ref = self.c.refs[e]
+        kind, name, args = ref
+        code = [self.arg(a) for a in args]
+        if kind == "builtin":
+            return f"b_{name}(g{''.join(', ' + c for c in code)})"
+        if kind == "func":
+            return f"f_{name}(g{''.join(', ' + c for c in code)})"
+        if kind == "query":
+            return f"q_{name}(g{''.join(', ' + c for c in code)})"
+        if kind == "action":
+            return f"g.run_action(A_{name}, ({''.join(c + ', ' for c in code)}))"
+        obj = self.expr(e.func.obj)
+        return f"_hook(g, {obj}, {name!r}, ({''.join(c + ', ' for c in code)}))"
+
+    # ── statements ────────────────────────────────────────────────────────────
+    def block(self, b: A.Block) -> list[str]:
+        out: list[str] = []
+        for st in b.stmts:
+            out.extend(self.stmt(st))
+        return out or ["pass"]
+
+    def indent(self, lines: list[str]) -> list[str]:
+        return ["    " + line for line in lines]
+
+    def stmt(self, st) -> list[str]:
+        at = f"  # {self.where(st)}"
+        k = type(st)
+        if k is A.ExprStmt:
+            return [self.expr(st.expr) + at]
+        if k is A.Let:
+            return [f"v_{st.name} = {self.expr(st.value)}{at}"]
+        if k is A.Assign:
+            return [self.assign(st.target, self.expr(st.value)) + at]
+        if k is A.AugAssign:
+            return self.aug(st, at)
+        if k is A.If:
+            out = []
+            for i, (cond, body) in enumerate(st.branches):
+                out.append(f"{'if' if i == 0 else 'elif'} {self.expr(cond)}:" + (at if i == 0 else ""))
+                out.extend(self.indent(self.block(body)))
+            if st.else_ is not None:
+                out.append("else:")
+                out.extend(self.indent(self.block(st.else_)))
+            return out
+        if k is A.For:
+            return [f"for v_{st.var} in _list({self.seq(st.iter)}):{at}"] + self.indent(self.block(st.body))
+        if k is A.Repeat:
+            return [f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"] + self.indent(self.block(st.body))
+        if k is A.While:
+            guard = self.fresh("w")
+            return [f"{guard} = 0", f"while {self.expr(st.cond)}:{at}",
+                    f"    {guard} += 1",
+                    f"    if {guard} > 10000: _runaway({self.where(st)!r})"] + self.indent(self.block(st.body))
+        if k is A.Return:
+            return [f"return {self.expr(st.value)}{at}"]
+        if k is A.Stop:
+            return ["return" + at]
+        if k is A.Break:
+            return ["break" + at]
+        if k is A.Continue:
+            return ["continue" + at]
+        if k is A.Cancel:
+            return [f"g.cancel(v_event){at}", "return"]
+        raise AssertionError(k)
+
+    def assign(self, target, value: str) -> str:
+        ref = self.c.refs[target]
+        kind = ref[0]
+        if kind == "set_local":
+            return f"v_{ref[1]} = {value}"
+        if kind == "set_event":
+            return f"g.set_event(v_event, {ref[1]!r}, {value})"
+        if kind == "set_table":
+            return f"g.set_value(None, {ref[1]!r}, {value})"
+        obj = self.expr(target.obj)
+        if kind == "set_player":
+            return f"g.set_value({obj}, {ref[1]!r}, {value})"
+        if kind == "set_event_of":
+            return f"g.set_event({obj}, {ref[1]!r}, {value})"
+        return f"_dyn_set(g, {obj}, {ref[1]!r}, {value})"
+
+    def aug(self, st: A.AugAssign, at: str) -> list[str]:
+        ref = self.c.refs[st.target]
+        sign = "+" if st.op == "+=" else "-"
+        amount = self.expr(st.value)
+        if ref[0] in ("set_local", "set_event", "set_table"):
+            current = self.expr(st.target) if ref[0] != "set_table" else f"g.v[{ref[1]!r}]"
+            if ref[0] == "set_event":
+                current = f"v_event.p[{ref[1]!r}]"
+            return [self.assign(st.target, f"{current} {sign} {amount}") + at]
+        tmp = self.fresh("t")
+        getter = {"set_player": f"{tmp}.v[{ref[1]!r}]", "set_event_of": f"{tmp}.p[{ref[1]!r}]",
+                  "set_any": f"_dyn({tmp}, {ref[1]!r})"}[ref[0]]
+        setter = {"set_player": "g.set_value", "set_event_of": "g.set_event"}.get(ref[0], "_dyn_set_g")
+        if ref[0] == "set_any":
+            return [f"{tmp} = {self.expr(st.target.obj)}{at}",
+                    f"_dyn_set(g, {tmp}, {ref[1]!r}, {getter} {sign} {amount})"]
+        return [f"{tmp} = {self.expr(st.target.obj)}{at}",
+                f"{setter}({tmp}, {ref[1]!r}, {getter} {sign} {amount})"]
+
+
+def _limit(lim) -> str:
+    return f"Limit({lim.count}, {lim.scope!r})" if lim is not None else "None"
+
+
+def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "") -> str:
+    """The whole pack as Python source."""
+    em = Emitter(syms, checker, root)
+    s = syms
+    out: dict = {"enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
+                 "phases": [], "kinds": [], "skills": [], "characters": [], "decks": {}, "modes": []}
+
+    out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
+    for (owner, name), d in s.attrs_.items():
+        default = em.add_value_fn(f"ad_{owner}_{name}", "g, v_self", d.default) if d.default is not None else None
+        out["attrs"].append((owner, name, default, dict(d.value_names)))
+    for (owner, name), d in s.counters.items():
+        fns = []
+        for part, e in (("init", d.init), ("min", d.min), ("max", d.max)):
+            if e is None:
+                fns.append("_zero" if part == "init" else None)
+            else:
+                fns.append(em.add_value_fn(f"cn_{owner}_{name}_{part}", "g, v_self", e))
+        out["counters"].append((owner, name, *fns, d.reset))
+    for name, d in s.zones.items():
+        out["zones"].append((name, d.owner, d.visibility, d.grants))
+    hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
+
+    for name, d in s.funcs.items():
+        params = "".join(f", v_{p.name}" for p in d.params)
+        if d.body is not None:
+            em.add_def(f"f_{name}", "g" + params, em.block(d.body), d, f"func {name}")
+        else:
+            em.add_def(f"f_{name}", "g" + params, [f"return {em.expr(d.expr)}"], d, f"func {name}")
+
+    for name, d in s.queries.items():
+        params = "".join(f", v_{p.name}" for p in d.params)
+        body = [f"v_value = {em.expr(d.base)}",
+                f"for _m in g.mods.get({name!r}, ()):",
+                "    _d = _m.mdef",
+                f"    if _m.owner.alive and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
+                f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
+        if d.final is not None:
+            body.append(f"v_value = {em.expr(d.final)}")
+        body.append("return v_value")
+        em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
+        out["queries"].append(name)
+
+    for name, d in s.actions.items():
+        steps = []
+        for i, step in enumerate(d.steps):
+            if isinstance(step, A.WindowStep):
+                cond = em.add_value_fn(f"aw_{name}_{step.name}", "g, v_event", step.cond) if step.cond else None
+                steps.append(("window", step.name, f"{name}.{step.name}", cond))
+            else:
+                fn = em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step, f"action {name}, step {i}")
+                steps.append(("step", fn))
+        out["actions"].append((name, tuple(p.name for p in d.params), steps))
+
+    for name, d in s.phases.items():
+        body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None
+        out["phases"].append((name, d.label, body))
+
+    for name, d in s.cards.items():
+        attrs = {a.name: _const(em, a.value) for a in d.assigns}
+        targets = []
+        for i, t in enumerate(d.targets):
+            if t.kind == "self":
+                targets.append(("self", None, None))
+            else:
+                n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
+                pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)
+                targets.append((t.kind, n, pool))
+        when = em.add_value_fn(f"tw_{name}", "g, v_user, v_card", d.when.cond) if d.when else None
+        hooks = {}
+        for h in d.hooks:
+            hook = s.hooks[h.name]
+            params = "".join(f", v_{p.name}" for p in hook.params)
+            hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
+                                       f"card {name}: {h.name}")
+        skills = [n for sc in d.skills for n, _ in sc.names]
+        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks))
+
+    for name, d in s.skills.items():
+        trig, act, conv, mods, grants = [], [], [], [], []
+        default_limit = A.Limit(1, "game", d.span) if d.kind in ("awakening", "limited") else None
+        for i, c in enumerate(d.clauses):
+            if isinstance(c, A.TriggerClause):
+                params = "g, v_owner, v_event, v_card"
+                body = em.add_def(f"t_{name}_{i}", params, em.block(c.body), c,
+                                  f"skill {name}: on {c.action}.{c.window}")
+                cond = em.add_value_fn(f"tc_{name}_{i}", params, c.when) if c.when else None
+                rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
+                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority,
+                             _limit(c.limit or default_limit)))
+            elif isinstance(c, A.ActiveClause):
+                body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
+                cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
+                act.append((i, body, cond, _limit(c.limit or default_limit)))
+            elif isinstance(c, A.ConvertClause):
+                pool = em.add_value_fn(f"cv_{name}_{i}", "g, v_owner, v_card", c.pool)
+                cond = em.add_value_fn(f"cvw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
+                conv.append((i, c.count, pool, c.as_kind, c.purposes, cond, _limit(c.limit)))
+            elif isinstance(c, A.ModifyClause):
+                q = s.queries.get(c.query)
+                qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
+                params = "g, v_owner, v_card, v_value" + qparams
+                fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
+                cond = em.add_value_fn(f"mc_{name}_{i}", params, c.when) if c.when else None
+                mods.append((c.query, fn, cond))
+            elif isinstance(c, A.SkillsClause):
+                grants.extend(n for n, _ in c.names)
+        out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))
+
+    for name, d in s.characters.items():
+        attrs = {a.name: _const(em, a.value) for a in d.assigns}
+        out["characters"].append((name, d.label, attrs, [n for sc in d.skills for n, _ in sc.names], d.tags))
+
+    for name, d in s.decks.items():
+        cards = []
+        for e in d.entries:
+            for copy in parse_copies(s, d, e, None):
+                cards.append((e.kind, copy))
+        out["decks"][name] = cards
+
+    for name, d in s.modes.items():
+        setup = em.add_def(f"ms_{name}", "g", em.block(d.setup), d, f"mode {name}: setup") if d.setup else None
+        skills = [n for sc in d.skills for n, _ in sc.names]
+        out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, setup,
+                             d.turn_limit))
+
+    template = _env().get_template("pack.py.j2")
+    turn = [n for n, _ in s.turn.phases] if s.turn else []
+    return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn, **out)
+
+
+def _const(em: Emitter, e):
+    """Kind and character attributes are constants; evaluate them at compile time."""
+    code = em.expr(e)
+    if isinstance(e, A.Neg):
+        return -_const(em, e.operand)
+    if isinstance(e, (A.IntLit, A.StrLit, A.BoolLit)):
+        return e.value
+    if isinstance(e, A.NoneLit):
+        return None
+    ref = em.c.refs.get(e)
+    if ref and ref[0] == "enum":
+        return ref[1]
+    raise ValueError(f"not a constant: {code}")
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(
+            lambda name: resources.files("spellcard.compiler").joinpath("templates", name).read_text("utf-8")),
+        autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined)
+    env.filters["py"] = repr
+    return env

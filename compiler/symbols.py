@@ -1,0 +1,190 @@
+"""The pack's symbol table: every declaration of every file, by name, with duplicates reported."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import attrs
+
+from spellcard.runtime.builtins import SIGNATURES
+
+from . import ast as A
+from . import types as T
+from .diagnostics import Diagnostics
+
+STRUCTURAL_EVENTS = {
+    # Windows the runtime itself opens around turns, rounds and phases.
+    "turn": (("player", T.PLAYER),),
+    "round": (("number", T.INT),),
+    "phase": (("player", T.PLAYER), ("phase", T.PHASE)),
+}
+STRUCTURAL_WINDOWS = {"turn": ("start", "end"), "round": ("start", "end"), "phase": ("before", "start", "end")}
+
+
+@attrs.define
+class BuiltinSig:
+    name: str
+    params: list            # [(name, type, default_py or None)]
+    returns: T.Type
+
+
+_SIG = re.compile(r"^(\w+)\((.*)\)(?:\s*->\s*(.+))?$")
+
+
+def parse_type_name(name: str, optional: bool = False) -> T.Type:
+    """A type as written in a signature or a declaration; unknown names are enums."""
+    if name.endswith("?"):
+        return T.opt(parse_type_name(name[:-1]))
+    if name in T.PLURALS:
+        t = T.list_of(T.PLURALS[name])
+    elif name in T.SIMPLE or name in ("list", "elem", "same"):
+        t = name
+    else:
+        t = ("enum", name)
+    return T.opt(t) if optional else t
+
+
+def _builtin_sigs() -> dict[str, BuiltinSig]:
+    out = {}
+    for name, sig in SIGNATURES.items():
+        m = _SIG.match(sig)
+        params = []
+        for part in filter(None, (p.strip() for p in m.group(2).split(","))):
+            decl, _, default = part.partition("=")
+            pname, _, ptype = decl.partition(":")
+            py = {"false": "False", "true": "True", "none": "None", "[]": "[]"}.get(default.strip()) \
+                if default else None
+            params.append((pname.strip(), parse_type_name(ptype.strip()), py))
+        out[name] = BuiltinSig(name, params, parse_type_name(m.group(3).strip()) if m.group(3) else T.VOID)
+    return out
+
+
+BUILTINS = _builtin_sigs()
+RESERVED = {"owner", "event", "card", "user", "target", "value", "current", "self", "it", "player",
+            "table", "none", "true", "false"}
+
+
+@attrs.define
+class Symbols:
+    pack: Optional[A.PackDecl] = None
+    enums: dict = attrs.Factory(dict)
+    members: dict = attrs.Factory(dict)          # member -> [enum names]
+    attrs_: dict = attrs.Factory(dict)           # (owner, name) -> AttrDecl
+    counters: dict = attrs.Factory(dict)         # (owner, name) -> CounterDecl
+    zones: dict = attrs.Factory(dict)
+    hooks: dict = attrs.Factory(dict)
+    queries: dict = attrs.Factory(dict)
+    funcs: dict = attrs.Factory(dict)
+    actions: dict = attrs.Factory(dict)
+    phases: dict = attrs.Factory(dict)
+    turn: Optional[A.TurnDecl] = None
+    cards: dict = attrs.Factory(dict)
+    skills: dict = attrs.Factory(dict)
+    characters: dict = attrs.Factory(dict)
+    decks: dict = attrs.Factory(dict)
+    modes: dict = attrs.Factory(dict)
+    top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
+
+    # ── lookups the checker uses ──────────────────────────────────────────────
+    def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
+        if action in self.actions:
+            return tuple(s.name for s in self.actions[action].steps if isinstance(s, A.WindowStep))
+        if action in STRUCTURAL_WINDOWS:
+            return STRUCTURAL_WINDOWS[action]
+        if action in self.phases:
+            return STRUCTURAL_WINDOWS["phase"]
+        return None
+
+    def event_fields(self, action: str) -> dict:
+        if action in self.actions:
+            return {p.name: self.type_of(p.type) for p in self.actions[action].params}
+        if action in STRUCTURAL_EVENTS:
+            return dict(STRUCTURAL_EVENTS[action])
+        if action in self.phases:
+            return dict(STRUCTURAL_EVENTS["phase"])
+        return {}
+
+    def event_sources(self) -> list[str]:
+        return sorted(set(self.actions) | set(STRUCTURAL_EVENTS) | set(self.phases))
+
+    def type_of(self, ref: Optional[A.TypeRef]) -> T.Type:
+        if ref is None:
+            return T.VOID
+        return parse_type_name(ref.name, ref.optional)
+
+    def known_type(self, ref: A.TypeRef) -> bool:
+        return ref.name in T.SIMPLE or ref.name in T.PLURALS or ref.name in self.enums
+
+    def attr(self, owner: str, name: str) -> Optional[A.AttrDecl]:
+        return self.attrs_.get((owner, name))
+
+
+_CATEGORY = {
+    A.EnumDecl: ("enum", "enums"), A.ZoneDecl: ("zone", "zones"), A.HookDecl: ("hook", "hooks"),
+    A.QueryDecl: ("query", "queries"), A.FuncDecl: ("function", "funcs"), A.ActionDecl: ("action", "actions"),
+    A.PhaseDecl: ("phase", "phases"), A.CardDecl: ("card", "cards"), A.SkillDecl: ("skill", "skills"),
+    A.CharacterDecl: ("character", "characters"), A.DeckDecl: ("deck", "decks"), A.ModeDecl: ("mode", "modes"),
+}
+
+
+def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
+    s = Symbols()
+    for m in modules:
+        for d in m.decls:
+            if isinstance(d, A.PackDecl):
+                if s.pack is not None:
+                    diags.error(d.span, f"the pack is already named `{s.pack.name}`",
+                                f"first named at {s.pack.span}; keep one `pack` line")
+                else:
+                    s.pack = d
+                continue
+            if isinstance(d, A.TurnDecl):
+                if s.turn is not None:
+                    diags.error(d.span, "the turn order is declared twice", f"first declared at {s.turn.span}")
+                else:
+                    s.turn = d
+                continue
+            if isinstance(d, (A.AttrDecl, A.CounterDecl)):
+                key = (d.owner, d.name)
+                prev = s.attrs_.get(key) or s.counters.get(key)
+                if prev is not None:
+                    diags.error(d.span, f"`{d.name}` is already declared for {d.owner}s",
+                                f"first declared at {prev.span}")
+                    continue
+                (s.attrs_ if isinstance(d, A.AttrDecl) else s.counters)[key] = d
+                if d.owner == "table":
+                    _top(s, diags, d.name, "table value", d)
+                continue
+            what, table = _CATEGORY[type(d)]
+            if d.name in RESERVED or d.name in BUILTINS:
+                diags.error(d.span, f"`{d.name}` is a built-in name and cannot name a {what}",
+                            "choose another name")
+                continue
+            if _top(s, diags, d.name, what, d):
+                getattr(s, table)[d.name] = d
+    for name, e in s.enums.items():
+        seen = set()
+        for m in e.members:
+            if m.name in seen:
+                diags.error(m.span, f"`{m.name}` appears twice in enum `{name}`")
+            seen.add(m.name)
+            s.members.setdefault(m.name, []).append(name)
+    for member, owners in s.members.items():
+        if member in s.top:
+            what, d = s.top[member]
+            diags.error(d.span, f"`{member}` names both a {what} and a member of enum `{owners[0]}`",
+                        "rename one of them")
+    if s.pack is None and modules:
+        first = next((d for m in modules for d in m.decls), None)
+        span = first.span if first is not None else A.Span(modules[0].path, 1, 1, 1, 2)
+        diags.error(span, "the pack has no `pack` line", 'add `pack NAME "display name"` to one file')
+    return s
+
+
+def _top(s: Symbols, diags: Diagnostics, name: str, what: str, d) -> bool:
+    if name in s.top:
+        prev_what, prev = s.top[name]
+        diags.error(d.span, f"`{name}` is already defined as a {prev_what}", f"first defined at {prev.span}")
+        return False
+    s.top[name] = (what, d)
+    return True

@@ -1,0 +1,451 @@
+"""The functions pack code may call. Each carries its typed signature, which the compiler reads:
+the one table both the checker and the runtime agree on.
+
+Signature types: int bool text player card zone kind skill character phase play, lists written
+`players cards texts ints kinds characters`, `T?` for optional, and three generic forms the checker
+resolves per call: `any`, `list` (any list or zone), `elem` (an element of the first argument) and
+`same` (the type of the first argument).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .decisions import MANY, ONE, YES_NO, Decision
+from .errors import GameOver
+from .model import Card, Play, Player, Zone
+
+SIGNATURES: dict[str, str] = {}
+FUNCTIONS: dict[str, object] = {}
+
+
+def builtin(signature: str):
+    def register(fn):
+        name = signature.split("(", 1)[0]
+        SIGNATURES[name] = signature
+        FUNCTIONS[name] = fn
+        return fn
+    return register
+
+
+def _cards(xs) -> list:
+    return list(xs.cards) if isinstance(xs, Zone) else list(xs)
+
+
+# ── collections ───────────────────────────────────────────────────────────────
+@builtin("count(xs: list) -> int")
+def b_count(g, xs):
+    return len(xs.cards) if isinstance(xs, Zone) else len(xs)
+
+
+@builtin("first(xs: list) -> elem?")
+def b_first(g, xs):
+    xs = _cards(xs)
+    return xs[0] if xs else None
+
+
+@builtin("last(xs: list) -> elem?")
+def b_last(g, xs):
+    xs = _cards(xs)
+    return xs[-1] if xs else None
+
+
+@builtin("sum(xs: ints) -> int")
+def b_sum(g, xs):
+    return sum(xs)
+
+
+@builtin("max(a: int, b: int) -> int")
+def b_max(g, a, b):
+    return a if a >= b else b
+
+
+@builtin("min(a: int, b: int) -> int")
+def b_min(g, a, b):
+    return a if a <= b else b
+
+
+@builtin("shuffled(xs: list) -> same")
+def b_shuffled(g, xs):
+    xs = _cards(xs)
+    g.rng.shuffle(xs)
+    return xs
+
+
+@builtin("random(xs: list) -> elem?")
+def b_random(g, xs):
+    xs = _cards(xs)
+    return xs[g.rng.randrange(len(xs))] if xs else None
+
+
+@builtin("without(xs: list, x: any) -> same")
+def b_without(g, xs, x):
+    return [i for i in _cards(xs) if i is not x and i != x]
+
+
+@builtin("reversed(xs: list) -> same")
+def b_reversed(g, xs):
+    return _cards(xs)[::-1]
+
+
+@builtin("text(x: any) -> text")
+def b_text(g, x):
+    return g.ref(x) if not isinstance(x, (str, int)) else str(x)
+
+
+# ── players and seats ─────────────────────────────────────────────────────────
+@builtin("players() -> players")
+def b_players(g):
+    """Living players in seat order, starting with the current player."""
+    return g.living_from(g.current)
+
+
+@builtin("all_players() -> players")
+def b_all_players(g):
+    n = len(g.players)
+    return [g.players[(g.current.seat + i) % n] for i in range(n)]
+
+
+@builtin("others(p: player) -> players")
+def b_others(g, p):
+    """Living players other than `p`, in seat order starting after `p`."""
+    return [q for q in g.living_from(p) if q is not p]
+
+
+@builtin("next_player(p: player) -> player")
+def b_next_player(g, p):
+    return g.next_living(p)
+
+
+@builtin("seat_distance(a: player, b: player) -> int")
+def b_seat_distance(g, a, b):
+    """Steps between two seats around the table, counting living players only, the shorter way."""
+    if a is b:
+        return 0
+    living = g.living_from(a)
+    if b not in living:
+        living = [q for q in g.living_from(a)] + [b]
+    i = living.index(b)
+    return min(i, len(living) - i)
+
+
+@builtin("current_phase() -> phase?")
+def b_current_phase(g):
+    return g.phase
+
+
+@builtin("turn_number() -> int")
+def b_turn_number(g):
+    return g.turns
+
+
+@builtin("round_number() -> int")
+def b_round_number(g):
+    return g.rounds
+
+
+@builtin("set_current(p: player)")
+def b_set_current(g, p):
+    g.current = p
+
+
+# ── cards and zones ───────────────────────────────────────────────────────────
+@builtin("cards(z: zone) -> cards")
+def b_cards(g, z):
+    return list(z.cards)
+
+
+@builtin("top(z: zone, n: int) -> cards")
+def b_top(g, z, n):
+    """The top `n` cards (the end of the list is the top), topmost first."""
+    return z.cards[::-1][:n] if n > 0 else []
+
+
+@builtin("bottom(z: zone, n: int) -> cards")
+def b_bottom(g, z, n):
+    return z.cards[:n] if n > 0 else []
+
+
+@builtin("move(c: cards, to: zone, bottom: bool = false)")
+def b_move(g, c, to, bottom=False):
+    if c is None:
+        return
+    g.move([c] if isinstance(c, Card) else _cards(c), to, bottom)
+
+
+@builtin("build_deck(z: zone)")
+def b_build_deck(g, z):
+    """Create the cards of the mode's deck into `z`, shuffled."""
+    g.build_deck(z.name)
+
+
+@builtin("shuffle(z: zone)")
+def b_shuffle(g, z):
+    g.rng.shuffle(z.cards)
+    if g.log.enabled:
+        g.log.add("shuffle", z.key)
+
+
+@builtin("virtual(k: kind, sources: cards = [], via: skill? = none) -> card")
+def b_virtual(g, k, sources=(), via=None):
+    """A card of kind `k` standing for `sources` (将A当B), or for nothing (视为使用).
+
+    It keeps every attribute its sources agree on (one red card gives a red card; a red and a black
+    card give a card with no colour), and takes the rest from its kind.
+    """
+    sources = tuple(c for s in ([sources] if isinstance(sources, Card) else sources) for c in s.physical)
+    a = {ad.name: None for ad in g.pack.attrs_of("card")}
+    a.update(k.attrs)
+    kind_attrs = set(k.attrs)
+    for ad in g.pack.attrs_of("card"):
+        if ad.name in kind_attrs:
+            continue
+        values = {c.a.get(ad.name) for c in sources}
+        a[ad.name] = values.pop() if len(values) == 1 else None
+    return Card(None, k, a, virtual=True, sources=sources, via=via)
+
+
+@builtin("zone_of(c: card) -> zone?")
+def b_zone_of(g, c):
+    return c.physical[0].zone if c.physical else None
+
+
+@builtin("owner_of(c: card) -> player?")
+def b_owner_of(g, c):
+    return c.owner
+
+
+@builtin("reveal(c: cards)")
+def b_reveal(g, c):
+    if g.log.enabled:
+        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else list(c)))
+
+
+# ── decisions ───────────────────────────────────────────────────────────────
+@builtin("ask(p: player, prompt: text) -> bool")
+def b_ask(g, p, prompt):
+    return g.decide(Decision(p, YES_NO, "yes_no", prompt, [False, True]))
+
+
+@builtin("choose_cards(p: player, pool: cards, min: int, max: int, prompt: text) -> cards")
+def b_choose_cards(g, p, pool, lo, hi, prompt):
+    pool = _cards(pool)
+    hi = min(hi, len(pool))
+    lo = min(lo, hi)
+    if hi <= 0:
+        return []
+    picked = g.decide(Decision(p, MANY, "cards", prompt, pool, lo, hi))
+    return [pool[i] for i in picked]
+
+
+@builtin("choose_card(p: player, pool: cards, prompt: text) -> card?")
+def b_choose_card(g, p, pool, prompt):
+    pool = _cards(pool)
+    if not pool:
+        return None
+    return pool[g.decide(Decision(p, ONE, "cards", prompt, pool))]
+
+
+@builtin("choose_players(p: player, pool: players, min: int, max: int, prompt: text) -> players")
+def b_choose_players(g, p, pool, lo, hi, prompt):
+    pool = list(pool)
+    hi = min(hi, len(pool))
+    lo = min(lo, hi)
+    if hi <= 0:
+        return []
+    picked = g.decide(Decision(p, MANY, "players", prompt, pool, lo, hi))
+    return [pool[i] for i in picked]
+
+
+@builtin("choose_player(p: player, pool: players, prompt: text) -> player?")
+def b_choose_player(g, p, pool, prompt):
+    pool = list(pool)
+    if not pool:
+        return None
+    return pool[g.decide(Decision(p, ONE, "players", prompt, pool))]
+
+
+@builtin("choose_option(p: player, options: texts, prompt: text) -> text")
+def b_choose_option(g, p, options, prompt):
+    options = list(options)
+    return options[g.decide(Decision(p, ONE, "option", prompt, options))]
+
+
+def _limit_ok(g, d, owner) -> bool:
+    return d.limit is None or g.used(d, owner, d.limit) < d.limit.count
+
+
+def _target_rule(g, user, card):
+    """The first targeting alternative of the card's kind that has a legal target, and its pool."""
+    for rule in card.kind.targets:
+        if rule.kind == "self":
+            return rule, [user]
+        pool = rule.pool(g, user, card)
+        if pool:
+            return rule, pool
+    return None, []
+
+
+def usable(g, user, card) -> bool:
+    kind = card.kind
+    if not kind.targets:
+        return False
+    if kind.when is not None and not kind.when(g, user, card):
+        return False
+    rule, pool = _target_rule(g, user, card)
+    return rule is not None
+
+
+def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
+    for cd, inst in p.converts:
+        if purpose not in cd.purposes or (kind_name is not None and cd.as_kind != kind_name):
+            continue
+        if cd.cond is not None and not cd.cond(g, p, inst.card):
+            continue
+        if not _limit_ok(g, cd, p):
+            continue
+        pool = [c for c in cd.pool(g, p, inst.card) if not c.virtual]
+        if len(pool) >= cd.count:
+            yield cd, inst, pool
+
+
+def _convert(g, p, cd, inst, pool, prompt: str):
+    picked = b_choose_cards(g, p, pool, cd.count, cd.count, prompt)
+    if cd.limit is not None:
+        g.use(cd, p, cd.limit)
+    return b_virtual(g, g.pack.kinds[cd.as_kind], picked, cd.skill)
+
+
+@builtin("choose_play(p: player) -> play?")
+def b_choose_play(g, p):
+    """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
+    skill, or nothing (none). Only options that can actually be carried out are offered."""
+    options: list = []
+    for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
+        if usable(g, p, c):
+            options.append(Play(card=c))
+    for cd, inst, pool in _conversions(g, p, "use"):
+        probe = b_virtual(g, g.pack.kinds[cd.as_kind], pool[:cd.count], cd.skill)
+        if usable(g, p, probe):
+            options.append(Play(card=probe, skill=cd, inst=inst))
+    for ad, inst in p.actives:
+        if _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
+            options.append(Play(skill=ad.skill, active=ad, inst=inst))
+    options.append(None)
+    choice = options[g.decide(Decision(p, ONE, "play", "出牌", options))]
+    if choice is None:
+        return None
+    if choice.card is not None:
+        card = choice.card
+        if choice.skill is not None:       # a conversion: now pick the real cards
+            cd = choice.skill
+            pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
+            card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: 選擇牌")
+            if not usable(g, p, card):
+                return None
+        rule, pool = _target_rule(g, p, card)
+        if rule.kind == "self":
+            targets = [p]
+        else:
+            n = rule.count(g, p, card)
+            lo = 1 if rule.kind == "up_to" else n
+            targets = b_choose_players(g, p, pool, min(lo, len(pool)), n, f"{card.kind.label}: 選擇目標")
+        return Play(card=card, targets=targets)
+    return choice
+
+
+@builtin("activate(play: play)")
+def b_activate(g, play):
+    ad, inst = play.active, play.inst
+    if ad is None:
+        return
+    if ad.limit is not None:
+        g.use(ad, inst.owner, ad.limit)
+    if g.log.enabled:
+        g.log.add("activate", ad.skill.name, f"P{inst.owner.seat}")
+    ad.body(g, inst.owner, inst.card)
+
+
+@builtin("ask_card(p: player, k: kind, purpose: text, prompt: text) -> card?")
+def b_ask_card(g, p, k, purpose, prompt):
+    """Ask `p` for a card that counts as `k`: one from hand, or one made by a conversion skill.
+    The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
+    options: list = [c for c in p.z[g.pack.hand_zone].cards if c.kind is k] if g.pack.hand_zone else []
+    convs = list(_conversions(g, p, purpose, k.name))
+    options.extend(Play(skill=cd, inst=inst) for cd, inst, pool in convs)
+    if not options:
+        return None
+    options.append(None)
+    choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
+    if choice is None or isinstance(choice, Card):
+        return choice
+    cd = choice.skill
+    pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
+    return _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: 選擇牌")
+
+
+# ── skills and characters ─────────────────────────────────────────────────────
+@builtin("grant(p: player, s: skill)")
+def b_grant(g, p, s):
+    g.grant(p, s)
+
+
+@builtin("revoke(p: player, s: skill)")
+def b_revoke(g, p, s):
+    for inst in [i for i in p.skills if i.skill is s]:
+        g.revoke(p, inst)
+
+
+@builtin("has_skill(p: player, s: skill) -> bool")
+def b_has_skill(g, p, s):
+    return any(i.skill is s for i in p.skills)
+
+
+@builtin("characters() -> characters")
+def b_characters(g):
+    return list(g.pack.characters.values())
+
+
+@builtin("has_tag(c: character, tag: text) -> bool")
+def b_has_tag(g, c, tag):
+    return tag in c.tags
+
+
+@builtin("set_character(p: player, c: character)")
+def b_set_character(g, p, c):
+    if p.character is not None:
+        for inst in [i for i in p.skills if i.card is None and i.skill.name in p.character.skills]:
+            g.revoke(p, inst)
+    p.character = c
+    if g.log.enabled:
+        g.log.add("character", f"P{p.seat}", c.name)
+    for s in c.skills:
+        g.grant(p, g.pack.skills[s])
+
+
+# ── the course of the game ──────────────────────────────────────────────────
+@builtin("end_game(winners: players)")
+def b_end_game(g, winners):
+    raise GameOver(list(winners))
+
+
+@builtin("eliminate(p: player)")
+def b_eliminate(g, p):
+    p.alive = False
+    if g.log.enabled:
+        g.log.add("out", f"P{p.seat}")
+
+
+@builtin("skip(ph: phase)")
+def b_skip(g, ph):
+    g.skipped.add(ph)
+
+
+@builtin("extra_phase(ph: phase)")
+def b_extra_phase(g, ph):
+    g.run_phase(g.current, ph)
+
+
+@builtin("say(message: text)")
+def b_say(g, message):
+    if g.log.enabled:
+        g.log.add("say", message)

@@ -1,0 +1,207 @@
+"""What a compiled pack is made of: plain definitions that the emitted module constructs.
+
+Everything here is generic: an action is a list of windows and steps, a skill a bundle of triggers,
+actives, conversions and modifiers. The pack gives them names such as `damage` or `Graze`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from attrs import Factory, define
+
+
+@define(eq=False)
+class Window:
+    name: str
+    key: str                                  # "<action>.<window>", the trigger index key
+    cond: Optional[Callable] = None           # (g, ev) -> bool
+
+
+@define(eq=False)
+class Step:
+    fn: Callable                              # (g, ev) -> None
+
+
+@define(eq=False)
+class ActionDef:
+    name: str
+    params: tuple[str, ...]
+    steps: list = Factory(list)
+
+
+@define(eq=False)
+class CounterDef:
+    owner: str                                # player | table
+    name: str
+    init: Callable                            # (g, self) -> int
+    min: Optional[Callable] = None            # (g, self) -> int
+    max: Optional[Callable] = None
+    reset: Optional[str] = None               # phase | turn | round
+
+
+@define(eq=False)
+class AttrDef:
+    owner: str                                # card | player | table | character
+    name: str
+    default: Optional[Callable] = None        # (g, it) -> value
+    value_names: dict = Factory(dict)   # symbolic names for values: A = 1, K = 13
+
+
+@define(eq=False)
+class ZoneDef:
+    name: str
+    owner: str                                # player | table
+    visibility: str
+    grants: bool = False
+
+
+@define(eq=False)
+class Limit:
+    count: int
+    scope: str                                # phase | turn | round | game
+
+
+@define(eq=False)
+class TriggerDef:
+    skill: "SkillDef"
+    index: int
+    key: str
+    body: Callable                            # (g, owner, ev, card)
+    cond: Optional[Callable] = None           # (g, owner, ev, card) -> bool
+    repeat: Optional[Callable] = None         # (g, owner, ev, card) -> int
+    priority: int = 0
+    limit: Optional[Limit] = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.skill.name}#{self.index}"
+
+
+@define(eq=False)
+class ActiveDef:
+    skill: "SkillDef"
+    index: int
+    body: Callable                            # (g, owner, card)
+    cond: Optional[Callable] = None           # (g, owner, card) -> bool
+    limit: Optional[Limit] = None
+
+
+@define(eq=False)
+class ConvertDef:
+    skill: "SkillDef"
+    index: int
+    count: int
+    pool: Callable                            # (g, owner, card) -> list[Card]
+    as_kind: str
+    purposes: tuple[str, ...]
+    cond: Optional[Callable] = None           # (g, owner, card) -> bool
+    limit: Optional[Limit] = None
+
+
+@define(eq=False)
+class ModifierDef:
+    skill: "SkillDef"
+    query: str
+    fn: Callable                              # (g, owner, card, value, *args) -> value
+    cond: Optional[Callable] = None           # (g, owner, card, value, *args) -> bool
+
+
+@define(eq=False)
+class SkillDef:
+    name: str
+    label: str
+    kind: str                                 # normal | locked | awakening | limited
+    triggers: list = Factory(list)
+    actives: list = Factory(list)
+    converts: list = Factory(list)
+    modifiers: list = Factory(list)
+    grants: list = Factory(list)        # names of skills that come with this one
+
+    @property
+    def optional(self) -> bool:
+        return self.kind in ("normal", "limited")
+
+
+@define(eq=False)
+class TargetRule:
+    kind: str                                 # self | exactly | up_to
+    count: Optional[Callable] = None          # (g, user, card) -> int
+    pool: Optional[Callable] = None           # (g, user, card) -> list[Player]
+
+
+@define(eq=False)
+class CardKind:
+    name: str
+    label: str
+    attrs: dict = Factory(dict)
+    targets: list = Factory(list)       # alternatives; the first whose pool is non-empty applies
+    when: Optional[Callable] = None           # (g, user, card) -> bool
+    skills: list = Factory(list)
+    hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
+
+    def __repr__(self) -> str:
+        return f"<kind {self.name}>"
+
+
+@define(eq=False)
+class CharacterDef:
+    name: str
+    label: str
+    attrs: dict = Factory(dict)
+    skills: list = Factory(list)
+    tags: tuple = ()
+
+    def __repr__(self) -> str:
+        return f"<character {self.name}>"
+
+
+@define(eq=False)
+class PhaseDef:
+    name: str
+    label: str
+    body: Optional[Callable] = None           # (g, player)
+
+
+@define(eq=False)
+class ModeDef:
+    name: str
+    label: str
+    min_players: int
+    max_players: int
+    deck: Optional[str]
+    without: tuple = ()
+    skills: list = Factory(list)
+    setup: Optional[Callable] = None          # (g)
+    turn_limit: int = 500
+
+
+@define(eq=False)
+class PackDef:
+    """A compiled rule pack: everything the runtime needs to play its games."""
+    name: str
+    title: str
+    source_hash: str = ""
+    enums: dict = Factory(dict)         # enum name -> {member: label}
+    attrs_: dict = Factory(dict)        # (owner, name) -> AttrDef
+    counters: dict = Factory(dict)      # (owner, name) -> CounterDef
+    zones: dict = Factory(dict)         # name -> ZoneDef
+    actions: dict = Factory(dict)
+    phases: dict = Factory(dict)
+    turn: list = Factory(list)          # phase names in order
+    kinds: dict = Factory(dict)
+    skills: dict = Factory(dict)
+    characters: dict = Factory(dict)
+    decks: dict = Factory(dict)         # name -> list of (kind name, {attr: value})
+    modes: dict = Factory(dict)
+    queries: dict = Factory(dict)       # name -> fn(g, *args)
+    hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
+    emitted: list = Factory(list)       # the generated module's lines, to name places in errors
+
+    def attrs_of(self, owner: str) -> list:
+        return [a for (o, _), a in self.attrs_.items() if o == owner]
+
+    def counters_of(self, owner: str) -> list:
+        return [c for (o, _), c in self.counters.items() if o == owner]
+
+
+Value = Any

@@ -1,0 +1,529 @@
+"""The generic timing-window engine.
+
+A game is players around a table, zones of cards, counters, and actions that pass through their
+declared windows. Triggers are indexed by window key; the engine orders simultaneous ones by
+priority, then seat from the current player, then the owner's choice, re-checking eligibility after
+each. Nothing here knows which game is being played.
+"""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Optional, Sequence
+
+from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
+from .defs import ActionDef, PackDef, Step, Window
+from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, RuleLoop
+from .log import GameLog
+from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
+
+MAX_DEPTH = 120            # nested actions before a chain is called a loop
+MAX_STEPS = 400_000        # actions in one game before it is called a loop
+MAX_REFUSALS = 3
+
+
+class Result:
+    __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps")
+
+    def __init__(self, winners, turns, rounds, reason, error=None, steps=0):
+        self.winners = winners
+        self.turns = turns
+        self.rounds = rounds
+        self.reason = reason        # win | turn_limit | error
+        self.error = error
+        self.steps = steps
+
+
+def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str]) -> ActionDef:
+    return ActionDef(name, params, [Window(w, f"{name}.{w}") for w in windows])
+
+
+class Game:
+    def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
+                 seed: int = 0, log: bool = False, check_invariants: bool = False):
+        self.pack = pack
+        self.mode = pack.modes[mode] if mode else None
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log = GameLog(enabled=log)
+        self.answers: list = []
+        self.check = check_invariants
+        self.players = [Player(i) for i in range(n_players)]
+        for p, agent in zip(self.players, list(agents) + [None] * n_players):
+            p.agent = agent or DeclineAgent()
+        self.z: dict[str, Zone] = {}
+        self.v: dict = {}                                   # table counters and attributes
+        self.triggers: dict[str, list] = defaultdict(list)
+        self.mods: dict[str, list] = defaultdict(list)
+        self.stack: list[Event] = []
+        self.uses: dict = defaultdict(int)
+        self.serial = {"phase": 0, "turn": 0, "round": 0, "game": 0}
+        self.current: Player = self.players[0]
+        self.phase: Optional[str] = None
+        self.skipped: set = set()
+        self.turns = 0
+        self.rounds = 0
+        self.steps = 0
+        self.cards: list[Card] = []
+        self.over = False
+        self._resets = {s: [c for c in pack.counters.values() if c.reset == s] for s in ("phase", "turn", "round")}
+        self._phase_actions = {
+            name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
+            for name in pack.phases}
+        self._phase_generic = _structural_action("phase", ("player", "phase"), ("before", "start", "end"))
+        self._turn = _structural_action("turn", ("player",), ("start", "end"))
+        self._round = _structural_action("round", ("number",), ("start", "end"))
+        self._make_zones()
+        self._init_counters()
+
+    # ── set-up ────────────────────────────────────────────────────────────────
+    def _make_zones(self) -> None:
+        for zd in self.pack.zones.values():
+            if zd.owner == "table":
+                self.z[zd.name] = Zone(zd.name, None, zd.visibility, zd.grants)
+            else:
+                for p in self.players:
+                    p.z[zd.name] = Zone(zd.name, p, zd.visibility, zd.grants)
+
+    def _init_counters(self) -> None:
+        for ad in self.pack.attrs_of("table"):
+            self.v[ad.name] = ad.default(self, None) if ad.default else None
+        for ad in self.pack.attrs_of("player"):
+            for p in self.players:
+                p.v[ad.name] = ad.default(self, p) if ad.default else None
+        for cd in self.pack.counters_of("table"):
+            self.v[cd.name] = cd.init(self, None)
+        for cd in self.pack.counters_of("player"):
+            for p in self.players:
+                p.v[cd.name] = cd.init(self, p)
+
+    def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
+        kind = self.pack.kinds[kind_name]
+        a = {}
+        for ad in self.pack.attrs_of("card"):
+            a[ad.name] = None
+        a.update(kind.attrs)
+        a.update(values)
+        card = Card(len(self.cards) if card_id is None else card_id, kind, a)
+        for ad in self.pack.attrs_of("card"):
+            if ad.default is not None and ad.name not in kind.attrs and ad.name not in values:
+                a[ad.name] = ad.default(self, card)
+        self.cards.append(card)
+        return card
+
+    def build_deck(self, zone_name: str) -> None:
+        """Create the mode's deck into a table zone, shuffled."""
+        deck = self.pack.decks.get(self.mode.deck) if self.mode and self.mode.deck else None
+        if deck is None:
+            raise PackError(f"mode {self.mode.name if self.mode else '?'} has no deck")
+        zone = self.z[zone_name]
+        for kind_name, values in deck:
+            if kind_name in self.mode.without:
+                continue
+            c = self.make_card(kind_name, values)
+            c.zone = zone
+            zone.cards.append(c)
+        self.rng.shuffle(zone.cards)
+
+    # ── the log ───────────────────────────────────────────────────────────────
+    def ref(self, x):
+        if isinstance(x, Player):
+            return f"P{x.seat}"
+        if isinstance(x, Card):
+            return x.ref()
+        if isinstance(x, Zone):
+            return x.key
+        if isinstance(x, (list, tuple)):
+            return [self.ref(i) for i in x]
+        if hasattr(x, "name") and not isinstance(x, str):
+            return x.name
+        return x
+
+    # ── state changes (every one is logged) ─────────────────────────────────
+    def move(self, cards: Sequence[Card], to: Zone, bottom: bool = False) -> None:
+        physical = []
+        for c in cards:
+            physical.extend(c.physical)
+        if not physical:
+            return
+        froms = []
+        for c in physical:
+            src = c.zone
+            froms.append(src)
+            if src is not None:
+                src.cards.remove(c)
+                if src.grants and src.owner is not None and src is not to:
+                    self._revoke_card(src.owner, c)
+            c.zone = to
+            if bottom:
+                to.cards.insert(0, c)
+            else:
+                to.cards.append(c)
+        if self.log.enabled:
+            self.log.add("move", [c.id for c in physical], [f.key if f is not None else None for f in froms], to.key,
+                         "bottom" if bottom else "top")
+        if to.grants and to.owner is not None:
+            for c, src in zip(physical, froms):
+                if src is not to:
+                    for sname in c.kind.skills:
+                        self.grant(to.owner, self.pack.skills[sname], c)
+
+    def set_value(self, owner, name: str, value) -> None:
+        """Set a counter (clamped to its bounds) or an attribute of a player or the table."""
+        store = self.v if owner is None else owner.v
+        cdef = self.pack.counters.get(("table" if owner is None else "player", name))
+        if cdef is not None:
+            if cdef.max is not None:
+                hi = cdef.max(self, owner)
+                if value > hi:
+                    value = hi
+            if cdef.min is not None:
+                lo = cdef.min(self, owner)
+                if value < lo:
+                    value = lo
+        if store.get(name) == value:
+            return
+        store[name] = value
+        if self.log.enabled:
+            self.log.add("set", self.ref(owner) if owner is not None else "table", name, self.ref(value))
+
+    def cancel(self, ev: Event) -> None:
+        ev.cancelled = True
+        if self.log.enabled:
+            self.log.add("cancel", ev.action.name)
+
+    def set_event(self, ev: Event, name: str, value) -> None:
+        ev.p[name] = value
+        if self.log.enabled:
+            self.log.add("change", ev.action.name, name, self.ref(value))
+
+    # ── skills ────────────────────────────────────────────────────────────────
+    def grant(self, p: Player, skill, card: Optional[Card] = None) -> SkillInst:
+        inst = SkillInst(skill, p, card)
+        p.skills.append(inst)
+        for td in skill.triggers:
+            t = TriggerInst(td, inst)
+            inst.triggers.append(t)
+            self.triggers[td.key].append(t)
+        for md in skill.modifiers:
+            m = ModInst(md, inst)
+            inst.mods.append(m)
+            self.mods[md.query].append(m)
+        for ad in skill.actives:
+            p.actives.append((ad, inst))
+        for cd in skill.converts:
+            p.converts.append((cd, inst))
+        for sub in skill.grants:
+            inst.children.append(self.grant(p, self.pack.skills[sub], card))
+        if self.log.enabled:
+            self.log.add("grant", f"P{p.seat}", skill.name, card.id if card else None)
+        return inst
+
+    def revoke(self, p: Player, inst: SkillInst) -> None:
+        for child in inst.children:
+            self.revoke(p, child)
+        for t in inst.triggers:
+            self.triggers[t.tdef.key].remove(t)
+        for m in inst.mods:
+            self.mods[m.mdef.query].remove(m)
+        p.actives = [(a, i) for a, i in p.actives if i is not inst]
+        p.converts = [(c, i) for c, i in p.converts if i is not inst]
+        if inst in p.skills:
+            p.skills.remove(inst)
+        if self.log.enabled:
+            self.log.add("revoke", f"P{p.seat}", inst.skill.name)
+
+    def _revoke_card(self, p: Player, card: Card) -> None:
+        for inst in [i for i in p.skills if i.card is card and i.skill.name in card.kind.skills]:
+            self.revoke(p, inst)
+
+    # ── usage limits: counted per scope serial, so nothing needs resetting ─────
+    def used(self, d, owner: Player, limit) -> int:
+        return self.uses[(id(d), owner.seat, self.serial[limit.scope])]
+
+    def use(self, d, owner: Player, limit) -> None:
+        self.uses[(id(d), owner.seat, self.serial[limit.scope])] += 1
+
+    # ── actions and windows ───────────────────────────────────────────────────
+    def run_action(self, adef: ActionDef, args: tuple) -> Event:
+        ev = Event(adef, dict(zip(adef.params, args)))
+        stack = self.stack
+        stack.append(ev)
+        self.steps += 1
+        if len(stack) > MAX_DEPTH or self.steps > MAX_STEPS:
+            raise RuleLoop(self._cycle(), f"{len(stack)} nested actions" if len(stack) > MAX_DEPTH
+                           else f"more than {MAX_STEPS} actions in one game")
+        logging = self.log.enabled
+        if logging:
+            self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
+        try:
+            for step in adef.steps:
+                if step.__class__ is Window:
+                    if step.cond is None or step.cond(self, ev):
+                        self.dispatch(step.key, ev)
+                else:
+                    step.fn(self, ev)
+                if ev.cancelled:
+                    break
+        finally:
+            stack.pop()
+        if logging:
+            self.log.add("end", adef.name, ev.cancelled)
+        if self.check:
+            self.check_invariants()
+        return ev
+
+    def dispatch(self, key: str, ev: Event) -> None:
+        trigs = self.triggers.get(key)
+        if not trigs:
+            return
+        done: set = set()
+        while True:
+            eligible = [t for t in trigs if t not in done and self._eligible(t, ev)]
+            if not eligible:
+                return
+            t = self._next(eligible)
+            done.add(t)
+            self._fire(t, ev)
+            if ev.cancelled or self.over:
+                return
+
+    def _eligible(self, t: TriggerInst, ev: Event) -> bool:
+        if not t.owner.alive:
+            return False
+        td = t.tdef
+        if td.limit is not None and self.used(td, t.owner, td.limit) >= td.limit.count:
+            return False
+        return td.cond is None or bool(td.cond(self, t.owner, ev, t.card))
+
+    def _next(self, eligible: list) -> TriggerInst:
+        if len(eligible) == 1:
+            return eligible[0]
+        n = len(self.players)
+        cur = self.current.seat
+        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n))
+        mine = [t for t in eligible if t.owner is best.owner and t.tdef.priority == best.tdef.priority]
+        if len(mine) == 1:
+            return best
+        i = self.decide(Decision(best.owner, ONE, "order", "which first?", mine))
+        return mine[i]
+
+    def _fire(self, t: TriggerInst, ev: Event) -> None:
+        td = t.tdef
+        times = td.repeat(self, t.owner, ev, t.card) if td.repeat is not None else 1
+        for _ in range(times):
+            if not t.owner.alive or ev.cancelled:
+                return
+            if td.skill.optional:
+                if not self.decide(Decision(t.owner, YES_NO, "yes_no", f"發動{td.skill.label}?", [False, True])):
+                    return
+            if td.limit is not None:
+                self.use(td, t.owner, td.limit)
+            if self.log.enabled:
+                self.log.add("fire", td.skill.name, f"P{t.owner.seat}")
+            prev, ev.trigger = ev.trigger, td
+            try:
+                td.body(self, t.owner, ev, t.card)
+            finally:
+                ev.trigger = prev
+
+    def _cycle(self) -> list[str]:
+        labels = [f"{e.action.name}" + (f"[{e.trigger.skill.name}]" if e.trigger is not None else "")
+                  for e in self.stack]
+        for period in range(1, len(labels) // 3 + 1):
+            tail = labels[-period:]
+            if labels[-2 * period:-period] == tail and labels[-3 * period:-2 * period] == tail:
+                return tail
+        return labels[-8:]
+
+    # ── queries ─────────────────────────────────────────────────────────────────
+    def query(self, name: str, *args):
+        return self.pack.queries[name](self, *args)
+
+    # ── decisions ───────────────────────────────────────────────────────────────
+    def decide(self, d: Decision):
+        """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
+        if not d.player.alive and self.check:
+            raise InvariantBroken(f"P{d.player.seat} is out of the game but was asked: {d.prompt}")
+        forced = self._forced(d)
+        if forced is not None:
+            answer = forced
+        else:
+            for _ in range(MAX_REFUSALS):
+                answer = d.player.agent.answer(self, d)
+                reason = validate(d, answer)
+                if reason is None:
+                    break
+                d.player.agent.refused(d, answer, reason)
+                if self.log.enabled:
+                    self.log.add("refused", f"P{d.player.seat}", d.what, repr(answer), reason)
+            else:
+                raise IllegalDecision(f"P{d.player.seat} answered {d.prompt!r} illegally "
+                                      f"{MAX_REFUSALS} times: {reason}")
+            self.answers.append(answer)
+        if self.log.enabled:
+            self.log.add("ask", f"P{d.player.seat}", d.what, d.prompt, answer)
+        if d.kind == YES_NO:
+            return bool(answer)
+        return answer
+
+    @staticmethod
+    def _forced(d: Decision):
+        n = len(d.options)
+        if d.kind == MANY and d.min == d.max == n:
+            return list(range(n))
+        if d.kind == ONE and n == 1 and d.what != "play":
+            return 0
+        return None
+
+    # ── turns, phases, rounds ─────────────────────────────────────────────────
+    def next_living(self, p: Player) -> Player:
+        n = len(self.players)
+        for step in range(1, n + 1):
+            q = self.players[(p.seat + step) % n]
+            if q.alive:
+                return q
+        return p
+
+    def living_from(self, p: Player) -> list[Player]:
+        n = len(self.players)
+        return [q for q in (self.players[(p.seat + i) % n] for i in range(n)) if q.alive]
+
+    def _reset_counters(self, scope: str) -> None:
+        for cd in self._resets[scope]:
+            if cd.owner == "table":
+                self.v[cd.name] = cd.init(self, None)
+            else:
+                for p in self.players:
+                    p.v[cd.name] = cd.init(self, p)
+
+    def run_phase(self, player: Player, name: str) -> None:
+        self.serial["phase"] += 1
+        self._reset_counters("phase")
+        prev, self.phase = self.phase, name
+        if self.log.enabled:
+            self.log.add("phase", name, f"P{player.seat}")
+        ev = Event(self._phase_actions[name], {"player": player, "phase": name})
+        self.stack.append(ev)
+        try:
+            self.dispatch("phase.before", ev)
+            if not ev.cancelled:
+                self.dispatch(f"{name}.before", ev)
+            if not ev.cancelled and name not in self.skipped:
+                self.dispatch("phase.start", ev)
+                self.dispatch(f"{name}.start", ev)
+                body = self.pack.phases[name].body
+                if body is not None and player.alive:
+                    body(self, player)
+                self.dispatch(f"{name}.end", ev)
+                self.dispatch("phase.end", ev)
+        finally:
+            self.stack.pop()
+            self.phase = prev
+
+    def run_turn(self, player: Player) -> None:
+        self.current = player
+        self.turns += 1
+        self.serial["turn"] += 1
+        self._reset_counters("turn")
+        self.skipped = set()
+        if self.log.enabled:
+            self.log.add("turn", self.turns, f"P{player.seat}")
+        ev = Event(self._turn, {"player": player})
+        self.stack.append(ev)
+        try:
+            self.dispatch("turn.start", ev)
+            for name in self.pack.turn:
+                if not player.alive:
+                    break
+                self.run_phase(player, name)
+            self.dispatch("turn.end", ev)
+        finally:
+            self.stack.pop()
+
+    def _round_event(self, window: str) -> None:
+        ev = Event(self._round, {"number": self.rounds})
+        self.stack.append(ev)
+        try:
+            self.dispatch(f"round.{window}", ev)
+        finally:
+            self.stack.pop()
+
+    def play(self, setup=None) -> Result:
+        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
+        turn_limit = self.mode.turn_limit if self.mode else 500
+        try:
+            try:
+                if self.mode:
+                    for sname in self.mode.skills:
+                        for p in self.players:
+                            self.grant(p, self.pack.skills[sname])
+                if setup is not None:
+                    setup(self)
+                elif self.mode and self.mode.setup:
+                    self.mode.setup(self)
+                player = self.current
+                start = player.seat
+                while True:
+                    self.rounds += 1
+                    self.serial["round"] += 1
+                    self._reset_counters("round")
+                    if self.log.enabled:
+                        self.log.add("round", self.rounds)
+                    self._round_event("start")
+                    while True:
+                        if self.turns >= turn_limit:
+                            return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
+                        self.run_turn(player)
+                        nxt, wrapped = self._advance(player, start)
+                        player = nxt
+                        if wrapped:
+                            break
+                    self._round_event("end")
+            except GameOver as over:
+                self.over = True
+                if self.log.enabled:
+                    self.log.add("over", [f"P{p.seat}" for p in over.winners])
+                return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
+        except (RuleLoop, IllegalDecision, InvariantBroken, PackError) as err:
+            if self.log.enabled:
+                self.log.add("error", type(err).__name__, str(err))
+            return Result([], self.turns, self.rounds, "error", error=err, steps=self.steps)
+
+    def _advance(self, player: Player, start: int) -> tuple[Player, bool]:
+        n = len(self.players)
+        wrapped = False
+        seat = player.seat
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat == start:
+                wrapped = True
+            if self.players[seat].alive:
+                return self.players[seat], wrapped
+        return player, True
+
+    # ── invariants ──────────────────────────────────────────────────────────────
+    def all_zones(self) -> list[Zone]:
+        zones = list(self.z.values())
+        for p in self.players:
+            zones.extend(p.z.values())
+        return zones
+
+    def check_invariants(self) -> None:
+        seen = 0
+        for zone in self.all_zones():
+            for c in zone.cards:
+                if c.zone is not zone:
+                    raise InvariantBroken(f"{c!r} is listed in {zone.key} but thinks it is in "
+                                          f"{c.zone.key if c.zone else None}")
+            seen += len(zone.cards)
+        if seen != len(self.cards):
+            raise InvariantBroken(f"{len(self.cards)} cards exist but {seen} are in zones")
+        for (owner, name), cd in self.pack.counters.items():
+            targets = [None] if owner == "table" else self.players
+            for p in targets:
+                value = (self.v if p is None else p.v)[name]
+                if cd.max is not None and value > cd.max(self, p):
+                    raise InvariantBroken(f"{name} of {p} is {value}, above its maximum")
+                if cd.min is not None and value < cd.min(self, p):
+                    raise InvariantBroken(f"{name} of {p} is {value}, below its minimum")

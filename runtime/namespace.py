@@ -1,0 +1,94 @@
+"""The names a compiled pack module may use, and nothing else: it runs with empty __builtins__."""
+from __future__ import annotations
+
+from . import builtins as B
+from .defs import (ActionDef, ActiveDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
+                   ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef)
+from .errors import PackError, RuleLoop
+from .model import Card, Zone
+
+
+def _seq(x) -> list:
+    if x is None:
+        return []
+    return list(x.cards) if isinstance(x, Zone) else x
+
+
+def _list(x) -> list:
+    return list(x.cards) if isinstance(x, Zone) else list(x)
+
+
+def _range(n) -> range:
+    return range(n if n > 0 else 0)
+
+
+def _index(xs, i):
+    return xs[i] if 0 <= i < len(xs) else None
+
+
+def _concat(a, b) -> list:
+    return _seq(a) + _seq(b)
+
+
+def _minus(a, b) -> list:
+    drop = _seq(b)
+    return [x for x in _seq(a) if not any(x is y for y in drop)]
+
+
+def _div(a, b):
+    if b == 0:
+        raise PackError("division by zero")
+    return a // b
+
+
+def _mod(a, b):
+    if b == 0:
+        raise PackError("division by zero")
+    return a % b
+
+
+def _hook(g, card, name, args):
+    """Run a card's implementation of a pack hook; a kind without one does nothing."""
+    if card is None:
+        return None
+    fn = card.kind.hooks.get(name)
+    return fn(g, card, *args) if fn is not None else None
+
+
+def _dyn(obj, name):
+    """Field access on a value whose type the checker could not know (only after a reported error)."""
+    for store in ("v", "a", "p"):
+        d = getattr(obj, store, None) if store in getattr(type(obj), "__slots__", ()) else None
+        if isinstance(d, dict) and name in d:
+            return d[name]
+    raise PackError(f"no field {name!r} on {obj!r}")
+
+
+def _dyn_set(g, obj, name, value):
+    if isinstance(getattr(obj, "p", None), dict):
+        g.set_event(obj, name, value)
+    else:
+        g.set_value(obj, name, value)
+
+
+def _runaway(where: str):
+    raise RuleLoop([], f"a `while` loop at {where} ran more than 10000 times")
+
+
+def _zero(g, owner):
+    return 0
+
+
+def namespace() -> dict:
+    ns = {"__builtins__": {}}
+    for cls in (ActionDef, ActiveDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit, ModeDef,
+                ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
+        ns[cls.__name__] = cls
+    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _runaway, _zero):
+        ns[fn.__name__] = fn
+    for name, fn in B.FUNCTIONS.items():
+        ns["b_" + name] = fn
+    return ns
+
+
+__all__ = ["namespace", "Card"]
