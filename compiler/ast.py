@@ -509,6 +509,7 @@ class ModeDecl:
     deck: Optional[str]
     without: tuple[str, ...]
     skills: tuple[SkillsClause, ...]
+    rules: tuple[SkillsClause, ...]
     setup: Optional[Block]
     turn_limit: int
     span: Span

@@ -234,16 +234,20 @@ class _Builder(Transformer):
 
     def mode_decl(self, meta, c):
         name, label, *clauses = c
-        o: dict = {"skills": []}
-        for kind, val in clauses:
-            if kind == "skills":
-                o["skills"].append(val)
+        o: dict = {"skills": [], "rules": []}
+        for clause in clauses:
+            if isinstance(clause, A.SkillsClause):
+                o["skills"].append(clause)
+                continue
+            kind, val = clause
+            if kind == "rules":
+                o["rules"].append(val)
             else:
                 o[kind] = val
         lo, hi = o.get("players", (1, 1))
         deck, without = o.get("deck", (None, ()))
         return A.ModeDecl(str(name), unquote(label), lo, hi, deck, without, tuple(o["skills"]),
-                          o.get("setup"), o.get("turn_limit", 500), self.span(meta))
+                          tuple(o["rules"]), o.get("setup"), o.get("turn_limit", 500), self.span(meta))
 
     def mode_players(self, meta, c):
         lo = int(c[0])
@@ -251,6 +255,9 @@ class _Builder(Transformer):
 
     def mode_deck(self, meta, c):
         return ("deck", (str(c[0]), tuple(str(t) for t in c[1:] if t is not None)))
+
+    def mode_rules(self, meta, c):
+        return ("rules", A.SkillsClause(tuple((str(t), self.tspan(t)) for t in c), self.span(meta)))
 
     def mode_setup(self, meta, c):
         return ("setup", c[0])

@@ -20,10 +20,26 @@ PLAY_FIELDS = {"card": T.opt(T.CARD), "targets": T.list_of(T.PLAYER), "skill": T
 ZONE_FIELDS = {"owner": T.opt(T.PLAYER), "name": T.TEXT, "cards": T.list_of(T.CARD)}
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _shown(e) -> Optional[str]:
+    """A short expression as the designer wrote it (names and fields only), for help lines."""
+    if isinstance(e, A.Name):
+        return e.id
+    if isinstance(e, A.Field):
+        inner = _shown(e.obj)
+        return f"{inner}.{e.name}" if inner else None
+    return None
+
+
 class Scope:
-    def __init__(self, parent: Optional["Scope"] = None):
+    def __init__(self, parent: Optional["Scope"] = None, lenient: bool = False):
         self.parent = parent
         self.names: dict[str, list] = {}      # name -> [type, span, used, warn_unused, ref]
+        # After an error that hides which names exist (an unknown query in `modify`), unknown names
+        # are read as `any` without a second, cascading error.
+        self.lenient = lenient or (parent is not None and parent.lenient)
 
     def define(self, name: str, typ, span, ref, warn_unused: bool = False) -> None:
         self.names[name] = [typ, span, False, warn_unused, ref]
@@ -35,6 +51,15 @@ class Scope:
                 entry = s.names[name]
                 entry[2] = True
                 return entry
+            s = s.parent
+        return None
+
+    def find(self, name: str):
+        """Like lookup, but does not count as a use."""
+        s = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
             s = s.parent
         return None
 
@@ -63,6 +88,7 @@ class Checker:
         self.d = diags
         self.types: dict = {}
         self.refs: dict = {}
+        self.to_list: set = set()      # zone-typed expressions used where a list is expected
         self.ctx = Context("value")
 
     # ── entry point ─────────────────────────────────────────────────────────────
@@ -88,23 +114,71 @@ class Checker:
         return self.s.type_of(ref)
 
     def expect(self, e: A.Expr, want, scope: Scope, what: str):
-        got = self.expr(e, scope)
+        got = self.expr_want(e, want, scope)
+        self._note_coercion(e, got, want)
         if not T.assignable(got, want):
             self.err(e.span, f"{what} should be {T.show(want)}, but this is {T.show(got)}",
-                     self._conversion_help(got, want))
+                     self._conversion_help(got, want, e))
         return got
 
-    @staticmethod
-    def _conversion_help(got, want) -> Optional[str]:
+    def expr_want(self, e, want, scope: Scope):
+        """Check `e` where a value of type `want` is expected. The expected type settles what a bare
+        name means: an enum member shared by several enums is the one `want` names, and an unknown
+        name is reported as the kind of thing wanted (an unknown zone, card, skill …)."""
+        if isinstance(e, A.Name) and scope.find(e.id) is None:
+            w = T.strip(want)
+            if isinstance(w, tuple) and w[0] == "enum" and w[1] in self.s.members.get(e.id, ()):
+                self.refs[e] = ("enum", e.id)
+                self.types[e] = w
+                return w
+            if w in self._WANTED and e.id not in self.s.top and e.id not in self.s.members \
+                    and e.id not in self.s.zones and not scope.lenient and e.id not in ("current", "it"):
+                what, known = self._WANTED[w](self)
+                listing = f"the pack's {what}s are: {', '.join(sorted(known))}" if known else None
+                if w == T.ZONE:
+                    mine = sorted(z for z, d in self.s.zones.items() if d.owner == "player")
+                    listing = f"the table's zones are: {', '.join(sorted(known)) or 'none'}" + (
+                        f"; each player has: {', '.join(mine)}" if mine else "")
+                self.err(e.span, f"unknown {what} `{e.id}`", did_you_mean(e.id, known) or listing)
+                self.types[e] = T.ANY
+                return T.ANY
+        return self.expr(e, scope)
+
+    _WANTED = {
+        T.ZONE: lambda c: ("zone", [z for z, d in c.s.zones.items() if d.owner == "table"]),
+        T.KIND: lambda c: ("card", list(c.s.cards)),
+        T.SKILL: lambda c: ("skill", list(c.s.skills)),
+        T.CHARACTER: lambda c: ("character", list(c.s.characters)),
+        T.PHASE: lambda c: ("phase", list(c.s.phases)),
+    }
+
+    def _note_coercion(self, e, got, want) -> None:
+        """A zone passed where a list of cards is expected becomes a list (a snapshot)."""
+        if T.strip(got) == T.ZONE and T.strip(want) != T.ZONE and T.is_list(want):
+            self.to_list.add(e)
+
+    def _conversion_help(self, got, want, e=None) -> Optional[str]:
         got, want = T.strip(got), T.strip(want)
+        what = _shown(e) if e is not None else None
         if got == T.CARD and want == T.PLAYER:
-            return "a card is not a player; did you mean its owner (`c.owner`)?"
-        if got == T.PLAYER and want == T.CARD:
+            return f"a card is not a player; did you mean its owner (`{what or 'c'}.owner`)?"
+        if got == T.PLAYER and (want == T.CARD or want == T.list_of(T.CARD)):
             return "a player is not a card; choose one of their cards with `choose_card`"
+        if T.is_list(want) and not T.is_list(got) and got not in (T.ANY, T.NONE) \
+                and T.assignable(got, T.elem(want)):
+            return f"this is one {T.show(got)}, not a list; a list of one is written `[{what or '…'}]`"
         if T.is_list(got) and not T.is_list(want):
             return "this is a list; pick one item with `first(...)` or a `choose_…` call"
         if want == T.BOOL and got == T.INT:
             return "compare the number, e.g. `… > 0`"
+        if isinstance(want, tuple) and want[0] == "enum" and got == T.TEXT:
+            enum = self.s.enums.get(want[1])
+            if isinstance(e, A.StrLit) and enum is not None:
+                for m in enum.members:
+                    if e.value in (m.name, m.label):
+                        return f"enum members are written without quotes: `{m.name}`"
+            return f"write a member of `{want[1]}` without quotes" + (
+                f", e.g. `{enum.members[0].name}`" if enum is not None and enum.members else "")
         if want == T.TEXT:
             return 'texts are written in quotes, e.g. "彈幕"'
         return None
@@ -112,7 +186,9 @@ class Checker:
     def new_scope(self, params=(), parent=None) -> Scope:
         scope = Scope(parent)
         for p in params:
-            scope.define(p.name, self.type_ref(p.type), p.span, ("local", p.name))
+            # `_params` has already reported an unknown type; do not report it twice
+            typ = self.s.type_of(p.type) if self.s.known_type(p.type) else T.ANY
+            scope.define(p.name, typ, p.span, ("local", p.name))
         return scope
 
     def close(self, scope: Scope) -> None:
@@ -268,7 +344,9 @@ class Checker:
             hook = self.s.hooks.get(h.name)
             if hook is None:
                 self.err(h.span, f"`{h.name}` is not a hook the pack declares",
-                         did_you_mean(h.name, self.s.hooks) or "declare it: `hook NAME(params)`")
+                         did_you_mean(h.name, self.s.hooks) or (
+                             f"the pack's hooks are: {', '.join(sorted(self.s.hooks)) or 'none'}; "
+                             f"declare a new one with `hook {h.name}(…)`"))
                 continue
             if h.name in seen:
                 self.err(h.span, f"card `{d.name}` implements `{h.name}` twice")
@@ -293,7 +371,9 @@ class Checker:
                      did_you_mean(a.name, known) or f"declare it: `attr {owner} {a.name}: TYPE`")
             return
         if not self._constant(a.value):
-            self.err(a.value.span, f"the value of `{a.name}` must be a constant (a number, text or enum member)")
+            self.err(a.value.span, f"the value of `{a.name}` must be a constant (a number, text or enum member)",
+                     "attributes are fixed when the pack is built; for a number that changes in play, "
+                     "declare a `counter`")
             return
         self.expect(a.value, self.s.type_of(decl.type), Scope(), f"`{a.name}`")
 
@@ -370,10 +450,14 @@ class Checker:
 
     def _modifier(self, d: A.SkillDecl, c: A.ModifyClause):
         q = self.s.queries.get(c.query)
-        scope = self._skill_scope(d)
+        scope = Scope()
+        scope.define("owner", T.PLAYER, d.span, ("implicit", "v_owner"))
+        # The equipment that lends the skill; a query parameter of the same name shadows it.
+        scope.define("card", T.opt(T.CARD), d.span, ("implicit", "_src"))
         if q is None:
             self.err(c.query_span, f"unknown query `{c.query}`", did_you_mean(c.query, self.s.queries))
             ret = T.ANY
+            scope = Scope(scope, lenient=True)      # its parameters are unknown: do not report them
         else:
             ret = self.s.type_of(q.returns)
             for p in q.params:
@@ -410,7 +494,7 @@ class Checker:
         for name in d.without:
             if name not in self.s.cards:
                 self.err(d.span, f"unknown card `{name}` in `without`", did_you_mean(name, self.s.cards))
-        for sc in d.skills:
+        for sc in d.skills + d.rules:
             self._skill_names(sc)
         if d.setup is not None:
             prev = self.with_ctx(Context("setup"))
@@ -478,7 +562,8 @@ class Checker:
                 self.expect(st.value, self.ctx.returns, scope, "the returned value")
         elif kind in (A.Break, A.Continue):
             if not self.ctx.loops:
-                self.err(st.span, f"`{'break' if kind is A.Break else 'continue'}` outside a loop")
+                self.err(st.span, f"`{'break' if kind is A.Break else 'continue'}` outside a loop",
+                         "it belongs in a `for`, `repeat` or `while` body; to end this early, use `stop`")
         elif kind is A.Cancel:
             if self.ctx.event is None:
                 self.err(st.span, "`cancel` stops the action being reacted to; there is none here",
@@ -523,10 +608,13 @@ class Checker:
             elif obj == T.ANY:
                 self.refs[target] = ("set_any", target.name)
                 return T.ANY
+            fixed = obj == T.CARD and ("card", target.name) in self.s.attrs_
             self.err(target.name_span, f"`{target.name}` of {T.show(obj)} cannot be assigned to",
-                     "players' counters and attributes, table values and event fields can be")
+                     ("a card's attributes are fixed when the deck is built; " if fixed else "")
+                     + "players' counters and attributes, table values and event fields can be assigned")
             return T.ANY
         self.err(target.span, "this cannot be assigned to")
+        self.expr(target, scope)
         return T.ANY
 
     def _table_type(self, name):
@@ -571,13 +659,17 @@ class Checker:
             if len(owners) > 1:
                 self.err(e.span, f"`{e.id}` is a member of several enums: {', '.join(owners)}",
                          f"qualify it, e.g. `{owners[0]}.{e.id}`")
+                self.refs[e] = ("enum", e.id)
+                return T.ANY          # which enum is unknown: do not guess and cascade
             self.refs[e] = ("enum", e.id)
             return ("enum", owners[0])
         if e.id in s.zones and s.zones[e.id].owner == "table":
             self.refs[e] = ("zone", e.id)
             return T.ZONE
         if e.id in s.zones:
-            self.err(e.span, f"`{e.id}` is a zone every player has", f"say whose: `owner.{e.id}`")
+            who = next((n for n in ("owner", "user", "player", "target") if scope.find(n) is not None
+                        and T.strip(scope.find(n)[0]) == T.PLAYER), "owner")
+            self.err(e.span, f"`{e.id}` is a zone every player has", f"say whose: `{who}.{e.id}`")
             return T.ZONE
         for table, what, typ in ((s.cards, "kind", T.KIND), (s.skills, "skill", T.SKILL),
                                  (s.characters, "character", T.CHARACTER), (s.phases, "phase", T.PHASE)):
@@ -591,15 +683,33 @@ class Checker:
             self.refs[e] = ("enumtype", e.id)
             return ("enumtype", e.id)
         if e.id in BUILTINS or e.id in s.funcs or e.id in s.actions or e.id in s.queries:
-            self.err(e.span, f"`{e.id}` is called, not read", f"write `{e.id}(…)`")
+            self.err(e.span, f"`{e.id}` is called, not read", f"write `{e.id}({', '.join(self._param_names(e.id))})`")
+            return T.ANY
+        if scope.lenient:
+            self.refs[e] = ("dynamic_name", e.id)
             return T.ANY
         known = scope.all_names() | set(s.members) | set(s.cards) | set(s.skills) | set(s.characters) \
             | set(s.phases) | {z for z, zd in s.zones.items() if zd.owner == "table"} | {"current"}
         hint = did_you_mean(e.id, known)
-        if e.id in ("it",):
+        event = scope.find("event")
+        etype = T.strip(event[0]) if event is not None else None
+        if isinstance(etype, tuple) and etype[0] == "event" and e.id in self.s.event_fields(etype[1]):
+            hint = f"the event's fields are read through `event`: `event.{e.id}`"
+        elif e.id in ("user", "target") and scope.find("owner") is not None:
+            hint = "in a skill, the player who has it is `owner`" + (
+                "; the event's players are its fields, e.g. `event.target`" if event is not None else "")
+        elif e.id == "owner" and scope.find("user") is not None:
+            hint = "in a card, the player using it is `user`"
+        elif e.id in ("it",):
             hint = "`it` is only defined inside `where`"
         self.err(e.span, f"unknown name `{e.id}`", hint)
         return T.ANY
+
+    def _param_names(self, name: str) -> list[str]:
+        for table in (self.s.funcs, self.s.actions, self.s.queries):
+            if name in table:
+                return [p.name for p in table[name].params]
+        return [p[0] for p in BUILTINS[name].params] if name in BUILTINS else []
 
     def x_Field(self, e: A.Field, scope):
         obj = self.expr(e.obj, scope)
@@ -697,6 +807,9 @@ class Checker:
         lt = self.expr(e.left, scope)
         rt = self.expr(e.right, scope)
         ls, rs = T.strip(lt), T.strip(rt)
+        if T.ANY in (ls, rs):           # an error was reported already; do not cascade
+            other = rs if ls == T.ANY else ls
+            return other if T.is_list(other) or other == T.TEXT else (T.INT if other == T.INT else T.ANY)
         if e.op == "+" and (T.is_list(ls) or T.is_list(rs)):
             if not (T.is_list(ls) and T.is_list(rs)) or not (T.assignable(rs, ls) or T.assignable(ls, rs)):
                 self.err(e.span, f"cannot add {T.show(lt)} and {T.show(rt)}",
@@ -714,8 +827,14 @@ class Checker:
         return T.INT
 
     def x_Compare(self, e: A.Compare, scope):
-        lt = self.expr(e.left, scope)
-        rt = self.expr(e.right, scope)
+        # Each side is checked against the other's type, so `race == human` picks Race's `human`.
+        member = e.op not in ("in", "notin")
+        if member and self._shared_member(e.left, scope) and not self._shared_member(e.right, scope):
+            rt = self.expr(e.right, scope)
+            lt = self.expr_want(e.left, rt, scope)
+        else:
+            lt = self.expr(e.left, scope)
+            rt = self.expr_want(e.right, lt, scope) if member else self.expr(e.right, scope)
         if e.op in ("in", "notin"):
             if not T.is_list(rt) and T.strip(rt) != T.ANY:
                 self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}")
@@ -730,6 +849,9 @@ class Checker:
                 if T.strip(t) not in (T.INT, T.ANY):
                     self.err(side.span, f"`{e.op}` compares numbers, but this is {T.show(t)}")
         return T.BOOL
+
+    def _shared_member(self, e, scope) -> bool:
+        return isinstance(e, A.Name) and scope.find(e.id) is None and len(self.s.members.get(e.id, ())) > 1
 
     def x_BoolOp(self, e: A.BoolOp, scope):
         self.expect(e.left, T.BOOL, scope, f"the left side of `{e.op}`")
@@ -769,16 +891,28 @@ class Checker:
                 args = self.bind(e, f.name, params, scope)
                 self.refs[e] = ("hook", f.name, args)
                 return T.VOID
-            self.err(f.name_span, f"`{f.name}` is not a hook of cards" if obj == T.CARD
-                     else f"{T.show(obj)} has no method `{f.name}`",
-                     did_you_mean(f.name, self.s.hooks) if obj == T.CARD else None)
+            if self._has_field(obj, f.name):
+                self.err(f.name_span, f"`{f.name}` is a value, not something to call",
+                         f"read it without `()`: `{_shown(f) or f.name}`")
+            else:
+                self.err(f.name_span, f"`{f.name}` is not a hook of cards" if obj == T.CARD
+                         else f"{T.show(obj)} has no method `{f.name}`",
+                         did_you_mean(f.name, self.s.hooks) if obj == T.CARD else None)
             for a in e.args:
                 self.expr(a.value, scope)
             return T.ANY
         if not isinstance(f, A.Name):
             self.err(f.span, "only named functions, actions and queries can be called")
+            self.expr(f, scope)
+            for a in e.args:
+                self.expr(a.value, scope)
             return T.ANY
         name, s = f.id, self.s
+        if scope.lookup(name) is not None:
+            self.err(f.span, f"`{name}` is a value, not something to call", f"read it without `()`: `{name}`")
+            for a in e.args:
+                self.expr(a.value, scope)
+            return T.ANY
         if name in s.funcs:
             d = s.funcs[name]
             args = self.bind(e, name, [(p.name, s.type_of(p.type), p.default) for p in d.params], scope)
@@ -800,7 +934,9 @@ class Checker:
                              scope, builtin=True)
             self.refs[e] = ("builtin", name, args)
             ret = sig.returns
-            first = self.types.get(args[0]) if args and not isinstance(args[0], tuple) else None
+            # `elem` and `same` refer to the first parameter that takes any list.
+            li = next((i for i, (_, t, _) in enumerate(sig.params) if t == "list"), 0)
+            first = self.types.get(args[li]) if li < len(args) and not isinstance(args[li], tuple) else None
             if T.strip(ret) in ("elem", "same"):
                 resolved = T.elem(first) if T.strip(ret) == "elem" else (
                     T.list_of(T.elem(first)) if first is not None and T.is_list(first) else first)
@@ -813,6 +949,18 @@ class Checker:
             self.expr(a.value, scope)
         return T.ANY
 
+    def _has_field(self, obj, name: str) -> bool:
+        """Whether `obj.name` would read a value (used to explain `obj.name()`)."""
+        s = self.s
+        if obj == T.PLAYER:
+            return ("player", name) in s.counters or ("player", name) in s.attrs_ or name in PLAYER_FIELDS \
+                or (name in s.zones and s.zones[name].owner == "player")
+        if obj == T.CARD:
+            return ("card", name) in s.attrs_ or name in CARD_FIELDS
+        if isinstance(obj, tuple) and obj[0] == "event":
+            return name in s.event_fields(obj[1])
+        return False
+
     def bind(self, call: A.Call, fname: str, params: list, scope: Scope, builtin: bool = False) -> list:
         """Match arguments to parameters; returns one entry per parameter: an argument expression,
         or the default as ("py", code) for builtins / ("default", expr) for pack procedures."""
@@ -823,10 +971,14 @@ class Checker:
         for a in call.args:
             if a.name is None:
                 if seen_named:
-                    self.err(a.span, "a positional argument after a named one")
+                    self.err(a.span, "a positional argument after a named one",
+                             "put the positional arguments first, or name this one too")
+                    self.expr(a.value, scope)
+                    continue
                 if pos >= len(params):
+                    given = sum(1 for x in call.args if x.name is None)
                     self.err(a.span, f"`{fname}` takes {len(params)} argument{'s' * (len(params) != 1)}, "
-                                     f"but more were given", f"`{fname}({', '.join(names)})`")
+                                     f"but {given} were given", f"`{fname}({', '.join(names)})`")
                     self.expr(a.value, scope)
                     continue
                 out[pos] = a.value
@@ -851,15 +1003,20 @@ class Checker:
                 else:
                     out[i] = default if builtin else ("default", default)
                 continue
-            got = self.expr(out[i], scope)
+            got = self.expr_want(out[i], ptype, scope)
             want = ptype
+            if not builtin:
+                self._note_coercion(out[i], got, want)
+            # Built-ins have terse parameter names (`c`, `z`): name the argument by position instead.
+            what = f"the {_ORDINALS[i]} argument of `{fname}`" if builtin and len(pname) <= 2 and i < len(_ORDINALS) \
+                else f"`{pname}` of `{fname}`"
             if builtin and want in ("list", "any"):
                 if want == "list" and not T.is_list(got) and got != T.ANY:
-                    self.err(out[i].span, f"`{pname}` of `{fname}` should be a list, but this is {T.show(got)}")
+                    self.err(out[i].span, f"{what} should be a list, but this is {T.show(got)}")
                 continue
             if builtin and want == T.list_of(T.CARD) and T.strip(got) == T.CARD:
                 continue          # a single card stands for a list of one
             if not T.assignable(got, want):
-                self.err(out[i].span, f"`{pname}` of `{fname}` should be {T.show(want)}, "
-                                      f"but this is {T.show(got)}", self._conversion_help(got, want))
+                self.err(out[i].span, f"{what} should be {T.show(want)}, "
+                                      f"but this is {T.show(got)}", self._conversion_help(got, want, out[i]))
         return out

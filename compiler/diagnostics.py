@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from typing import Iterable, Optional
 
 import attrs
@@ -36,10 +37,19 @@ class Diagnostic:
             width = max(1, min(width, len(shown) - (self.span.col - 1 - start) or 1))
             gutter = f"{self.span.line:>5} | "
             out.append(gutter + prefix + shown)
-            out.append(" " * (len(gutter) + len(prefix) + self.span.col - 1 - start) + "^" * width)
+            # Columns count characters, but a terminal draws CJK characters two cells wide.
+            lead = shown[:self.span.col - 1 - start]
+            under = shown[self.span.col - 1 - start:self.span.col - 1 - start + width]
+            out.append(" " * (len(gutter) + len(prefix) + _cells(lead)) + "^" * max(1, _cells(under)))
         if self.help:
             out.append(f"  help: {self.help}")
         return "\n".join(out)
+
+
+def _cells(text: str) -> int:
+    """How many terminal cells `text` takes: wide (CJK) characters two, combining marks none."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
 
 
 class Diagnostics:

@@ -62,7 +62,8 @@ class Emitter:
         return f"_seq({code})" if _seq_type(self.c.types.get(e)) or self.c.types.get(e) == T.ANY else code
 
     def expr(self, e) -> str:
-        return getattr(self, "x_" + type(e).__name__)(e)
+        code = getattr(self, "x_" + type(e).__name__)(e)
+        return f"_list({code})" if e in self.c.to_list else code
 
     def x_IntLit(self, e):
         return repr(e.value)
@@ -258,9 +259,8 @@ class Emitter:
         sign = "+" if st.op == "+=" else "-"
         amount = self.expr(st.value)
         if ref[0] in ("set_local", "set_event", "set_table"):
-            current = self.expr(st.target) if ref[0] != "set_table" else f"g.v[{ref[1]!r}]"
-            if ref[0] == "set_event":
-                current = f"v_event.p[{ref[1]!r}]"
+            current = {"set_local": f"v_{ref[1]}", "set_event": f"v_event.p[{ref[1]!r}]",
+                       "set_table": f"g.v[{ref[1]!r}]"}[ref[0]]
             return [self.assign(st.target, f"{current} {sign} {amount}") + at]
         tmp = self.fresh("t")
         getter = {"set_player": f"{tmp}.v[{ref[1]!r}]", "set_event_of": f"{tmp}.p[{ref[1]!r}]",
@@ -312,7 +312,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
         body = [f"v_value = {em.expr(d.base)}",
                 f"for _m in g.mods.get({name!r}, ()):",
                 "    _d = _m.mdef",
-                f"    if _m.owner.alive and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
+                f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
                 f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
         if d.final is not None:
             body.append(f"v_value = {em.expr(d.final)}")
@@ -378,7 +378,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
             elif isinstance(c, A.ModifyClause):
                 q = s.queries.get(c.query)
                 qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
-                params = "g, v_owner, v_card, v_value" + qparams
+                params = "g, v_owner, _src, v_value" + qparams
                 fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
                 cond = em.add_value_fn(f"mc_{name}_{i}", params, c.when) if c.when else None
                 mods.append((c.query, fn, cond))
@@ -400,8 +400,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
     for name, d in s.modes.items():
         setup = em.add_def(f"ms_{name}", "g", em.block(d.setup), d, f"mode {name}: setup") if d.setup else None
         skills = [n for sc in d.skills for n, _ in sc.names]
-        out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, setup,
-                             d.turn_limit))
+        rules = [n for sc in d.rules for n, _ in sc.names]
+        out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
+                             setup, d.turn_limit))
 
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 import json
 import marshal
 import os
@@ -104,14 +105,35 @@ def cache_dir() -> Path:
     return Path(root)
 
 
-def source_hash(sources: list[Source]) -> str:
+@lru_cache(maxsize=1)
+def _compiler_digest() -> bytes:
+    """The compiler itself is part of every cache key: a changed checker or template recompiles."""
     h = hashlib.sha256(COMPILER_VERSION.encode())
-    for name in ("spellcard.lark",):
-        h.update(resources.files("spellcard.grammar").joinpath(name).read_bytes())
-    h.update(Path(__file__).parent.joinpath("templates", "pack.py.j2").read_bytes())
+    h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
+    here = Path(__file__).parent
+    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2", here.parent / "runtime" / "builtins.py"]:
+        if p.exists():
+            h.update(p.read_bytes())
+    return h.digest()
+
+
+def source_hash(sources: list[Source]) -> str:
+    """Same files, same compiler ⇒ same hash, wherever the command runs from."""
+    h = hashlib.sha256(_compiler_digest())
+    root = _root(sources)
     for s in sources:
-        h.update(s.path.encode() + b"\0" + s.data + b"\0")
+        rel = os.path.relpath(s.path, root) if root else os.path.basename(s.path)
+        h.update(rel.encode() + b"\0" + s.data + b"\0")
     return h.hexdigest()[:24]
+
+
+def _root(sources: list[Source]) -> str:
+    if len(sources) > 1:
+        try:
+            return os.path.commonpath([s.path for s in sources])
+        except ValueError:
+            return ""
+    return os.path.dirname(sources[0].path) if sources else ""
 
 
 def front_end(sources: list[Source]):
@@ -144,8 +166,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     syms, checker, diags = front_end(sources)
     result = Compiled(sources, diags.sorted())
     if not diags.has_errors:
-        result.code = emit_pack(syms, checker, digest, root=os.path.commonpath([s.path for s in sources])
-                                if len(sources) > 1 else os.path.dirname(sources[0].path))
+        result.code = emit_pack(syms, checker, digest, root=_root(sources))
         code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
         if load:
             result.pack = _load(code_obj, result.code)

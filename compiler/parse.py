@@ -1,6 +1,8 @@
 """Source text → Lark parse tree, with every failure turned into a diagnostic (never a traceback)."""
 from __future__ import annotations
 
+import re
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Optional
@@ -80,6 +82,36 @@ def _nesting_problem(path: str, text: str) -> Optional[Diagnostic]:
     return None
 
 
+DECLARATION_WORDS = {"pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase",
+                     "turn", "card", "skill", "character", "deck", "mode"}
+
+
+def _open_brace_line(text: str, pos: int) -> Optional[int]:
+    """The line of the innermost `{` still open at `pos` (strings and comments skipped)."""
+    stack: list[int] = []
+    line, i, n = 1, 0, min(pos, len(text))
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        elif ch == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1 if j < n and text[j] == '"' else j
+            continue
+        elif ch == "{":
+            stack.append(line)
+        elif ch == "}" and stack:
+            stack.pop()
+        i += 1
+    return stack[-1] if stack else None
+
+
 def _expected(tokens) -> str:
     words = sorted({TOKEN_WORDS.get(t, f"`{t.lower()}`" if t.isupper() and not t.startswith("__") else t)
                     for t in tokens})
@@ -99,12 +131,25 @@ def _span_of_error(path: str, err: UnexpectedInput, text: str) -> Span:
     return Span(path, line, col, line, col + max(1, min(width, 80)))
 
 
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _demote_keyword(err) -> bool:
+    """Keywords are reserved only where they can start a clause. LALR merges the states after an
+    expression or a `}` across contexts, so a word like `card` or `target` may lex as a keyword
+    where the parser in fact wants a name: feed it as the name it is, and go on."""
+    if isinstance(err, UnexpectedToken) and "NAME" in err.expected and _WORD.match(str(err.token)):
+        err.interactive_parser.feed_token(Token.new_borrow_pos("NAME", str(err.token), err.token))
+        return True
+    return False
+
+
 def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
     problem = _nesting_problem(path, text)
     if problem:
         return None, problem
     try:
-        return parser().parse(text), None
+        return parser().parse(text, on_error=_demote_keyword), None
     except UnexpectedCharacters as err:
         span = _span_of_error(path, err, text)
         ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
@@ -112,11 +157,19 @@ def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
             return None, Diagnostic("error", "unclosed string", span,
                                     'close it with `"` on the same line (write \\n for a line break)')
         help = None
-        if ord(ch) > 127:
-            help = "identifiers are ASCII; put display names in a string such as \"彈幕\""
+        shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"     # never echo control characters
+        if ord(ch) > 127 and ch.isalpha():
+            end = err.pos_in_stream                                  # underline the whole word
+            while end < len(text) and ord(text[end]) > 127 and text[end].isalnum():
+                end += 1
+            span = Span(path, span.line, span.col, span.line, span.col + max(1, end - err.pos_in_stream))
+            word = text[err.pos_in_stream:end]
+            help = f'give it an ASCII name and keep `{word}` as its display name, in quotes: `Name "{word}"`'
+            return None, Diagnostic("error", f"names are written in ASCII letters, digits and `_`; `{word}` is not",
+                                    span, help)
         elif ch == ";":
             help = "statements need no `;`"
-        return None, Diagnostic("error", f"unexpected character `{ch}`", span, help)
+        return None, Diagnostic("error", f"unexpected character `{shown}`", span, help)
     except UnexpectedEOF as err:
         span = _span_of_error(path, err, text)
         return None, Diagnostic("error", "the file ends in the middle of a declaration", span,
@@ -128,12 +181,28 @@ def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
             return None, Diagnostic("error", "the file ends in the middle of a declaration", span,
                                     f"expected {_expected(err.expected)}; is a `}}` missing?")
         what = f"`{tok}`"
+        message = f"unexpected {what}"
         help = f"expected {_expected(err.expected)}"
-        if tok.type == "EQUAL" and "EQUAL" not in err.expected:
+        history = getattr(err, "token_history", None) or []
+        before = text[:getattr(tok, "start_pos", 0) or 0].rstrip()
+        if tok.type == "EQUAL" and history and history[-1].type == "EQUAL" and "EQUAL" not in err.expected:
+            message = "a comparison cannot stand alone as a statement"
+            help = "to test it, write `if … { … }`; to assign, use a single `=`"
+        elif tok.type == "EQUAL" and "EQUAL" not in err.expected:
             help = "to compare, write `==`"
+        elif "AUGOP" in err.expected and tok.type in ("MINUS", "ADDOP", "MULOP", "COMPOP", "PLUS", "STAR", "SLASH"):
+            message = "a calculation cannot stand alone as a statement"
+            help = "to change a value, write `x -= 1` or `x = …`; to test one, use `if`"
+        elif "RBRACE" in err.expected and tok.type != "NAME" and str(tok) in DECLARATION_WORDS:
+            message = f"`{tok}` starts a new declaration, but the one above is not closed"
+            opened = _open_brace_line(text, tok.start_pos)
+            help = "a `}` is missing above" + (f"; the `{{` on line {opened} is still open" if opened else "")
         elif "RBRACE" in err.expected and tok.type in ("NAME",) and len(err.expected) < 4:
             help += "; is a `}` missing above?"
-        return None, Diagnostic("error", f"unexpected {what}", span, help)
+        elif set(err.expected) == {"FROM"} and re.search(r"\btarget\s+from$", before):
+            message = "`target` needs a number of targets before `from`"
+            help = "write `target 1 from …`, `target up to 2 from …`, or `target self`"
+        return None, Diagnostic("error", message, span, help)
     except UnexpectedInput as err:   # pragma: no cover - the three above are all Lark raises
         return None, Diagnostic("error", "cannot read this", _span_of_error(path, err, text))
     except RecursionError:

@@ -110,10 +110,13 @@ class Symbols:
     def type_of(self, ref: Optional[A.TypeRef]) -> T.Type:
         if ref is None:
             return T.VOID
+        if ref.name in self.actions:          # an action's name is the type of its events
+            return T.opt(("event", ref.name)) if ref.optional else ("event", ref.name)
         return parse_type_name(ref.name, ref.optional)
 
     def known_type(self, ref: A.TypeRef) -> bool:
-        return ref.name in T.SIMPLE or ref.name in T.PLURALS or ref.name in self.enums
+        return (ref.name in T.SIMPLE or ref.name in T.PLURALS or ref.name in self.enums
+                or ref.name in self.actions)
 
     def attr(self, owner: str, name: str) -> Optional[A.AttrDecl]:
         return self.attrs_.get((owner, name))

@@ -64,11 +64,31 @@ def b_min(g, a, b):
     return a if a <= b else b
 
 
+@builtin("min_of(xs: ints) -> int")
+def b_min_of(g, xs):
+    return min(xs) if xs else 0
+
+
+@builtin("max_of(xs: ints) -> int")
+def b_max_of(g, xs):
+    return max(xs) if xs else 0
+
+
 @builtin("shuffled(xs: list) -> same")
 def b_shuffled(g, xs):
     xs = _cards(xs)
     g.rng.shuffle(xs)
     return xs
+
+
+@builtin("take(xs: list, n: int) -> same")
+def b_take(g, xs, n):
+    return _cards(xs)[:max(n, 0)]
+
+
+@builtin("drop(xs: list, n: int) -> same")
+def b_drop(g, xs, n):
+    return _cards(xs)[max(n, 0):]
 
 
 @builtin("random(xs: list) -> elem?")
@@ -226,6 +246,15 @@ def b_ask(g, p, prompt):
     return g.decide(Decision(p, YES_NO, "yes_no", prompt, [False, True]))
 
 
+@builtin("choose(p: player, pool: list, prompt: text) -> elem?")
+def b_choose(g, p, pool, prompt):
+    """One item of any list (characters, options, …); none when the list is empty."""
+    pool = _cards(pool)
+    if not pool:
+        return None
+    return pool[g.decide(Decision(p, ONE, "option", prompt, pool))]
+
+
 @builtin("choose_cards(p: player, pool: cards, min: int, max: int, prompt: text) -> cards")
 def b_choose_cards(g, p, pool, lo, hi, prompt):
     pool = _cards(pool)
@@ -315,6 +344,29 @@ def _convert(g, p, cd, inst, pool, prompt: str):
     return b_virtual(g, g.pack.kinds[cd.as_kind], picked, cd.skill)
 
 
+@builtin("usable_by(p: player, c: card) -> bool")
+def b_usable_by(g, p, c):
+    """Could `p` use `c` now, by the card's own rules (its condition and a legal target)?"""
+    return usable(g, p, c)
+
+
+@builtin("choose_targets(chooser: player, user: player, c: card) -> players")
+def b_choose_targets(g, chooser, user, c):
+    """`chooser` picks the targets of `c` as if `user` were using it (邪仙: use in another's name)."""
+    return _pick_targets(g, chooser, user, c)
+
+
+def _pick_targets(g, chooser, user, card):
+    rule, pool = _target_rule(g, user, card)
+    if rule is None:
+        return []
+    if rule.kind == "self":
+        return [user]
+    n = rule.count(g, user, card)
+    lo = 1 if rule.kind == "up_to" else n
+    return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: 選擇目標")
+
+
 @builtin("choose_play(p: player) -> play?")
 def b_choose_play(g, p):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
@@ -342,14 +394,7 @@ def b_choose_play(g, p):
             card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: 選擇牌")
             if not usable(g, p, card):
                 return None
-        rule, pool = _target_rule(g, p, card)
-        if rule.kind == "self":
-            targets = [p]
-        else:
-            n = rule.count(g, p, card)
-            lo = 1 if rule.kind == "up_to" else n
-            targets = b_choose_players(g, p, pool, min(lo, len(pool)), n, f"{card.kind.label}: 選擇目標")
-        return Play(card=card, targets=targets)
+        return Play(card=card, targets=_pick_targets(g, p, p, card))
     return choice
 
 

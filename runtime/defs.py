@@ -170,7 +170,8 @@ class ModeDef:
     max_players: int
     deck: Optional[str]
     without: tuple = ()
-    skills: list = Factory(list)
+    skills: list = Factory(list)              # granted to every player
+    rules: list = Factory(list)               # held by the table: triggers owned by no player
     setup: Optional[Callable] = None          # (g)
     turn_limit: int = 500
 

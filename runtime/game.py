@@ -65,6 +65,7 @@ class Game:
         self.rounds = 0
         self.steps = 0
         self.cards: list[Card] = []
+        self.rules: list[SkillInst] = []
         self.over = False
         self._resets = {s: [c for c in pack.counters.values() if c.reset == s] for s in ("phase", "turn", "round")}
         self._phase_actions = {
@@ -142,10 +143,21 @@ class Game:
     # ── state changes (every one is logged) ─────────────────────────────────
     def move(self, cards: Sequence[Card], to: Zone, bottom: bool = False) -> None:
         physical = []
+        stand_ins = []
         for c in cards:
             physical.extend(c.physical)
+            if c.virtual and len(c.sources) == 1 and to.owner is not None:
+                stand_ins.append(c)
         if not physical:
             return
+        for c in physical:
+            if c.base is not None:          # leaving the place where it stood as another card
+                c.kind, c.a = c.base
+                c.base = None
+        for v in stand_ins:                 # 将A当B placed in a player's zone: A is B there (封魔陣 in a judge area)
+            src = v.sources[0]
+            src.base = (src.kind, src.a)
+            src.kind, src.a = v.kind, dict(v.a)
         froms = []
         for c in physical:
             src = c.zone
@@ -198,9 +210,11 @@ class Game:
             self.log.add("change", ev.action.name, name, self.ref(value))
 
     # ── skills ────────────────────────────────────────────────────────────────
-    def grant(self, p: Player, skill, card: Optional[Card] = None) -> SkillInst:
+    def grant(self, p: Optional[Player], skill, card: Optional[Card] = None) -> SkillInst:
+        """Give `p` a skill (lent by `card` if it comes from equipment). With p=None the table holds it:
+        a rule of the game whose triggers belong to no player and run as forced."""
         inst = SkillInst(skill, p, card)
-        p.skills.append(inst)
+        (p.skills if p is not None else self.rules).append(inst)
         for td in skill.triggers:
             t = TriggerInst(td, inst)
             inst.triggers.append(t)
@@ -209,14 +223,15 @@ class Game:
             m = ModInst(md, inst)
             inst.mods.append(m)
             self.mods[md.query].append(m)
-        for ad in skill.actives:
-            p.actives.append((ad, inst))
-        for cd in skill.converts:
-            p.converts.append((cd, inst))
+        if p is not None:
+            for ad in skill.actives:
+                p.actives.append((ad, inst))
+            for cd in skill.converts:
+                p.converts.append((cd, inst))
         for sub in skill.grants:
             inst.children.append(self.grant(p, self.pack.skills[sub], card))
         if self.log.enabled:
-            self.log.add("grant", f"P{p.seat}", skill.name, card.id if card else None)
+            self.log.add("grant", f"P{p.seat}" if p is not None else "table", skill.name, card.id if card else None)
         return inst
 
     def revoke(self, p: Player, inst: SkillInst) -> None:
@@ -226,6 +241,9 @@ class Game:
             self.triggers[t.tdef.key].remove(t)
         for m in inst.mods:
             self.mods[m.mdef.query].remove(m)
+        if p is None:
+            self.rules.remove(inst)
+            return
         p.actives = [(a, i) for a, i in p.actives if i is not inst]
         p.converts = [(c, i) for c, i in p.converts if i is not inst]
         if inst in p.skills:
@@ -289,19 +307,24 @@ class Game:
                 return
 
     def _eligible(self, t: TriggerInst, ev: Event) -> bool:
-        if not t.owner.alive:
+        owner = t.owner
+        if owner is None:
+            owner = self.current
+        elif not owner.alive:
             return False
         td = t.tdef
-        if td.limit is not None and self.used(td, t.owner, td.limit) >= td.limit.count:
+        if td.limit is not None and self.used(td, owner, td.limit) >= td.limit.count:
             return False
-        return td.cond is None or bool(td.cond(self, t.owner, ev, t.card))
+        return td.cond is None or bool(td.cond(self, owner, ev, t.card))
 
     def _next(self, eligible: list) -> TriggerInst:
         if len(eligible) == 1:
             return eligible[0]
         n = len(self.players)
         cur = self.current.seat
-        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n))
+        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n if t.owner else -1))
+        if best.owner is None:
+            return best
         mine = [t for t in eligible if t.owner is best.owner and t.tdef.priority == best.tdef.priority]
         if len(mine) == 1:
             return best
@@ -310,20 +333,21 @@ class Game:
 
     def _fire(self, t: TriggerInst, ev: Event) -> None:
         td = t.tdef
-        times = td.repeat(self, t.owner, ev, t.card) if td.repeat is not None else 1
+        owner = t.owner if t.owner is not None else self.current
+        times = td.repeat(self, owner, ev, t.card) if td.repeat is not None else 1
         for _ in range(times):
-            if not t.owner.alive or ev.cancelled:
+            if not owner.alive and t.owner is not None or ev.cancelled:
                 return
-            if td.skill.optional:
-                if not self.decide(Decision(t.owner, YES_NO, "yes_no", f"發動{td.skill.label}?", [False, True])):
+            if td.skill.optional and t.owner is not None:
+                if not self.decide(Decision(owner, YES_NO, "yes_no", f"發動{td.skill.label}?", [False, True])):
                     return
             if td.limit is not None:
-                self.use(td, t.owner, td.limit)
+                self.use(td, owner, td.limit)
             if self.log.enabled:
-                self.log.add("fire", td.skill.name, f"P{t.owner.seat}")
+                self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
             prev, ev.trigger = ev.trigger, td
             try:
-                td.body(self, t.owner, ev, t.card)
+                td.body(self, owner, ev, t.card)
             finally:
                 ev.trigger = prev
 
@@ -455,6 +479,8 @@ class Game:
         try:
             try:
                 if self.mode:
+                    for sname in self.mode.rules:
+                        self.grant(None, self.pack.skills[sname])
                     for sname in self.mode.skills:
                         for p in self.players:
                             self.grant(p, self.pack.skills[sname])

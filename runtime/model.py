@@ -11,7 +11,7 @@ from typing import Optional
 class Card:
     """A card instance. A virtual card has no id of its own: it stands for its `sources`
     (将A当B: B's rules with A's attributes) or for nothing at all (视为使用)."""
-    __slots__ = ("id", "kind", "a", "zone", "virtual", "sources", "via")
+    __slots__ = ("id", "kind", "a", "zone", "virtual", "sources", "via", "base")
 
     def __init__(self, id: Optional[int], kind, a: dict, virtual: bool = False,
                  sources: tuple = (), via=None):
@@ -22,6 +22,7 @@ class Card:
         self.virtual = virtual
         self.sources = sources
         self.via = via
+        self.base = None        # a physical card standing as another kind: its own kind and attributes
 
     @property
     def physical(self) -> tuple:
@@ -106,6 +107,7 @@ class SkillInst:
 
 
 class TriggerInst:
+    """A trigger in the window index; owner None means the table holds it (a rule of the game)."""
     __slots__ = ("tdef", "owner", "card", "inst")
 
     def __init__(self, tdef, inst: SkillInst):
