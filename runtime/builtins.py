@@ -450,6 +450,12 @@ def b_characters(g):
     return list(g.pack.characters.values())
 
 
+@builtin("preset_character(p: player) -> character?")
+def b_preset_character(g, p):
+    """The character fixed in advance for this seat, if any: choosing code should take it."""
+    return g.presets.get(p.seat)
+
+
 @builtin("has_tag(c: character, tag: text) -> bool")
 def b_has_tag(g, c, tag):
     return tag in c.tags

@@ -26,3 +26,27 @@ class InvariantBroken(Exception):
 
 class PackError(Exception):
     """A compiled pack asked the runtime for something it does not have."""
+
+
+class PackFault(Exception):
+    """Rule code failed at run time (a field of `none`, say): reported at its .spell place."""
+
+    def __init__(self, where: str, err: BaseException):
+        super().__init__(f"{where}: {type(err).__name__}: {err}" if where else f"{type(err).__name__}: {err}")
+        self.where = where
+        self.original = err
+
+
+def spell_place(err: BaseException, emitted: list) -> str:
+    """The innermost .spell place in a traceback through a compiled pack: every emitted line ends
+    with a comment naming the source line it came from."""
+    place = ""
+    tb = err.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename.startswith("<spellcard:") and 0 < tb.tb_lineno <= len(emitted):
+            line = emitted[tb.tb_lineno - 1]
+            if "  # " in line:
+                place = line.rsplit("  # ", 1)[1].strip()
+        tb = tb.tb_next
+    return place

@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
 from .defs import ActionDef, PackDef, Step, Window
-from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, RuleLoop
+from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, RuleLoop, spell_place
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 
@@ -40,7 +40,8 @@ def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str
 
 class Game:
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
-                 seed: int = 0, log: bool = False, check_invariants: bool = False):
+                 seed: int = 0, log: bool = False, check_invariants: bool = False,
+                 characters: Sequence[Optional[str]] = ()):
         self.pack = pack
         self.mode = pack.modes[mode] if mode else None
         self.seed = seed
@@ -48,6 +49,9 @@ class Game:
         self.log = GameLog(enabled=log)
         self.answers: list = []
         self.check = check_invariants
+        # Characters fixed in advance per seat (a simulation's --characters); the pack's own
+        # choosing code asks for them with `preset_character`.
+        self.presets = {seat: pack.characters[name] for seat, name in enumerate(characters) if name}
         self.players = [Player(i) for i in range(n_players)]
         for p, agent in zip(self.players, list(agents) + [None] * n_players):
             p.agent = agent or DeclineAgent()
@@ -386,7 +390,9 @@ class Game:
                                       f"{MAX_REFUSALS} times: {reason}")
             self.answers.append(answer)
         if self.log.enabled:
-            self.log.add("ask", f"P{d.player.seat}", d.what, d.prompt, answer)
+            chosen = bool(answer) if d.kind == YES_NO else (
+                [d.describe(i) for i in answer] if d.kind == MANY else d.describe(answer))
+            self.log.add("ask", f"P{d.player.seat}", d.what, d.prompt, answer, chosen)
         if d.kind == YES_NO:
             return bool(answer)
         return answer
@@ -511,10 +517,15 @@ class Game:
                 if self.log.enabled:
                     self.log.add("over", [f"P{p.seat}" for p in over.winners])
                 return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
-        except (RuleLoop, IllegalDecision, InvariantBroken, PackError) as err:
-            if self.log.enabled:
-                self.log.add("error", type(err).__name__, str(err))
-            return Result([], self.turns, self.rounds, "error", error=err, steps=self.steps)
+        except (RuleLoop, IllegalDecision, InvariantBroken, PackError, PackFault) as err:
+            return self._failed(err)
+        except Exception as err:        # rule code that went wrong: name its .spell place
+            return self._failed(PackFault(spell_place(err, self.pack.emitted), err))
+
+    def _failed(self, err: Exception) -> Result:
+        if self.log.enabled:
+            self.log.add("error", type(err).__name__, str(err))
+        return Result([], self.turns, self.rounds, "error", error=err, steps=self.steps)
 
     def _advance(self, player: Player, start: int) -> tuple[Player, bool]:
         n = len(self.players)

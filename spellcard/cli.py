@@ -1,0 +1,388 @@
+"""The `spellcard` command: check, compile, simulate, replay and list rule packs.
+
+Exit codes are part of the interface, so that scripts and CI can tell failures apart:
+0 success; 1 the rules or a game are at fault (compile errors, games that ended in an error, a
+replay that differs); 2 the command line is at fault (unknown pack, mode or character); 3 a bug in
+spellcard itself, reported in one line instead of a traceback (SPELLCARD_DEBUG=1 shows it).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional, Sequence
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, compile_pack, resolve
+from spellcard.runtime.defs import ModeDef, PackDef
+from spellcard.runtime.log import read_game, write_game
+
+from .render import outcome_line, render_game
+from .simulate import Table, log_header, replay, simulate, unknown_characters
+
+
+class UsageProblem(click.ClickException):
+    """A mistake on the command line: exit 2, like click's own usage errors."""
+    exit_code = 2
+
+
+class Guarded(click.Group):
+    """Turns any unexpected exception into one line and exit 3: a designer should never have to
+    read a traceback to learn that the tool, not their rules, is at fault."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError):
+            raise                   # click reports these itself (a closed pipe is `| head`, not a bug)
+        except Exception as err:
+            if os.environ.get("SPELLCARD_DEBUG"):
+                raise
+            click.echo(f"internal error: {type(err).__name__}: {err} "
+                       "(set SPELLCARD_DEBUG=1 for the traceback)", err=True)
+            ctx.exit(3)
+
+
+@click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Check, compile, simulate and replay Spellcard rule packs.
+
+    A PACK is a built-in pack name (thb, bots, esper), a folder of .spell files or one .spell file.
+    """
+
+
+def main() -> None:
+    cli(prog_name="spellcard")
+
+
+with_files = click.option(
+    "--with", "extra", multiple=True, metavar="FILE.spell",
+    help="Add a designer's .spell file (or folder) to the pack; repeatable.")
+
+
+# ── compiling ───────────────────────────────────────────────────────────────────
+def compile_target(target: str, extra: Sequence[str] = (), use_cache: bool = True, load: bool = True) -> Compiled:
+    try:
+        return compile_pack(target, extra=extra, use_cache=use_cache, load=load)
+    except PackNotFound as err:
+        raise UsageProblem(str(err)) from None
+
+
+def load_target(target: str, extra: Sequence[str] = (), show_warnings: bool = False) -> Compiled:
+    """A compiled, loaded pack; on errors, the diagnostics on stderr and exit 1."""
+    result = compile_target(target, extra)
+    if show_warnings or not result.ok:
+        rendered = result.render(color=sys.stderr.isatty())
+        if rendered:
+            click.echo(rendered, err=True)
+    if not result.ok:
+        click.echo(summary_line(target, result), err=True)
+        sys.exit(1)
+    return result
+
+
+def summary_line(target: str, result: Compiled) -> str:
+    errors = sum(d.is_error for d in result.diagnostics)
+    warnings = len(result.diagnostics) - errors
+    lines = sum(len(s.data.splitlines()) for s in result.sources)
+    return f"{target}: {_count(errors, 'error')}, {_count(warnings, 'warning')}, {lines} lines checked"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PACK...")
+@click.option("--no-cache", is_flag=True, help="Compile from scratch, ignoring the compile cache.")
+def check(paths: tuple[str, ...], no_cache: bool) -> None:
+    """Report every problem in each pack.
+
+    Exits 1 if any pack has an error; warnings alone exit 0.
+    """
+    for target in paths:            # all paths are checked for existence before any work starts
+        try:
+            resolve(target)
+        except PackNotFound as err:
+            raise UsageProblem(str(err)) from None
+    color = sys.stdout.isatty()
+    failed = False
+    for target in paths:
+        result = compile_target(target, use_cache=not no_cache, load=False)
+        if result.diagnostics:
+            click.echo(result.render(color=color))
+        click.echo(summary_line(target, result))
+        failed = failed or not result.ok
+    sys.exit(1 if failed else 0)
+
+
+@cli.command("compile")
+@click.argument("pack")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write <pack name>.py into (created if missing).")
+@with_files
+def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
+    """Write the pack's generated Python module and print its path."""
+    result = load_target(pack, extra, show_warnings=True)
+    path = out_dir / f"{result.pack.name}.py"
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(result.code, "utf-8")
+    except OSError as err:
+        raise click.ClickException(f"cannot write {path}: {err.strerror}") from None
+    click.echo(str(path))
+
+
+# ── simulating ──────────────────────────────────────────────────────────────────
+@cli.command("simulate")
+@click.argument("pack")
+@click.option("--mode", help="The mode to play (may be left out when the pack has only one).")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Game i (from 0) uses seed SEED+i; same seed, same games.")
+@click.option("--players", type=int, help="Number of players (default: the mode's minimum).")
+@click.option("--characters", metavar="A,B,…",
+              help="Character names by seat, given after the mode's setup; leave a name empty to keep "
+                   "the mode's choice for that seat.")
+@with_files
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+              help="Record the FIRST game (only) to this file, for `spellcard replay`.")
+@click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
+def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
+                 characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
+                 show_log: bool) -> None:
+    """Play seeded games between random agents and summarise them.
+
+    Exits 1 when any game ended in an error (a rule loop, an illegal state).
+    """
+    if as_json and show_log:
+        raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
+    pdef = load_target(pack, extra).pack
+    table = make_table(pdef, mode, players, characters)
+    with progress(games, enabled=not as_json) as advance:
+        batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
+    if log_path:
+        header = log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra])
+        try:
+            write_game(log_path, header, batch.first.answers, batch.first.log)
+        except OSError as err:
+            raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
+    summary = batch.tally.summary(batch.seconds)
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+    else:
+        console = Console()
+        if show_log:
+            for line in render_game(batch.first):
+                console.print(line, soft_wrap=True)     # one entry, one line, however long
+            console.print(outcome_line(batch.first, batch.first_result), soft_wrap=True)
+        print_summary(console, summary)
+    sys.exit(1 if summary["errors"] else 0)
+
+
+def lasting_ref(target: str) -> str:
+    """How a log names a pack source so that `replay` finds it from any folder: built-in pack
+    names stay names (resolve prefers an existing path of that name), paths become absolute."""
+    if target in BUILTIN_PACKS and not Path(target).exists():
+        return target
+    return os.path.abspath(target)
+
+
+def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters: Optional[str]) -> Table:
+    """Check the command line's choices against the pack and fill in the defaults."""
+    mode_def = pick_mode(pack, mode)
+    n = mode_def.min_players if players is None else players
+    if not mode_def.min_players <= n <= mode_def.max_players:
+        raise UsageProblem(f"mode {mode_def.name} takes {span(mode_def.min_players, mode_def.max_players)} "
+                           f"players, not {n}")
+    names = tuple(c.strip() for c in characters.split(",")) if characters else ()
+    if len(names) > n:
+        raise UsageProblem(f"{len(names)} characters given for {n} players")
+    unknown = unknown_characters(pack, names)
+    if unknown:
+        raise UsageProblem(f"unknown character {unknown[0]!r}; the pack has: {', '.join(pack.characters)}")
+    return Table(pack, mode_def.name, n, names)
+
+
+def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
+    if mode is None:
+        if len(pack.modes) == 1:
+            return next(iter(pack.modes.values()))
+        raise UsageProblem(f"--mode is needed; the pack has: {', '.join(pack.modes) or 'no modes'}")
+    if mode not in pack.modes:
+        raise UsageProblem(f"unknown mode {mode!r}; the pack has: {', '.join(pack.modes) or 'no modes'}")
+    return pack.modes[mode]
+
+
+@contextmanager
+def progress(total: int, enabled: bool) -> Iterator:
+    """A progress bar on stderr, only for a person watching a terminal; yields `advance()`."""
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield lambda: None
+        return
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("simulating", total=total)
+        yield lambda: bar.advance(task)
+
+
+def print_summary(console: Console, s: dict) -> None:
+    console.print(f"{s['pack']} · {s['mode']} · {s['players']} players · seed {s['seed']}",
+                  style="bold", highlight=False)
+    overview = RichTable(show_header=False)
+    overview.add_column(style="bold")
+    overview.add_column(justify="right")
+    rows = [("games", s["games"]), ("finished (won)", s["finished"]), ("turn limit", s["turn_limit"]),
+            ("errors", s["errors"]), ("mean turns", s["mean_turns"]),
+            ("games/s", s["games_per_second"]), ("events/s", s["events_per_second"])]
+    for name, value in rows:
+        overview.add_row(name, str(value))
+    console.print(overview)
+    if s["first_error"]:
+        console.print(f"[bold red]first error:[/] {s['first_error']}", markup=True, highlight=False)
+    for title, rates in (("role", s["wins"]["by_role"]), ("character", s["wins"]["by_character"])):
+        if rates:
+            console.print(rate_table(f"wins by {title}", rates))
+
+
+def rate_table(title: str, rates: dict) -> RichTable:
+    t = RichTable(title=title, title_style="bold")
+    t.add_column("")
+    for col in ("played", "won", "rate"):
+        t.add_column(col, justify="right")
+    for name, r in rates.items():
+        t.add_row(name, str(r["played"]), str(r["won"]), f"{100 * r['rate']:.1f}%")
+    return t
+
+
+# ── replaying ───────────────────────────────────────────────────────────────────
+HEADER_KEYS = ("pack", "mode", "seed", "players", "source_hash")
+
+
+@cli.command("replay")
+@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+def replay_cmd(log_file: str) -> None:
+    """Re-run a game logged by `simulate --log`.
+
+    Exits 0 if the replay reproduces the log event for event, 1 at the first difference or if the
+    pack's sources changed since the game was logged.
+    """
+    try:
+        header, answers, events = read_game(log_file)
+        missing = [k for k in HEADER_KEYS if k not in header]
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise UsageProblem(f"{log_file}: not a spellcard game log ({err})") from None
+    if missing:
+        raise UsageProblem(f"{log_file}: the log header lacks {', '.join(missing)}")
+    pack = load_target(header["pack"], header.get("with", [])).pack
+    if pack.source_hash != header["source_hash"]:
+        click.echo(f"the pack {header['pack']} changed since this game was logged "
+                   f"(source hash {header['source_hash']}, now {pack.source_hash}); it cannot be replayed",
+                   err=True)
+        sys.exit(1)
+    outcome = replay(pack, header, answers, events)
+    if outcome.difference is not None:
+        click.echo(f"replay differs: {outcome.difference}")
+        sys.exit(1)
+    click.echo(f"replay matches ({outcome.events} events)")
+
+
+# ── listing ─────────────────────────────────────────────────────────────────────
+@cli.command("list")
+@click.argument("pack")
+@with_files
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
+    """List the pack's cards, characters and modes.
+
+    A card's copies are its entries in the pack's first deck, printed as on the card ("♠A").
+    """
+    data = catalogue(load_target(pack, extra).pack)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
+        return
+    console = Console()
+    for title, rows in (("cards", data["cards"]), ("characters", data["characters"]), ("modes", data["modes"])):
+        console.print(rows_table(title, rows))
+    console.print(f"deck: {data['deck_size']} cards")
+
+
+def catalogue(pack: PackDef) -> dict:
+    """The pack's contents as plain data; card copies come from its first deck."""
+    deck = next(iter(pack.decks.values()), [])
+    return {
+        "cards": [{"name": k.name, "label": k.label, "category": attr_value(pack, "card", k.attrs, "category"),
+                   "subtype": attr_value(pack, "card", k.attrs, "subtype"),
+                   "copies": [card_face(pack, values) for kind, values in deck if kind == k.name]}
+                  for k in pack.kinds.values()],
+        "characters": [{"name": c.name, "label": c.label, "hp": attr_value(pack, "character", c.attrs, "hp"),
+                        "skills": list(c.skills)} for c in pack.characters.values()],
+        "modes": [{"name": m.name, "label": m.label, "players": [m.min_players, m.max_players], "deck": m.deck}
+                  for m in pack.modes.values()],
+        "deck_size": len(deck),
+    }
+
+
+def card_face(pack: PackDef, values: dict) -> str:
+    """A deck entry's attributes as printed on the card, e.g. "♠A": enum labels and value names."""
+    return "".join(attr_text(pack, name, value) for name, value in values.items())
+
+
+def attr_text(pack: PackDef, attr: str, value) -> str:
+    if isinstance(value, str):
+        for members in pack.enums.values():     # attributes do not record their enum, members do
+            if value in members:
+                return members[value]
+        return value
+    adef = pack.attrs_.get(("card", attr))
+    names = {v: k for k, v in adef.value_names.items()} if adef else {}
+    return names.get(value, str(value))
+
+
+def attr_value(pack: PackDef, owner: str, attrs: dict, name: str):
+    """A card kind's or character's attribute, or the pack's default when that needs no game."""
+    if name in attrs:
+        return attrs[name]
+    adef = pack.attrs_.get((owner, name))
+    if adef is None or adef.default is None:
+        return None
+    try:
+        return adef.default(None, None)
+    except Exception:           # a default computed from the game has no value outside one
+        return None
+
+
+def span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+def _copies(card: dict) -> str:
+    return f"{len(card['copies'])}: {' '.join(card['copies'])}" if card["copies"] else ""
+
+
+TEXT_COLUMNS = {
+    "cards": (("name", "name"), ("label", "label"), ("category", "category"), ("subtype", "subtype"),
+              ("copies", _copies)),
+    "characters": (("name", "name"), ("label", "label"), ("hp", "hp"), ("skills", lambda c: ", ".join(c["skills"]))),
+    "modes": (("name", "name"), ("label", "label"), ("players", lambda m: span(*m["players"])), ("deck", "deck")),
+}
+"""Per catalogue section: the column headers and how each cell is read from the JSON row."""
+
+
+def rows_table(title: str, rows: list[dict]) -> RichTable:
+    t = RichTable(title=title, title_style="bold")
+    columns = TEXT_COLUMNS[title]
+    for header, _ in columns:
+        t.add_column(header)
+    for row in rows:
+        cells = (get(row) if callable(get) else row[get] for _, get in columns)
+        t.add_row(*("" if v is None else str(v) for v in cells))
+    return t

@@ -1,0 +1,187 @@
+"""A game log for people: one line per entry, turns and phases as headings, changes highlighted.
+
+The log stores card ids and zone keys so that it stays compact and exact; this module puts names
+back on them. It reads only the generic log vocabulary of the runtime (moves, values, actions,
+windows, decisions), so it renders any pack's games.
+"""
+from __future__ import annotations
+
+import json
+from typing import Iterable, Iterator, Mapping, Optional
+
+from rich.text import Text
+
+HEADING = "bold cyan"
+CHANGE = "bold yellow"
+DECISION = "dim"
+BAD = "bold red"
+GOOD = "bold green"
+MAX_INDENT = 8          # deeper chains (a rule loop runs to 120) would push lines off the screen
+
+
+class LogRenderer:
+    """Renders entries in order, remembering what earlier entries said (who plays which character,
+    the last value of each counter, how deeply actions are nested) to make later lines readable.
+
+    `resets` names, per scope (round, turn, phase), the counters the runtime resets silently at its
+    start, as (owner is the table, name): their remembered values are forgotten there.
+    """
+
+    def __init__(self, card_names: Mapping[int, str], resets: Optional[Mapping[str, set]] = None):
+        self.card_names = card_names
+        self.resets = resets or {}
+        self.characters: dict[str, str] = {}
+        self.values: dict[tuple, object] = {}
+        self.depth = 0
+
+    def render(self, entries: Iterable[tuple]) -> Iterator[Text]:
+        for entry in entries:
+            kind, *data = entry
+            method = getattr(self, f"_{kind}", None)
+            line = method(*data) if method is not None else Text(json.dumps(list(entry), ensure_ascii=False))
+            if line is not None:
+                yield line
+
+    # ── names ─────────────────────────────────────────────────────────────────
+    def player(self, ref: str) -> str:
+        name = self.characters.get(ref)
+        return f"{ref} ({name})" if name else ref
+
+    def card(self, ref) -> str:
+        if isinstance(ref, dict):          # a virtual card: a kind standing for real cards
+            return f"{ref['as']} (as {', '.join(self.card(c) for c in ref['of'])})" if ref["of"] else ref["as"]
+        return f"{self.card_names.get(ref, '?')}#{ref}"
+
+    @staticmethod
+    def zone(key) -> str:
+        if key is None:
+            return "nowhere"
+        name, _, seat = key.partition("@")
+        return f"P{seat} {name}" if seat else name
+
+    def _line(self, text: str, style: str = "") -> Text:
+        return Text("  " * min(self.depth, MAX_INDENT) + text, style=style)
+
+    # ── one method per log entry kind ───────────────────────────────────────────
+    def _forget(self, scope: str) -> None:
+        reset = self.resets.get(scope)
+        if reset:
+            self.values = {k: v for k, v in self.values.items() if (k[0] == "table", k[1]) not in reset}
+
+    def _round(self, number):
+        self._forget("round")
+        return Text(f"══ Round {number} ══", style=HEADING)
+
+    def _turn(self, number, player):
+        self._forget("turn")
+        self.depth = 0
+        return Text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
+
+    def _phase(self, name, player):
+        self._forget("phase")
+        return Text(f" ▸ {name}", style="bold")
+
+    def _move(self, ids, froms, to, where):
+        cards = [self.card(i) for i in ids]
+        dest = self.zone(to) + (" (bottom)" if where == "bottom" else "")
+        if len(set(froms)) == 1:
+            return self._line(f"{self.zone(froms[0])} → {dest}: {', '.join(cards)}")
+        sourced = ", ".join(f"{c} (from {self.zone(f)})" for c, f in zip(cards, froms))
+        return self._line(f"→ {dest}: {sourced}")
+
+    def _set(self, owner, name, value):
+        key = (owner, name)
+        change = f"{_show(self.values[key])} → {_show(value)}" if key in self.values else f"= {_show(value)}"
+        self.values[key] = value
+        who = owner if owner == "table" else self.player(owner)
+        return self._line(f"{who} {name} {change}", CHANGE)
+
+    def _act(self, name, params):
+        args = " ".join(f"{k}={_show(v)}" for k, v in params.items())
+        line = self._line(f"{name} {args}".rstrip(), "magenta")
+        self.depth += 1
+        return line
+
+    def _end(self, name, cancelled):
+        self.depth = max(0, self.depth - 1)
+
+    def _change(self, action, name, value):
+        return self._line(f"↳ {action}.{name} = {_show(value)}", CHANGE)
+
+    def _cancel(self, action):
+        return self._line(f"✗ {action} cancelled", BAD)
+
+    def _grant(self, player, skill, card):
+        via = f" from {self.card(card)}" if card is not None else ""
+        return self._line(f"{self.player(player)} gains {skill}{via}", DECISION)
+
+    def _revoke(self, player, skill):
+        return self._line(f"{self.player(player)} loses {skill}", DECISION)
+
+    def _fire(self, skill, player):
+        return self._line(f"⚡ {self.player(player)}: {skill}", "green")
+
+    def _activate(self, skill, player):
+        return self._line(f"⚡ {self.player(player)} activates {skill}", "green")
+
+    def _ask(self, player, what, prompt, answer, chosen):
+        return self._line(f"{self.player(player)} {prompt} → {_show(chosen)}", DECISION)
+
+    def _refused(self, player, what, answer, reason):
+        return self._line(f"{self.player(player)} {what}: {answer} refused: {reason}", "red")
+
+    def _character(self, player, name):
+        self.characters[player] = name
+        return self._line(f"{player} is {name}", "bold")
+
+    def _shuffle(self, zone):
+        return self._line(f"{self.zone(zone)} shuffled", DECISION)
+
+    def _reveal(self, cards):
+        return self._line(f"revealed: {', '.join(self.card(c) for c in cards)}")
+
+    def _say(self, message):
+        return self._line(f"“{message}”", "italic")
+
+    def _out(self, player):
+        return self._line(f"✝ {self.player(player)} is out", BAD)
+
+    def _over(self, winners):
+        self.depth = 0
+        return Text(f"Game over: {', '.join(self.player(w) for w in winners) or 'nobody'} won", style=GOOD)
+
+    def _error(self, kind, message):
+        self.depth = 0
+        return Text(f"{kind}: {message}", style=BAD)
+
+
+def _show(value) -> str:
+    """Values as a rules author writes them: bare text, `none`, JSON for lists and the rest."""
+    if isinstance(value, str):
+        return value
+    return "none" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def render_game(game) -> Iterator[Text]:
+    """The lines of a finished game that was played with its log enabled."""
+    yield Text("── Setup ──", style=HEADING)
+    resets: dict[str, set] = {}
+    for (owner, name), cd in game.pack.counters.items():
+        if cd.reset:
+            resets.setdefault(cd.reset, set()).add((owner == "table", name))
+    yield from LogRenderer({c.id: c.kind.name for c in game.cards}, resets).render(game.log.entries)
+
+
+def outcome_line(game, result) -> Text:
+    """How the game ended, naming the winners by seat and character."""
+    if result.reason == "win":
+        names = ", ".join(f"P{p.seat} ({p.character.name})" if p.character else f"P{p.seat}"
+                          for p in result.winners)
+        return Text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}", style=GOOD)
+    if result.reason == "turn_limit":
+        return Text(f"No winner: turn limit reached after {_turns(result.turns)}", style="yellow")
+    return Text(f"Error after {_turns(result.turns)}: {type(result.error).__name__}: {result.error}", style=BAD)
+
+
+def _turns(n: int) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"

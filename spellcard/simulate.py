@@ -1,0 +1,187 @@
+"""Seeded batches of games, what they add up to, and replaying a recorded game.
+
+Kept apart from the command line so that tests and benchmarks can simulate without click. Every
+game is a function of (Table, game seed): the agents' seeds derive from the game seed and the seat,
+so any single game of a batch can be re-run, logged or replayed on its own.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Optional, Sequence
+
+import attrs
+
+from spellcard.runtime.decisions import ReplayAgent, RandomAgent
+from spellcard.runtime.defs import PackDef
+from spellcard.runtime.game import Game, Result
+
+TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
+"""The summary fields that vary from run to run; everything else is fixed by the seed."""
+
+ROLE = "role"
+"""A player attribute of this name, if the pack declares one, is tallied as the player's role."""
+
+
+@attrs.frozen
+class Table:
+    """Everything that fixes a game apart from its seed."""
+    pack: PackDef
+    mode: str
+    players: int
+    characters: tuple = ()      # a character name per seat; "" leaves that seat to the mode
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed + index
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """Distinct per seat and per game seed, for tables of fewer than 1000 seats."""
+    return seed * 1000 + seat
+
+
+def unknown_characters(pack: PackDef, names: Sequence[str]) -> list[str]:
+    return [n for n in names if n and n not in pack.characters]
+
+
+def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] = None) -> tuple[Game, Result]:
+    """One game with random agents (or the given ones)."""
+    if agents is None:
+        agents = [RandomAgent(agent_seed(seed, seat)) for seat in range(table.players)]
+    game = Game(table.pack, table.mode, table.players, agents, seed=seed, log=log,
+                characters=table.characters)
+    return game, game.play()
+
+
+@attrs.define
+class Tally:
+    """Running totals over a batch of games."""
+    table: Table
+    seed: int
+    games: int = 0
+    finished: int = 0
+    turn_limit: int = 0
+    errors: int = 0
+    first_error: Optional[str] = None
+    turns: int = 0
+    events: int = 0
+    by_role: dict = attrs.Factory(dict)          # role -> [played, won]
+    by_character: dict = attrs.Factory(dict)     # character name -> [played, won]
+
+    def add(self, game: Game, result: Result) -> None:
+        self.games += 1
+        self.turns += result.turns
+        self.events += result.steps
+        if result.reason == "error":
+            self.errors += 1
+            if self.first_error is None:
+                seed = game_seed(self.seed, self.games - 1)     # enough to re-run that one game
+                self.first_error = f"game {self.games} (seed {seed}): {type(result.error).__name__}: {result.error}"
+            return                  # an errored game says nothing about who wins
+        if result.reason == "win":
+            self.finished += 1
+        else:
+            self.turn_limit += 1
+        self._count_players(game, result)
+
+    def _count_players(self, game: Game, result: Result) -> None:
+        winners = {p.seat for p in result.winners}
+        has_role = ("player", ROLE) in game.pack.attrs_
+        for p in game.players:
+            won = p.seat in winners
+            if has_role:
+                _bump(self.by_role, str(p.v.get(ROLE)), won)
+            _bump(self.by_character, p.character.name if p.character else "?", won)
+
+    def summary(self, seconds: float) -> dict:
+        """Plain data, JSON-ready; only TIMING_FIELDS depend on the machine."""
+        t = self.table
+        return {
+            "pack": t.pack.name, "mode": t.mode, "players": t.players, "characters": list(t.characters),
+            "seed": self.seed, "games": self.games, "finished": self.finished, "turn_limit": self.turn_limit,
+            "errors": self.errors, "first_error": self.first_error,
+            "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
+            "events": self.events,
+            "wins": {"by_role": _rates(self.by_role), "by_character": _rates(self.by_character)},
+            "seconds": round(seconds, 3),
+            "games_per_second": round(self.games / seconds, 1) if seconds else 0.0,
+            "events_per_second": round(self.events / seconds) if seconds else 0,
+        }
+
+
+def _bump(counts: dict, key: str, won: bool) -> None:
+    row = counts.setdefault(key, [0, 0])
+    row[0] += 1
+    row[1] += won
+
+
+def _rates(counts: dict) -> dict:
+    return {k: {"played": n, "won": w, "rate": round(w / n, 4)} for k, (n, w) in sorted(counts.items())}
+
+
+@attrs.define
+class Batch:
+    tally: Tally
+    seconds: float
+    first: Game                  # the first game, logged when asked for
+    first_result: Result
+
+
+def simulate(table: Table, games: int, seed: int, log_first: bool = False,
+             on_game: Callable[[], None] = lambda: None) -> Batch:
+    """Play `games` games with seeds seed, seed+1, …; only the first may keep its log."""
+    tally = Tally(table, seed)
+    first = None
+    start = time.perf_counter()
+    for i in range(games):
+        game, result = play(table, game_seed(seed, i), log=log_first and i == 0)
+        tally.add(game, result)
+        if first is None:
+            first = (game, result)
+        on_game()
+    return Batch(tally, time.perf_counter() - start, *first)
+
+
+# ── recorded games ──────────────────────────────────────────────────────────────
+def log_header(table: Table, seed: int, pack_target: str, extra: Sequence[str]) -> dict:
+    """What `replay` needs to rebuild the table: where the pack came from and how it was set."""
+    return {"pack": pack_target, "with": list(extra), "source_hash": table.pack.source_hash,
+            "mode": table.mode, "seed": seed, "players": table.players, "characters": list(table.characters)}
+
+
+def table_from_header(pack: PackDef, header: dict) -> Table:
+    return Table(pack, header["mode"], header["players"], tuple(header.get("characters") or ()))
+
+
+@attrs.frozen
+class Replay:
+    events: int
+    difference: Optional[str] = None     # None when the replay reproduced the log exactly
+
+
+def replay(pack: PackDef, header: dict, answers: list, logged: list[str]) -> Replay:
+    """Re-run a recorded game from its answers and compare the logs line by line.
+
+    Answers are recorded in decision order across all seats, so every seat shares one ReplayAgent.
+    """
+    table = table_from_header(pack, header)
+    agent = ReplayAgent(answers)
+    game, result = play(table, header["seed"], log=True, agents=[agent] * table.players)
+    produced = game.log.lines()
+    difference = first_difference(logged, produced)
+    if difference is not None and result.error is not None:
+        difference += f"\n  the replay ended with {type(result.error).__name__}: {result.error}"
+    elif difference is None and agent.answers:
+        difference = f"the replay used {len(answers) - len(agent.answers)} of the {len(answers)} recorded answers"
+    return Replay(len(produced), difference)
+
+
+def first_difference(logged: list[str], produced: list[str]) -> Optional[str]:
+    for i, (want, got) in enumerate(zip(logged, produced)):
+        if want != got:
+            return f"event {i + 1} differs:\n  logged:   {want}\n  replayed: {got}"
+    if len(logged) > len(produced):
+        return f"the replay stopped after {len(produced)} events; the log goes on:\n  logged:   {logged[len(produced)]}"
+    if len(produced) > len(logged):
+        return f"the log stops after {len(logged)} events; the replay goes on:\n  replayed: {produced[len(logged)]}"
+    return None
