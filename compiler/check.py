@@ -20,6 +20,7 @@ PLAY_FIELDS = {"card": T.opt(T.CARD), "targets": T.list_of(T.PLAYER), "skill": T
 ZONE_FIELDS = {"owner": T.opt(T.PLAYER), "name": T.TEXT, "cards": T.list_of(T.CARD)}
 
 
+MAX_BRANCHES = 201
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
@@ -527,6 +528,9 @@ class Checker:
                 self.err(st.target.span, f"`{st.op}` needs a number, but this is {T.show(want)}")
             self.expect(st.value, T.INT, scope, f"the amount after `{st.op}`")
         elif kind is A.If:
+            if len(st.branches) > MAX_BRANCHES:     # Python compiles an elif chain recursively
+                self.err(st.span, f"this `if` has {len(st.branches) - 1} `elif` branches, more than "
+                                  f"{MAX_BRANCHES - 1}", "split it into helper functions")
             for cond, body in st.branches:
                 self.expect(cond, T.BOOL, scope, "the condition")
                 self.block(body, scope)

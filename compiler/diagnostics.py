@@ -28,7 +28,12 @@ class Diagnostic:
             head = f"\x1b[1m{self.span}:\x1b[0m {tint}{self.severity}:\x1b[0m \x1b[1m{self.message}\x1b[0m"
         out = [head]
         if lines is not None and 1 <= self.span.line <= len(lines):
-            text = lines[self.span.line - 1].replace("\t", " ")
+            # Tabs as spaces; other invisible characters (a stray \r, U+2028, NUL) as U+FFFD, so
+            # the echoed line can neither break the terminal's layout nor hide what is there.
+            text = "".join(" " if ch == "\t" else ch if ch.isprintable() else "\ufffd"
+                           for ch in lines[self.span.line - 1].rstrip("\r"))
+            if self.span.line == 1 and text.startswith("\ufffd") and lines[0].startswith("\ufeff"):
+                text = text[1:]                 # the parser skips a byte-order mark; so does the caret
             # A 1 MB line helps nobody: show a window around the column.
             start = max(0, self.span.col - 60)
             shown = text[start:start + 120]

@@ -281,7 +281,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
     """The whole pack as Python source."""
     em = Emitter(syms, checker, root)
     s = syms
-    out: dict = {"enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
+    out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
                  "phases": [], "kinds": [], "skills": [], "characters": [], "decks": {}, "modes": []}
 
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
@@ -300,6 +300,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
         out["zones"].append((name, d.owner, d.visibility, d.grants))
     hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
 
+    out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         if d.body is not None:
@@ -329,7 +330,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
             else:
                 fn = em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step, f"action {name}, step {i}")
                 steps.append(("step", fn))
-        out["actions"].append((name, tuple(p.name for p in d.params), steps))
+        defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
+                    if p.default is not None}
+        out["actions"].append((name, tuple(p.name for p in d.params), steps, defaults))
 
     for name, d in s.phases.items():
         body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None

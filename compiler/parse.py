@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import re
 from functools import lru_cache
 from importlib import resources
 from typing import Optional
@@ -14,6 +13,11 @@ from .ast import Span
 from .diagnostics import Diagnostic
 
 MAX_NESTING = 200
+# Every later stage (build, check, emit, Python's own compiler) walks the tree recursively, and the
+# emitted Python may nest parentheses at most 200 deep: refuse deeper trees here, with a diagnostic.
+# Real rule files stay under 20 levels.
+MAX_DEPTH = 100
+MAX_DIGITS = 15
 
 # What the designer would call a token, for "expected …" messages.
 TOKEN_WORDS = {
@@ -112,6 +116,29 @@ def _open_brace_line(text: str, pos: int) -> Optional[int]:
     return stack[-1] if stack else None
 
 
+def _tree_problem(path: str, tree: Tree) -> Optional[Diagnostic]:
+    """Too deep a tree, or a number too long to be a rule's number (checked without recursion)."""
+    stack = [(tree, 1, None)]
+    while stack:
+        node, depth, where = stack.pop()
+        if isinstance(node, Token):
+            if node.type == "INT" and len(node) > MAX_DIGITS:
+                return Diagnostic("error", f"the number `{str(node)[:20]}…` is too large ({len(node)} digits)",
+                                  Span(path, node.line, node.column, node.line, node.column + len(node)),
+                                  f"numbers in rules have at most {MAX_DIGITS} digits")
+            continue
+        meta = node.meta
+        if not getattr(meta, "empty", True) and hasattr(meta, "line"):
+            where = (meta.line, meta.column)
+        if depth > MAX_DEPTH:
+            line, col = where or (1, 1)
+            return Diagnostic("error", f"this is nested more than {MAX_DEPTH} levels deep",
+                              Span(path, line, col, line, col + 1),
+                              "split it up with `let` bindings or helper functions")
+        stack.extend((child, depth + 1, where) for child in node.children if child is not None)
+    return None
+
+
 def _expected(tokens) -> str:
     words = sorted({TOKEN_WORDS.get(t, f"`{t.lower()}`" if t.isupper() and not t.startswith("__") else t)
                     for t in tokens})
@@ -149,7 +176,9 @@ def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
     if problem:
         return None, problem
     try:
-        return parser().parse(text, on_error=_demote_keyword), None
+        tree = parser().parse(text, on_error=_demote_keyword)
+        problem = _tree_problem(path, tree)
+        return (None, problem) if problem else (tree, None)
     except UnexpectedCharacters as err:
         span = _span_of_error(path, err, text)
         ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
@@ -180,7 +209,7 @@ def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
         if tok.type == "$END":
             return None, Diagnostic("error", "the file ends in the middle of a declaration", span,
                                     f"expected {_expected(err.expected)}; is a `}}` missing?")
-        what = f"`{tok}`"
+        what = f"`{tok}`" if len(tok) <= 40 else f"`{str(tok)[:40]}…`"    # a 1 MB token helps nobody
         message = f"unexpected {what}"
         help = f"expected {_expected(err.expected)}"
         history = getattr(err, "token_history", None) or []

@@ -27,6 +27,7 @@ class ActionDef:
     name: str
     params: tuple[str, ...]
     steps: list = Factory(list)
+    defaults: dict = Factory(dict)            # param -> fn(g) giving its default value
 
 
 @define(eq=False)
@@ -195,6 +196,7 @@ class PackDef:
     decks: dict = Factory(dict)         # name -> list of (kind name, {attr: value})
     modes: dict = Factory(dict)
     queries: dict = Factory(dict)       # name -> fn(g, *args)
+    funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
 

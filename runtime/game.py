@@ -479,21 +479,41 @@ class Game:
         finally:
             self.stack.pop()
 
+    def start(self, setup=None) -> None:
+        """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
+        if self.mode:
+            for sname in self.mode.rules:
+                self.grant(None, self.pack.skills[sname])
+            for sname in self.mode.skills:
+                for p in self.players:
+                    self.grant(p, self.pack.skills[sname])
+        if setup is not None:
+            setup(self)
+        elif self.mode and self.mode.setup:
+            self.mode.setup(self)
+
+    def perform(self, action: str, **kwargs) -> Event:
+        """Run a pack action by name with keyword arguments (defaults filled in): for tools and tests."""
+        adef = self.pack.actions[action]
+        unknown = set(kwargs) - set(adef.params)
+        if unknown:
+            raise PackError(f"action {action} has no parameter {sorted(unknown)[0]}")
+        args = []
+        for name in adef.params:
+            if name in kwargs:
+                args.append(kwargs[name])
+            elif name in adef.defaults:
+                args.append(adef.defaults[name](self))
+            else:
+                raise PackError(f"action {action} needs {name}")
+        return self.run_action(adef, tuple(args))
+
     def play(self, setup=None) -> Result:
         """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
         turn_limit = self.mode.turn_limit if self.mode else 500
         try:
             try:
-                if self.mode:
-                    for sname in self.mode.rules:
-                        self.grant(None, self.pack.skills[sname])
-                    for sname in self.mode.skills:
-                        for p in self.players:
-                            self.grant(p, self.pack.skills[sname])
-                if setup is not None:
-                    setup(self)
-                elif self.mode and self.mode.setup:
-                    self.mode.setup(self)
+                self.start(setup)
                 player = self.current
                 start = player.seat
                 while True:

@@ -23,6 +23,7 @@ from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, compi
 from spellcard.runtime.defs import ModeDef, PackDef
 from spellcard.runtime.log import read_game, write_game
 
+from .faces import card_face
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
 
@@ -329,22 +330,6 @@ def catalogue(pack: PackDef) -> dict:
                   for m in pack.modes.values()],
         "deck_size": len(deck),
     }
-
-
-def card_face(pack: PackDef, values: dict) -> str:
-    """A deck entry's attributes as printed on the card, e.g. "♠A": enum labels and value names."""
-    return "".join(attr_text(pack, name, value) for name, value in values.items())
-
-
-def attr_text(pack: PackDef, attr: str, value) -> str:
-    if isinstance(value, str):
-        for members in pack.enums.values():     # attributes do not record their enum, members do
-            if value in members:
-                return members[value]
-        return value
-    adef = pack.attrs_.get(("card", attr))
-    names = {v: k for k, v in adef.value_names.items()} if adef else {}
-    return names.get(value, str(value))
 
 
 def attr_value(pack: PackDef, owner: str, attrs: dict, name: str):

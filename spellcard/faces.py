@@ -1,0 +1,20 @@
+"""How a card is written for people: its kind with the attributes a deck lists, e.g. "Danmaku♠A"."""
+from __future__ import annotations
+
+from spellcard.runtime.defs import PackDef
+
+
+def card_face(pack: PackDef, values: dict) -> str:
+    """A deck entry's attributes as printed on the card, e.g. "♠A": enum labels and value names."""
+    return "".join(attr_text(pack, name, value) for name, value in values.items())
+
+
+def attr_text(pack: PackDef, attr: str, value) -> str:
+    if isinstance(value, str):
+        for members in pack.enums.values():     # attributes do not record their enum, members do
+            if value in members:
+                return members[value]
+        return value
+    adef = pack.attrs_.get(("card", attr))
+    names = {v: k for k, v in adef.value_names.items()} if adef else {}
+    return names.get(value, str(value))
