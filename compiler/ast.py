@@ -31,6 +31,7 @@ class TypeRef:
     name: str
     optional: bool
     span: Span
+    is_list: bool = False        # `[Role]`: a list of the named type
 
 
 @node

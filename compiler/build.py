@@ -57,6 +57,9 @@ class _Builder(Transformer):
     def type(self, meta, c):
         return A.TypeRef(str(c[0]), c[1] is not None, self.span(meta))
 
+    def list_type(self, meta, c):
+        return A.TypeRef(str(c[0]), c[1] is not None, self.span(meta), is_list=True)
+
     def attr_decl(self, meta, c):
         owner, name, typ, names, default = c
         return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta))

@@ -110,6 +110,9 @@ class Symbols:
     def type_of(self, ref: Optional[A.TypeRef]) -> T.Type:
         if ref is None:
             return T.VOID
+        if ref.is_list:
+            inner = self.type_of(A.TypeRef(ref.name, False, ref.span))
+            return T.opt(T.list_of(inner)) if ref.optional else T.list_of(inner)
         if ref.name in self.actions:          # an action's name is the type of its events
             return T.opt(("event", ref.name)) if ref.optional else ("event", ref.name)
         return parse_type_name(ref.name, ref.optional)

@@ -140,6 +140,8 @@ class Game:
             return x.key
         if isinstance(x, (list, tuple)):
             return [self.ref(i) for i in x]
+        if isinstance(x, Event):
+            return f"<{x.action.name}>"
         if hasattr(x, "name") and not isinstance(x, str):
             return x.name
         return x
@@ -356,8 +358,10 @@ class Game:
                 ev.trigger = prev
 
     def _cycle(self) -> list[str]:
+        """The repeating tail of the action stack, each frame named `action[skill that fired in it]`.
+        The newest frame has had no trigger yet, so it is left out."""
         labels = [f"{e.action.name}" + (f"[{e.trigger.skill.name}]" if e.trigger is not None else "")
-                  for e in self.stack]
+                  for e in self.stack[:-1]]
         for period in range(1, len(labels) // 3 + 1):
             tail = labels[-period:]
             if labels[-2 * period:-period] == tail and labels[-3 * period:-2 * period] == tail:

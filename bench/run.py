@@ -1,0 +1,114 @@
+"""Benchmarks (a script, never timed assertions): check throughput, compile times, games per second.
+
+    python bench/run.py [--games N] [--json]
+
+Cold timings run in a fresh interpreter with an empty cache, so nothing warm is counted; cached
+timings reuse the compile cache as `spellcard check` does on an unchanged pack. Game figures use
+random agents on one core, without logging or invariant checks, as the reference engine's did.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REFERENCE = {   # the original THB engine (Python, random bots), one core of this machine
+    "Identity8": 3.2,
+    "TwoVsTwo": 12.0,
+}
+MODES = [("Duel", 2), ("TwoVsTwo", 4), ("Identity5", 5), ("Identity8", 8)]
+
+COMPILE_SNIPPET = """
+import time, sys
+t0 = time.perf_counter()
+from spellcard.compiler.pack import compile_pack
+t1 = time.perf_counter()
+r = compile_pack(sys.argv[1], use_cache=sys.argv[2] == "cached", load=False)
+t2 = time.perf_counter()
+assert r.ok, r.render()
+print(t1 - t0, t2 - t1, r.cached)
+"""
+
+
+def compile_times(pack: str, runs: int = 3) -> dict:
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, SPELLCARD_CACHE=cache)
+        cold, cached, imports = [], [], []
+        for i in range(runs):
+            for d in Path(cache).glob("*"):
+                d.unlink()
+            out = subprocess.run([sys.executable, "-c", COMPILE_SNIPPET, pack, "cached"], env=env,
+                                 capture_output=True, text=True, check=True).stdout.split()
+            imports.append(float(out[0]))
+            cold.append(float(out[1]))
+            out = subprocess.run([sys.executable, "-c", COMPILE_SNIPPET, pack, "cached"], env=env,
+                                 capture_output=True, text=True, check=True).stdout.split()
+            assert out[2] == "True", "the second run should hit the cache"
+            cached.append(float(out[1]))
+    return {"imports_s": min(imports), "cold_s": min(cold), "cached_s": min(cached)}
+
+
+def pack_lines(pack: str) -> int:
+    from spellcard.compiler.pack import resolve
+    return sum(len(p.read_text("utf-8").splitlines()) for p in resolve(pack))
+
+
+def games_per_second(pack_name: str, mode: str, players: int, games: int) -> dict:
+    from spellcard.compiler.pack import load_pack
+    from spellcard.runtime.decisions import RandomAgent
+    from spellcard.runtime.game import Game
+    pack = load_pack(pack_name)
+    steps = turns = wins = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        g = Game(pack, mode, players, [RandomAgent(seed * 1000 + i) for i in range(players)], seed=seed)
+        r = g.play()
+        steps += r.steps
+        turns += r.turns
+        wins += r.reason == "win"
+    dt = time.perf_counter() - start
+    return {"games": games, "finished": wins, "games_per_s": games / dt, "events_per_s": steps / dt,
+            "events_per_game": steps / games, "turns_per_game": turns / games}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+
+    report = {"compile": {}, "games": {}}
+    lines = pack_lines("thb")
+    ct = compile_times("thb")
+    ct["lines"] = lines
+    ct["check_lines_per_s"] = lines / ct["cold_s"]
+    report["compile"]["thb"] = ct
+    for mode, n in MODES:
+        row = games_per_second("thb", mode, n, args.games)
+        if mode in REFERENCE:
+            row["x_reference"] = row["games_per_s"] / REFERENCE[mode]
+        report["games"][mode] = row
+
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    c = report["compile"]["thb"]
+    print(f"THB pack: {c['lines']} lines")
+    print(f"  check+compile cold  {c['cold_s'] * 1000:7.1f} ms  ({c['check_lines_per_s']:,.0f} lines/s; "
+          f"target < 500 ms)   [+ {c['imports_s'] * 1000:.0f} ms of imports]")
+    print(f"  cached              {c['cached_s'] * 1000:7.1f} ms  (target < 100 ms)")
+    print(f"Games with random agents, {args.games} per mode, one core:")
+    for mode, row in report["games"].items():
+        ref = f"  {row['x_reference']:.1f}× the reference engine" if "x_reference" in row else ""
+        print(f"  {mode:<10} {row['games_per_s']:7.1f} games/s  {row['events_per_s']:9,.0f} events/s  "
+              f"{row['events_per_game']:6.0f} events/game  {row['turns_per_game']:5.1f} turns/game  "
+              f"{row['finished']}/{row['games']} won{ref}")
+
+
+if __name__ == "__main__":
+    main()

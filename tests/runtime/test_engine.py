@@ -1,0 +1,169 @@
+"""The generic engine, on small packs written for each test: ordering, limits, loops, decisions."""
+import pytest
+
+from spellcard.compiler.pack import Source, compile_sources
+from spellcard.runtime.decisions import DeclineAgent, Decision, ONE, RandomAgent, ScriptedAgent
+from spellcard.runtime.errors import IllegalDecision, RuleLoop
+from spellcard.runtime.game import Game
+
+BASE = """
+pack t "test"
+counter player score
+counter player tally reset turn
+attr player mark: text = ""
+zone pile: table hidden
+zone hand: player owner
+action ping(who: player, n: int = 1) {
+  window before
+  do { who.score += n }
+  window after
+}
+phase main "main" { ping(player) }
+turn main
+"""
+
+
+def pack_of(text: str):
+    result = compile_sources([Source("t.spell", (BASE + text).encode())], use_cache=False)
+    assert result.ok, result.render()
+    return result.pack
+
+
+def game_of(text: str, n: int = 3, agents=(), **kw) -> Game:
+    g = Game(pack_of(text), None, n, agents, **kw)
+    g.start()
+    return g
+
+
+def test_triggers_fire_by_priority_then_seat_from_the_current_player():
+    g = game_of("""
+attr table order: text = ""
+skill Low "low" locked { on ping.after { order = order + text(owner.seat) } }
+skill High "high" locked { on ping.after priority 5 { order = order + "H" + text(owner.seat) } }
+""")
+    for p in g.players:
+        g.grant(p, g.pack.skills["Low"])
+    g.grant(g.players[0], g.pack.skills["High"])
+    g.current = g.players[1]
+    g.perform("ping", who=g.players[1])
+    # Priority first (High, seat 0), then seats in turn order starting at the current player: 1, 2, 0.
+    assert g.v["order"] == "H0120"
+
+
+def test_eligibility_is_rechecked_after_each_trigger():
+    g = game_of("""
+skill First "first" locked { on ping.after when event.who.score < 5 priority 1 { event.who.score += 10 } }
+skill Second "second" locked { on ping.after when event.who.score < 5 { event.who.score += 100 } }
+""")
+    g.grant(g.players[0], g.pack.skills["First"])
+    g.grant(g.players[0], g.pack.skills["Second"])
+    g.perform("ping", who=g.players[0])
+    assert g.players[0].v["score"] == 11        # Second was no longer eligible
+
+
+def test_owner_chooses_the_order_of_their_own_simultaneous_triggers():
+    g = game_of("""
+skill A "a" locked { on ping.after { owner.mark = owner.mark + "A" } }
+skill B "b" locked { on ping.after { owner.mark = owner.mark + "B" } }
+""", agents=[ScriptedAgent(["B"])])
+    g.grant(g.players[0], g.pack.skills["A"])
+    g.grant(g.players[0], g.pack.skills["B"])
+    g.perform("ping", who=g.players[0])
+    assert g.players[0].v["mark"] == "BA"
+
+
+def test_cancel_in_an_earlier_window_stops_the_action():
+    g = game_of("""
+skill Shield "shield" locked { on ping.before when event.who == owner { cancel } }
+skill Echo "echo" locked { on ping.after { owner.score += 1000 } }
+""")
+    g.grant(g.players[0], g.pack.skills["Shield"])
+    g.grant(g.players[1], g.pack.skills["Echo"])
+    ev = g.perform("ping", who=g.players[0])
+    assert ev.cancelled and g.players[0].v["score"] == 0 and g.players[1].v["score"] == 0
+
+
+def test_a_parameter_changed_in_an_earlier_window_is_used_later():
+    g = game_of("""skill Double "double" locked { on ping.before { event.n = event.n * 2 } }""")
+    g.grant(g.players[0], g.pack.skills["Double"])
+    g.perform("ping", who=g.players[0], n=3)
+    assert g.players[0].v["score"] == 6
+
+
+def test_usage_limits_are_scoped_and_reset_by_the_runtime():
+    g = game_of("""skill Once "once" locked { on ping.after limit 1 per turn { owner.tally += 1 owner.mark = owner.mark + "x" } }""")
+    g.grant(g.players[0], g.pack.skills["Once"])
+    g.run_turn(g.players[0])
+    g.perform("ping", who=g.players[0])
+    assert g.players[0].v["mark"] == "x"          # second ping in the same turn: limit reached
+    g.run_turn(g.players[0])
+    assert g.players[0].v["mark"] == "xx"         # a new turn resets it
+
+
+def test_a_runaway_trigger_chain_is_stopped_with_its_cycle_named():
+    g = game_of("""
+action pong(who: player) { window after }
+skill Ping "ping-pong" locked { on ping.after { pong(owner) } }
+skill Pong "pong-ping" locked { on pong.after { ping(owner) } }
+""")
+    g.grant(g.players[0], g.pack.skills["Ping"])
+    g.grant(g.players[0], g.pack.skills["Pong"])
+    with pytest.raises(RuleLoop) as err:
+        g.perform("ping", who=g.players[0])
+    assert err.value.cycle in (["ping[Ping]", "pong[Pong]"], ["pong[Pong]", "ping[Ping]"])
+    assert "rule loop: " in str(err.value)
+
+
+def test_a_while_loop_that_never_ends_is_a_rule_loop_naming_its_place():
+    g = game_of("""func spin() { while true { current.score += 1 } }""")
+    with pytest.raises(RuleLoop, match=r"t.spell:\d+:\d+"):
+        g.pack.funcs["spin"](g)
+
+
+class Stubborn:
+    """Answers every decision with an option that does not exist."""
+    def __init__(self):
+        self.refusals = []
+
+    def answer(self, game, d):
+        return 99
+
+    def refused(self, d, answer, reason):
+        self.refusals.append(reason)
+
+
+def test_an_illegal_answer_is_refused_with_a_reason():
+    agent = Stubborn()
+    g = Game(pack_of(""), None, 2, [agent])
+    with pytest.raises(IllegalDecision):
+        g.decide(Decision(g.players[0], ONE, "option", "pick", ["a", "b"]))
+    assert agent.refusals and "no such option: 99" in agent.refusals[0]
+
+
+def test_table_rules_belong_to_no_player_and_run_forced():
+    g = game_of("""skill Rule "rule" { on ping.after { event.who.mark = "ruled" } }""")
+    g.grant(None, g.pack.skills["Rule"])
+    g.perform("ping", who=g.players[2])
+    assert g.players[2].v["mark"] == "ruled"
+
+
+def test_counters_reset_by_scope_and_clamp_to_bounds():
+    pack = compile_sources([Source("t.spell", (BASE + """
+counter player capped = 5 min 0 max 10
+""").encode())], use_cache=False).pack
+    g = Game(pack, None, 2)
+    g.set_value(g.players[0], "capped", 42)
+    assert g.players[0].v["capped"] == 10
+    g.set_value(g.players[0], "capped", -3)
+    assert g.players[0].v["capped"] == 0
+
+
+def test_same_seed_same_answers_same_log_byte_for_byte():
+    from spellcard.compiler.pack import load_pack
+    pack = load_pack("thb")
+    logs = []
+    for _ in range(2):
+        g = Game(pack, "Identity5", 5, [RandomAgent(7 + i) for i in range(5)], seed=7, log=True)
+        g.play()
+        logs.append("\n".join(g.log.lines()))
+    assert logs[0] == logs[1] and len(logs[0]) > 1000
