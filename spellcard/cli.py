@@ -102,12 +102,13 @@ def _count(n: int, noun: str) -> str:
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PACK...")
 @click.option("--no-cache", is_flag=True, help="Compile from scratch, ignoring the compile cache.")
-def check(paths: tuple[str, ...], no_cache: bool) -> None:
-    """Report every problem in each pack.
+@with_files
+def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> None:
+    """Report every problem in each pack (with the --with files added to each).
 
     Exits 1 if any pack has an error; warnings alone exit 0.
     """
-    for target in paths:            # all paths are checked for existence before any work starts
+    for target in paths + extra:    # all paths are checked for existence before any work starts
         try:
             resolve(target)
         except PackNotFound as err:
@@ -115,7 +116,7 @@ def check(paths: tuple[str, ...], no_cache: bool) -> None:
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
-        result = compile_target(target, use_cache=not no_cache, load=False)
+        result = compile_target(target, extra, use_cache=not no_cache, load=False)
         if result.diagnostics:
             click.echo(result.render(color=color))
         click.echo(summary_line(target, result))
