@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .decisions import MANY, ONE, YES_NO, Decision
-from .errors import GameOver
+from .errors import GameOver, PlayerOut
 from .model import Card, Play, Player, Zone
 
 SIGNATURES: dict[str, str] = {}
@@ -407,7 +407,11 @@ def b_activate(g, play):
         g.use(ad, inst.owner, ad.limit)
     if g.log.enabled:
         g.log.add("activate", ad.skill.name, f"P{inst.owner.seat}")
-    ad.body(g, inst.owner, inst.card)
+    try:
+        ad.body(g, inst.owner, inst.card)
+    except PlayerOut as out:
+        if out.player is not inst.owner:
+            raise                       # someone else was asked after going out: a rule bug
 
 
 @builtin("ask_card(p: player, k: kind, purpose: text, prompt: text) -> card?")

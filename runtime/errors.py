@@ -24,6 +24,15 @@ class InvariantBroken(Exception):
     """The game state contradicts a rule every game must keep (cards conserved, bounds, …)."""
 
 
+class PlayerOut(InvariantBroken):
+    """A player who is out of the game was asked to decide. Inside that player's own trigger or
+    active skill this just ends it (someone out does nothing more); anywhere else it is a rule bug."""
+
+    def __init__(self, player, prompt: str):
+        super().__init__(f"P{player.seat} is out of the game but was asked: {prompt}")
+        self.player = player
+
+
 class PackError(Exception):
     """A compiled pack asked the runtime for something it does not have."""
 

@@ -13,7 +13,8 @@ from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
 from .defs import ActionDef, PackDef, Step, Window
-from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, RuleLoop, spell_place
+from .errors import (GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop,
+                     spell_place)
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 
@@ -354,6 +355,10 @@ class Game:
             prev, ev.trigger = ev.trigger, td
             try:
                 td.body(self, owner, ev, t.card)
+            except PlayerOut as out:
+                if out.player is not owner:
+                    raise
+                return                  # the owner went out during its own trigger
             finally:
                 ev.trigger = prev
 
@@ -375,8 +380,8 @@ class Game:
     # ── decisions ───────────────────────────────────────────────────────────────
     def decide(self, d: Decision):
         """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
-        if not d.player.alive and self.check:
-            raise InvariantBroken(f"P{d.player.seat} is out of the game but was asked: {d.prompt}")
+        if not d.player.alive:
+            raise PlayerOut(d.player, d.prompt)
         forced = self._forced(d)
         if forced is not None:
             answer = forced

@@ -167,3 +167,26 @@ def test_same_seed_same_answers_same_log_byte_for_byte():
         g.play()
         logs.append("\n".join(g.log.lines()))
     assert logs[0] == logs[1] and len(logs[0]) > 1000
+
+
+def test_a_trigger_whose_owner_goes_out_during_it_just_ends():
+    g = game_of("""
+skill Reckless "reckless" locked {
+  on ping.after when event.who == owner {
+    eliminate(owner)
+    if ask(owner, "still here?") { owner.mark = "asked" }
+    owner.mark = "went on"
+  }
+}
+""", agents=[ScriptedAgent([True])])
+    g.grant(g.players[0], g.pack.skills["Reckless"])
+    g.perform("ping", who=g.players[0])
+    assert g.players[0].v["mark"] == ""          # nothing after the owner went out
+
+
+def test_asking_a_player_who_is_out_is_refused():
+    from spellcard.runtime.errors import PlayerOut
+    g = game_of("")
+    g.players[1].alive = False
+    with pytest.raises(PlayerOut, match="P1 is out of the game"):
+        g.decide(Decision(g.players[1], ONE, "option", "?", ["a", "b"]))
