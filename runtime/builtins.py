@@ -352,7 +352,7 @@ def b_usable_by(g, p, c):
 
 @builtin("choose_targets(chooser: player, user: player, c: card) -> players")
 def b_choose_targets(g, chooser, user, c):
-    """`chooser` picks the targets of `c` as if `user` were using it (邪仙: use in another's name)."""
+    """`chooser` picks the targets of `c` as if `user` were using it (using a card in another player's name)."""
     return _pick_targets(g, chooser, user, c)
 
 
@@ -364,7 +364,7 @@ def _pick_targets(g, chooser, user, card):
         return [user]
     n = rule.count(g, user, card)
     lo = 1 if rule.kind == "up_to" else n
-    return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: 選擇目標")
+    return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: choose targets")
 
 
 @builtin("choose_play(p: player) -> play?")
@@ -383,7 +383,7 @@ def b_choose_play(g, p):
         if _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
             options.append(Play(skill=ad.skill, active=ad, inst=inst))
     options.append(None)
-    choice = options[g.decide(Decision(p, ONE, "play", "出牌", options))]
+    choice = options[g.decide(Decision(p, ONE, "play", "choose a play", options))]
     if choice is None:
         return None
     if choice.card is not None:
@@ -391,7 +391,7 @@ def b_choose_play(g, p):
         if choice.skill is not None:       # a conversion: now pick the real cards
             cd = choice.skill
             pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
-            card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: 選擇牌")
+            card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
             if not usable(g, p, card):
                 return None
         return Play(card=card, targets=_pick_targets(g, p, p, card))
@@ -429,7 +429,7 @@ def b_ask_card(g, p, k, purpose, prompt):
         return choice
     cd = choice.skill
     pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
-    return _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: 選擇牌")
+    return _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
 
 
 # ── skills and characters ─────────────────────────────────────────────────────
@@ -504,3 +504,6 @@ def b_extra_phase(g, ph):
 def b_say(g, message):
     if g.log.enabled:
         g.log.add("say", message)
+
+
+from . import builtins_card_state  # noqa: E402,F401  (generic per-card values; registers its built-ins)

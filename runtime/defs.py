@@ -1,7 +1,7 @@
 """What a compiled pack is made of: plain definitions that the emitted module constructs.
 
 Everything here is generic: an action is a list of windows and steps, a skill a bundle of triggers,
-actives, conversions and modifiers. The pack gives them names such as `damage` or `Graze`.
+actives, conversions and modifiers. The pack gives each one its name and meaning.
 """
 from __future__ import annotations
 

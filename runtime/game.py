@@ -161,7 +161,7 @@ class Game:
             if c.base is not None:          # leaving the place where it stood as another card
                 c.kind, c.a = c.base
                 c.base = None
-        for v in stand_ins:                 # 将A当B placed in a player's zone: A is B there (封魔陣 in a judge area)
+        for v in stand_ins:                 # a converted card placed in a player's zone stands as its new kind
             src = v.sources[0]
             src.base = (src.kind, src.a)
             src.kind, src.a = v.kind, dict(v.a)
@@ -346,7 +346,7 @@ class Game:
             if not owner.alive and t.owner is not None or ev.cancelled:
                 return
             if td.skill.optional and t.owner is not None:
-                if not self.decide(Decision(owner, YES_NO, "yes_no", f"發動{td.skill.label}?", [False, True])):
+                if not self.decide(Decision(owner, YES_NO, "yes_no", f"use {td.skill.label}?", [False, True])):
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
