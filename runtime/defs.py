@@ -199,9 +199,14 @@ class PackDef:
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
+    _by_owner: dict = Factory(dict)
 
     def attrs_of(self, owner: str) -> list:
-        return [a for (o, _), a in self.attrs_.items() if o == owner]
+        """The attributes declared for `owner` (card, player, …), computed once: cards are made often."""
+        cached = self._by_owner.get(owner)
+        if cached is None:
+            cached = self._by_owner[owner] = [a for (o, _), a in self.attrs_.items() if o == owner]
+        return cached
 
     def counters_of(self, owner: str) -> list:
         return [c for (o, _), c in self.counters.items() if o == owner]
