@@ -495,6 +495,20 @@ def b_skip(g, ph):
     g.skipped.add(ph)
 
 
+@builtin("schedule_turn(p: player)")
+def b_schedule_turn(g, p):
+    """List a turn of this round (call it at round.start): a round whose turns are listed runs exactly
+    those, in order; a round with none listed runs every living player in seat order."""
+    g.schedule.append(p)
+
+
+@builtin("end_round()")
+def b_end_round(g):
+    """Stop everything now — the resolution under way, the turn, the round — and start a new round."""
+    from .game import RoundOver
+    raise RoundOver()
+
+
 @builtin("extra_phase(ph: phase)")
 def b_extra_phase(g, ph):
     g.run_phase(g.current, ph)

@@ -13,10 +13,7 @@ from .errors import PackError
 
 
 def _store(g) -> dict:
-    store = g.__dict__.get("card_values")
-    if store is None:
-        store = g.card_values = {}
-    return store
+    return g.card_values
 
 
 def _physical(c):

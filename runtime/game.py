@@ -23,6 +23,14 @@ MAX_STEPS = 400_000        # actions in one game before it is called a loop
 MAX_REFUSALS = 3
 
 
+class TurnLimit(Exception):
+    """The mode's turn limit was reached: the game ends undecided."""
+
+
+class RoundOver(Exception):
+    """The rules ended the round at once (end_round): whatever was resolving stops."""
+
+
 class Result:
     __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps")
 
@@ -66,6 +74,8 @@ class Game:
         self.current: Player = self.players[0]
         self.phase: Optional[str] = None
         self.skipped: set = set()
+        self.schedule: list[Player] = []                    # this round's turns, when the rules list them
+        self.card_values: dict = {}                         # per-card values (builtins_card_state)
         self.turns = 0
         self.rounds = 0
         self.steps = 0
@@ -531,16 +541,21 @@ class Game:
                     self._reset_counters("round")
                     if self.log.enabled:
                         self.log.add("round", self.rounds)
-                    self._round_event("start")
-                    while True:
-                        if self.turns >= turn_limit:
-                            return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
-                        self.run_turn(player)
-                        nxt, wrapped = self._advance(player, start)
-                        player = nxt
-                        if wrapped:
-                            break
+                    try:
+                        self._round_event("start")
+                        if self.schedule:
+                            self._scheduled_round(turn_limit)
+                        else:
+                            player = self._seat_round(player, start, turn_limit)
+                    except RoundOver:
+                        self.schedule.clear()
+                        player = self.next_living(self.current)
+                        start = player.seat         # the new round goes round from here
+                        if self.log.enabled:
+                            self.log.add("round_over", self.rounds)
                     self._round_event("end")
+            except TurnLimit:
+                return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
             except GameOver as over:
                 self.over = True
                 if self.log.enabled:
@@ -550,6 +565,26 @@ class Game:
             return self._failed(err)
         except Exception as err:        # rule code that went wrong: name its .spell place
             return self._failed(PackFault(spell_place(err, self.pack.emitted), err))
+
+    def _seat_round(self, player: Player, start: int, turn_limit: int) -> Player:
+        """A round in seat order: every living player once, from `player` round to the starting seat."""
+        while True:
+            if self.turns >= turn_limit:
+                raise TurnLimit()
+            self.run_turn(player)
+            player, wrapped = self._advance(player, start)
+            if wrapped:
+                return player
+
+    def _scheduled_round(self, turn_limit: int) -> None:
+        """A round whose turns the rules listed at round.start (schedule_turn), in that order."""
+        while self.schedule:
+            p = self.schedule.pop(0)
+            if not p.alive:
+                continue
+            if self.turns >= turn_limit:
+                raise TurnLimit()
+            self.run_turn(p)
 
     def _failed(self, err: Exception) -> Result:
         if self.log.enabled:

@@ -190,3 +190,37 @@ def test_asking_a_player_who_is_out_is_refused():
     g.players[1].alive = False
     with pytest.raises(PlayerOut, match="P1 is out of the game"):
         g.decide(Decision(g.players[1], ONE, "option", "?", ["a", "b"]))
+
+
+def test_a_round_runs_the_turns_its_rules_schedule_in_that_order():
+    from spellcard.runtime.defs import ModeDef
+    pack = pack_of("""
+attr table order: text = ""
+skill Schedule "schedule" {
+  on round.start { schedule_turn(first(all_players())) schedule_turn(last(all_players())) schedule_turn(first(all_players())) }
+}
+skill Record "record" { on turn.start { order = order + text(event.player.seat) } }
+skill Stop "stop" { on turn.start when turn_number() > 6 { end_game([current]) } }
+""")
+    pack.modes["M"] = ModeDef("M", "m", 3, 3, None, rules=["Schedule", "Record", "Stop"])
+    g = Game(pack, "M", 3)
+    assert g.play().reason == "win"
+    # Two rounds of P0, P2, P0 (P1 is never scheduled), then turn 7 starts and ends the game.
+    assert g.v["order"] == "0200200"
+
+
+def test_end_round_stops_the_resolution_and_starts_a_new_round():
+    pack = pack_of("""
+attr table order: text = ""
+skill Record "record" { on turn.start { order = order + text(event.player.seat) } }
+skill Break "break" { on ping.after when round_number() == 1 and event.who.seat == 1 { end_round() } }
+skill Stop "stop" { on turn.start when turn_number() > 4 { end_game([current]) } }
+""")
+    from spellcard.runtime.defs import ModeDef
+    pack.modes["M"] = ModeDef("M", "m", 3, 3, None, rules=["Record", "Break", "Stop"])
+    g = Game(pack, "M", 3)
+    g.play()
+    # Round 1: P0, then P1's ping ends the round at once; round 2 starts with the next player, P2,
+    # and goes round from there: P2, P0, P1 (whose turn start ends the game).
+    assert g.v["order"] == "01201"
+    assert g.rounds == 2
