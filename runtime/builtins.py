@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .decisions import MANY, ONE, YES_NO, Decision
-from .errors import GameOver, PlayerOut
+from .errors import GameOver, PackError, PlayerOut
 from .model import Card, Play, Player, Zone
 
 SIGNATURES: dict[str, str] = {}
@@ -224,6 +224,19 @@ def b_virtual(g, k, sources=(), via=None):
     return Card(None, k, a, virtual=True, sources=sources, via=via)
 
 
+@builtin("with_attr(c: card, name: text, value: any) -> card")
+def b_with_attr(g, c, name, value):
+    """A virtual card like `c` but with one attribute set (视为使用了一張紅色的X). Physical cards'
+    attributes are fixed, so this refuses them."""
+    if not c.virtual:
+        raise PackError(f"with_attr changes virtual cards only, not {c!r}")
+    if name not in c.a:
+        raise PackError(f"cards have no attribute {name!r}")
+    a = dict(c.a)
+    a[name] = value
+    return Card(None, c.kind, a, virtual=True, sources=c.sources, via=c.via)
+
+
 @builtin("zone_of(c: card) -> zone?")
 def b_zone_of(g, c):
     return c.physical[0].zone if c.physical else None
@@ -378,7 +391,7 @@ def b_choose_play(g, p):
     for cd, inst, pool in _conversions(g, p, "use"):
         probe = b_virtual(g, g.pack.kinds[cd.as_kind], pool[:cd.count], cd.skill)
         if usable(g, p, probe):
-            options.append(Play(card=probe, skill=cd, inst=inst))
+            options.append(Play(card=probe, convert=cd, inst=inst))
     for ad, inst in p.actives:
         if _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
             options.append(Play(skill=ad.skill, active=ad, inst=inst))
@@ -388,8 +401,8 @@ def b_choose_play(g, p):
         return None
     if choice.card is not None:
         card = choice.card
-        if choice.skill is not None:       # a conversion: now pick the real cards
-            cd = choice.skill
+        if choice.convert is not None:     # a conversion: now pick the real cards
+            cd = choice.convert
             pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
             card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
             if not usable(g, p, card):
@@ -420,14 +433,14 @@ def b_ask_card(g, p, k, purpose, prompt):
     The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
     options: list = [c for c in p.z[g.pack.hand_zone].cards if c.kind is k] if g.pack.hand_zone else []
     convs = list(_conversions(g, p, purpose, k.name))
-    options.extend(Play(skill=cd, inst=inst) for cd, inst, pool in convs)
+    options.extend(Play(skill=cd.skill, convert=cd, inst=inst) for cd, inst, pool in convs)
     if not options:
         return None
     options.append(None)
     choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
     if choice is None or isinstance(choice, Card):
         return choice
-    cd = choice.skill
+    cd = choice.convert
     pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
     return _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
 
@@ -488,6 +501,14 @@ def b_eliminate(g, p):
     p.alive = False
     if g.log.enabled:
         g.log.add("out", f"P{p.seat}")
+
+
+@builtin("revive(p: player)")
+def b_revive(g, p):
+    """A player who was out comes back into the game (their counters are the rules' to set)."""
+    p.alive = True
+    if g.log.enabled:
+        g.log.add("back", f"P{p.seat}")
 
 
 @builtin("skip(ph: phase)")

@@ -13,7 +13,11 @@ from .errors import PackError
 
 
 def _store(g) -> dict:
-    return g.card_values
+    try:
+        return g.card_values
+    except AttributeError:
+        g.card_values = {}
+        return g.card_values
 
 
 def _physical(c):
@@ -30,7 +34,12 @@ def _physical(c):
 @builtin("card_value(c: card, name: text) -> int")
 def b_card_value(g, c, name):
     """The number named `name` on card `c`; 0 if it was never set."""
-    return _store(g).get((_physical(c).id, name), 0)
+    if c is None or c.virtual:
+        c = _physical(c)
+    try:
+        return g.card_values.get((c.id, name), 0)
+    except AttributeError:
+        return 0
 
 
 @builtin("set_card_value(c: card, name: text, value: int)")

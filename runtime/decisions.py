@@ -43,6 +43,8 @@ def label(o: Any) -> str:
     if isinstance(o, Play):
         if o.card is not None:
             return o.card.kind.name
+        if o.convert is not None:
+            return f"{o.convert.skill.name}→{o.convert.as_kind}"
         return o.skill.name if o.skill is not None else "pass"
     if o is None:
         return "pass"
@@ -120,6 +122,8 @@ def _match(d: Decision, want) -> Optional[int]:
                 o.card is not None and o.card.virtual and want in o.card.sources)):
             return i
         if isinstance(want, str) and label(o) == want:
+            return i
+        if isinstance(want, str) and isinstance(o, Play) and o.skill is not None and o.skill.name == want:
             return i
         if isinstance(want, str) and isinstance(o, Play) and o.card is not None and o.card.virtual \
                 and o.card.via is not None and o.card.via.name == want:

@@ -127,12 +127,14 @@ class ModInst:
 
 
 class Play:
-    """What a player chose to do with the initiative: a card with targets, or an active skill."""
-    __slots__ = ("card", "targets", "skill", "active", "inst")
+    """An option of a play decision: a card (maybe made by a conversion) with targets, or an active
+    skill. `skill` is the skill behind it, if any; `convert` the conversion still to carry out."""
+    __slots__ = ("card", "targets", "skill", "active", "convert", "inst")
 
-    def __init__(self, card=None, targets=(), skill=None, active=None, inst=None):
+    def __init__(self, card=None, targets=(), skill=None, active=None, convert=None, inst=None):
         self.card = card
         self.targets = list(targets)
         self.skill = skill
         self.active = active
+        self.convert = convert
         self.inst = inst
