@@ -109,8 +109,8 @@ class DeclineAgent(Agent):
             return 0
         if d.kind == MANY:
             return list(range(d.min))
-        if d.what == "play":
-            return len(d.options) - 1
+        if None in d.options:               # "pass" / "no card": decline
+            return d.options.index(None)
         return 0
 
 

@@ -20,7 +20,7 @@ from spellcard.compiler.pack import load_pack
 from spellcard.runtime.builtins import b_set_character
 from spellcard.runtime.decisions import DeclineAgent, ScriptedAgent
 from spellcard.runtime.errors import GameOver
-from spellcard.runtime.game import Game
+from spellcard.runtime.game import Game, RoundOver
 from spellcard.runtime.model import Card, Player
 
 from .faces import card_face
@@ -39,7 +39,8 @@ class Scenario:
         self.game = Game(self.pack, self.mode_name, len(characters), self.agents, seed=seed,
                          log=True, check_invariants=True)
         self.deck = self.game.z[deck_zone or self._deck_zone()]
-        self.winners: Optional[list] = None
+        self.winners: Optional[list] = None      # set when the game ends
+        self.round_ended = False                  # set when the rules end the round at once
         self.game.start(setup=lambda g: self._setup(g, characters))
         self.game.current = self.game.players[current]
 
@@ -132,7 +133,9 @@ class Scenario:
             return fn()
         except GameOver as over:
             self.winners = list(over.winners)
-            return None
+        except RoundOver:
+            self.round_ended = True
+        return None
 
     def turn(self, seat: int) -> None:
         self._run(lambda: self.game.run_turn(self.p(seat)))

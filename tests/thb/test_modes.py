@@ -1,0 +1,158 @@
+"""The modes' own rules: victory conditions, rewards, successions, the incident's faith and morph."""
+from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.game import Game
+from spellcard.compiler.pack import load_pack
+from spellcard.scenario import Scenario
+
+
+def identity(roles, characters=None):
+    chars = characters or ["Koakuma", "Mokou", "Rumia", "Eiki", "Tewi"][:len(roles)]
+    s = Scenario("thb", chars, mode="Identity5")
+    for seat, role in enumerate(roles):
+        s.set(seat, role=role)
+    return s
+
+
+def kill(s, seat, by=None):
+    s.set(seat, hp=1)
+    s.perform("damage", target=s.p(seat), amount=1, source=s.p(by) if by is not None else None)
+
+
+def test_attackers_win_when_the_boss_is_shot_down():
+    """城管：勝利條件為擊墜BOSS。"""
+    s = identity(["Boss", "Accomplice", "Mastermind", "Attacker", "Attacker"])
+    kill(s, 0, by=3)
+    assert sorted(p.seat for p in s.winners) == [3, 4]
+
+
+def test_boss_and_accomplices_win_when_attackers_and_mastermind_are_out():
+    """BOSS：勝利條件為擊墜所有城管以及黑幕。道中：勝利條件為擊墜所有城管以及黑幕。"""
+    s = identity(["Boss", "Accomplice", "Mastermind", "Attacker", "Attacker"])
+    kill(s, 3, by=0)
+    kill(s, 4, by=0)
+    assert s.winners is None                      # the 黑幕 is still in
+    kill(s, 2, by=1)
+    assert sorted(p.seat for p in s.winners) == [0, 1]
+
+
+def test_the_mastermind_wins_by_shooting_down_the_boss_last():
+    """黑幕：勝利條件為在除了BOSS的其他人都MISS的狀況下擊墜BOSS。"""
+    s = identity(["Boss", "Accomplice", "Mastermind", "Attacker", "Attacker"])
+    for seat in (1, 3, 4):
+        kill(s, seat, by=2)
+    kill(s, 0, by=2)
+    assert [p.seat for p in s.winners] == [2]
+
+
+def test_the_killer_of_an_attacker_draws_three():
+    """城管：…當城管MISS時，擊墜者摸3張牌。"""
+    s = identity(["Boss", "Accomplice", "Mastermind", "Attacker", "Attacker"])
+    kill(s, 3, by=1)
+    assert len(s.cards_in(1)) == 3
+    assert s.value(3, "role_shown")               # 玩家的身份會在MISS後公開
+
+
+def test_dead_players_lose_all_their_cards():
+    """角色出局後，棄置該角色所有牌及判定區裡的牌。"""
+    s = identity(["Boss", "Accomplice", "Mastermind", "Attacker", "Attacker"])
+    s.hand(4, "Danmaku", "Graze")
+    s.equip(4, "RedUfo")
+    s.zone(4, "judge_zone", "FrozenFrog")
+    kill(s, 4, by=0)
+    p = s.p(4)
+    assert not p.alive and not p.z["hand"].cards and not p.z["equip_zone"].cards and not p.z["judge_zone"].cards
+
+
+def test_the_boss_shows_its_identity_and_goes_first():
+    """BOSS的身份會在開局的時候公開。"""
+    pack = load_pack("thb")
+    for seed in range(5):
+        g = Game(pack, "Identity5", 5, [RandomAgent(seed + i) for i in range(5)], seed=seed)
+        g.start()
+        boss = [p for p in g.players if p.v["role"] == "Boss"]
+        assert len(boss) == 1 and boss[0].v["role_shown"] and g.current is boss[0]
+        assert sorted(p.v["role"] for p in g.players) == ["Accomplice", "Attacker", "Attacker", "Boss", "Mastermind"]
+        assert not any(p.v["role_shown"] for p in g.players if p is not boss[0])
+
+
+def test_two_vs_two_teammate_takes_the_cards_of_the_fallen():
+    """一名角色陣亡後，隊友可以選擇獲得其所有牌（不包括判定區）或摸兩張牌。"""
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki"], mode="TwoVsTwo")
+    for seat, side in enumerate(["Hakurei", "Moriya", "Hakurei", "Moriya"]):
+        s.set(seat, faction=side)
+    s.hand(0, "Danmaku", "Mochi")
+    s.equip(0, "GreenUfo")
+    s.zone(0, "judge_zone", "FrozenFrog")
+    s.answer(2, "獲得其所有牌")
+    kill(s, 0, by=1)
+    assert sorted(s.cards_in(2)) == ["Danmaku", "GreenUfo", "Mochi"]
+    assert s.winners is None
+    kill(s, 2, by=1)
+    assert sorted(p.seat for p in s.winners) == [1, 3]
+
+
+def test_kof_the_next_character_comes_out_with_four_cards():
+    """當有一方角色陣亡後，那方就要立即棄掉當前所有的手牌、裝備牌、判定區的牌，然後翻開下一個角色，再摸4張手牌。"""
+    s = Scenario("thb", ["Koakuma", "Mokou"], mode="KofMode")
+    pack = s.pack
+    s.set(0, lineup=[pack.characters["Tewi"], pack.characters["Rumia"]])
+    s.hand(0, "Danmaku", "Graze")
+    kill(s, 0, by=1)
+    p = s.p(0)
+    assert p.alive and p.character.name == "Tewi" and p.v["hp"] == 4
+    assert len(s.cards_in(0)) == 4
+    assert [c.name for c in p.v["lineup"]] == ["Rumia"]
+
+
+def incident(characters=("IncidentRemilia", "Koakuma", "Mokou", "Rumia")):
+    s = Scenario("thb", list(characters), mode="IncidentMode")
+    s.set(0, side="Incident")
+    for seat in (1, 2, 3):
+        s.set(seat, side="Resolver")
+    return s
+
+
+def test_faith_for_each_point_of_damage_to_another_player_up_to_five():
+    """每對其他玩家造成一點傷害時，獲得一點。信仰上限為5點。"""
+    s = incident()
+    s.perform("damage", target=s.p(1), amount=2, source=s.p(0))
+    assert len(s.p(0).z["faith_zone"].cards) == 2
+    s.set(2, hp=4)
+    s.perform("damage", target=s.p(2), amount=3, source=s.p(0))
+    s.perform("damage", target=s.p(3), amount=1, source=s.p(0))
+    assert len(s.p(0).z["faith_zone"].cards) == 5
+
+
+def test_all_distances_are_one():
+    """距離：所有人之間的默認距離為1"""
+    s = incident()
+    assert s.pack.queries["distance"](s.game, s.p(1), s.p(3)) == 1
+    s.equip(3, "GreenUfo")
+    assert s.pack.queries["distance"](s.game, s.p(1), s.p(3)) == 2
+
+
+def test_the_boss_morphs_at_half_its_default_hp_and_the_round_ends():
+    """異變變身：當1階段的異變體力值變化成小於等於默認體力上限的一半時，變身成2階段，獲得2階段技能，
+    體力上限減少默認體力上限的一半，棄置判定區的所有牌。異變變身時，所有解決者各獲得1點信仰。"""
+    s = incident()
+    s.zone(0, "judge_zone", "FrozenFrog")
+    s.perform("damage", target=s.p(0), amount=3, source=s.p(1))
+    boss = s.p(0)
+    assert boss.v["max_hp"] == 3 and boss.v["hp"] == 3
+    assert not boss.z["judge_zone"].cards
+    assert {i.skill.name for i in boss.skills} >= {"HeartBreak", "ScarletMist", "Septet", "QueenOfMidnight"}
+    # P1 dealt 3 damage (3 faith) and every resolver gains 1 at the morph; then the round ends at once.
+    assert [len(s.p(i).z["faith_zone"].cards) for i in (1, 2, 3)] == [4, 1, 1]
+    assert s.game.v["morphed"] and s.round_ended
+
+
+def test_incident_turn_order_alternates_the_boss_with_each_resolver():
+    """出牌順序：(異變->解決者1->異變->解決者2->異變->解決者3)->……"""
+    pack = load_pack("thb")
+    g = Game(pack, "IncidentMode", 4, [RandomAgent(i) for i in range(4)], seed=11, log=True)
+    g.play()
+    turns = [line for line in g.log.lines() if line.startswith('["turn"')]
+    boss = next(p for p in g.players if p.v["side"] == "Incident")
+    first_round = [t.split(",")[2].strip('"]') for t in turns[:6]]
+    assert first_round[0::2] == [f"P{boss.seat}"] * 3
+    assert len(set(first_round[1::2])) == 3
