@@ -156,3 +156,54 @@ def test_incident_turn_order_alternates_the_boss_with_each_resolver():
     first_round = [t.split(",")[2].strip('"]') for t in turns[:6]]
     assert first_round[0::2] == [f"P{boss.seat}"] * 3
     assert len(set(first_round[1::2])) == 3
+
+
+def test_three_vs_three_first_player_draws_three_others_four():
+    """ROLL點最高的玩家開局摸3張牌，其餘玩家開局摸4張牌。"""
+    pack = load_pack("thb")
+    g = Game(pack, "ThreeVsThreeMode", 6, [RandomAgent(i) for i in range(6)], seed=5)
+    g.start()
+    sizes = {p.seat: len(p.z["hand"].cards) for p in g.players}
+    assert sizes.pop(g.current.seat) == 3 and set(sizes.values()) == {4}
+    assert [p.v["faction"] for p in g.players] == ["Hakurei", "Moriya"] * 3     # 交錯入座
+
+
+def test_cp_partner_receives_hand_and_equipment_and_the_last_couple_wins():
+    """當一名玩家被擊墜時，將其全部手牌與裝備交給其CP。勝利條件：擊墜所有其它陣營玩家。"""
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki", "Tewi", "Marisa"], mode="CpBattleMode")
+    for seat, couple in enumerate(["CpA", "CpB", "CpC"] * 2):
+        s.set(seat, couple=couple)
+    s.hand(0, "Danmaku")
+    s.equip(0, "RedUfo")
+    s.zone(0, "judge_zone", "FrozenFrog")
+    kill(s, 0, by=1)
+    assert sorted(s.cards_in(3)) == ["Danmaku", "RedUfo"]
+    assert not s.p(0).z["judge_zone"].cards              # the judge area is discarded, not given
+    for seat in (3, 2, 5):
+        kill(s, seat, by=1)
+    assert sorted(p.seat for p in s.winners) == [1, 4]
+
+
+def test_faith_war_reserve_comes_in_and_three_deaths_lose():
+    """從剩餘的備用角色中選擇一名作為出場角色並明示之，之後摸4張牌。當一方死亡角色數到達三名…該方判負。"""
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki", "Tewi", "Marisa"], mode="FaithWarMode")
+    for seat in range(6):
+        s.set(seat, faction="Hakurei" if seat % 2 == 0 else "Moriya")
+    s.set(0, reserve=s.pack.characters["Kaguya"])
+    kill(s, 0, by=1)
+    assert s.p(0).alive and s.p(0).character.name == "Kaguya" and len(s.cards_in(0)) == 4
+    kill(s, 2, by=1)
+    assert s.winners is None
+    kill(s, 4, by=1)
+    assert sorted(p.seat for p in s.winners) == [1, 3, 5]
+
+
+def test_faith_war_never_seats_three_of_a_side_in_a_row():
+    """若出現同一方陣營座次連續三人的情況，則第三人須與下一名座次的玩家交換身份牌。"""
+    pack = load_pack("thb")
+    for seed in range(30):
+        g = Game(pack, "FaithWarMode", 6, [RandomAgent(i) for i in range(6)], seed=seed)
+        g.start()
+        sides = [p.v["faction"] for p in g.players]
+        assert sorted(sides) == ["Hakurei"] * 3 + ["Moriya"] * 3
+        assert not any(sides[i] == sides[i + 1] == sides[i + 2] for i in range(4)), (seed, sides)
