@@ -1,0 +1,304 @@
+"""Scenario tests of THB's general rules: the phases, the deck, distance and attack range, dying and
+death, and the drunk state.
+
+Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the test checks.
+"""
+from spellcard.scenario import Scenario
+
+FOUR = ["Koakuma", "Mokou", "Rumia", "Marisa"]
+
+
+def table(characters, **kw):
+    """A scenario under the plain rules of the 1對1 mode, whatever the number of seats."""
+    return Scenario("thb", characters, mode="Duel", **kw)
+
+
+def asked(s, seat, what):
+    return [d for d in s.agents[seat].log if d.what == what]
+
+
+def discarded(s):
+    return s.game.z["discard_pile"].cards
+
+
+def dist(s, a, b):
+    return s.game.query("distance", s.p(a), s.p(b))
+
+
+# ── Ⅱ 判定階段 ─────────────────────────────────────────────────────────────────
+def test_judge_phase_last_placed_first():
+    """Ⅱ判定階段：若面前橫置有兩種或更多的延時類符卡，從最後一個施加的符卡開始判定（最早放置的最後判定）。
+    凍青蛙 was placed first, 封魔陣 last: 封魔陣 takes the first card (♠: skip the action phase), 凍青蛙
+    the second (♡: skip the draw phase). The other order would skip nothing."""
+    s = table(["Koakuma", "Mokou"])
+    [frog] = s.zone(1, "judge_zone", "FrozenFrog♣5")
+    [seal] = s.zone(1, "judge_zone", "SealingArray♠9")
+    [j1, j2] = s.deck_top("Danmaku♠7", "Graze♡2")
+    s.game.skipped = set()
+    s.phase(1, "judge_phase")
+    assert s.game.skipped == {"action_phase", "draw_phase"}
+    assert discarded(s) == [j1, seal, j2, frog]
+
+
+def test_a_whole_turn_with_both_skips():
+    """Ⅱ判定階段：若面前橫置著延時類符卡，必須依次對這些延時類符卡進行判定。 — both judged in one turn."""
+    s = table(["Koakuma", "Mokou"])
+    s.zone(1, "judge_zone", "FrozenFrog♣5")
+    s.zone(1, "judge_zone", "SealingArray♠9")
+    s.deck_top("Danmaku♠7", "Graze♡2")
+    [d] = s.hand(1, "Danmaku♣7")
+    s.turn(1)
+    assert s.p(1).z["hand"].cards == [d]              # no draw, no action
+    assert asked(s, 1, "play") == []
+    assert s.p(1).z["judge_zone"].cards == []
+
+
+# ── Ⅲ 摸牌階段 ─────────────────────────────────────────────────────────────────
+def test_draw_phase_draws_two_from_the_top():
+    """Ⅲ摸牌階段：從牌堆頂摸兩張牌。"""
+    s = table(["Koakuma", "Mokou"])
+    [a, b, c] = s.deck_top("Danmaku♠7", "Graze♡2", "Mochi♡3")
+    s.phase(0, "draw_phase")
+    assert s.p(0).z["hand"].cards == [a, b]
+    assert s.deck.cards[-1] is c
+
+
+def test_empty_deck_reshuffles_the_discard_pile():
+    """當需要摸牌或將要對牌堆產生影響時，牌堆沒牌，則立即將棄牌堆洗混後形成新的摸牌堆。"""
+    s = table(["Koakuma", "Mokou"])
+    total = len(s.deck.cards)
+    s.game.move(list(s.deck.cards), s.game.z["discard_pile"])
+    s.phase(0, "draw_phase")
+    assert len(s.p(0).z["hand"].cards) == 2
+    assert len(s.deck.cards) == total - 2
+    assert discarded(s) == []
+
+
+def test_reshuffle_in_the_middle_of_a_draw():
+    """3.當牌堆沒牌時，則立即將棄牌堆洗混後形成新的牌堆。 One card left: it is drawn, then the discard
+    pile becomes the deck for the second."""
+    s = table(["Koakuma", "Mokou"])
+    last = s.deck.cards[-1]
+    rest = list(s.deck.cards[:-1])
+    s.game.move(rest, s.game.z["discard_pile"])
+    s.phase(0, "draw_phase")
+    hand = s.p(0).z["hand"].cards
+    assert hand[0] is last and hand[1] in rest
+    assert len(s.deck.cards) == len(rest) - 1 and discarded(s) == []
+
+
+def test_judgement_reshuffles_an_empty_deck():
+    """當需要摸牌或將要對牌堆產生影響時，牌堆沒牌，則立即將棄牌堆洗混後形成新的摸牌堆。 — a judgement too."""
+    s = table(["Koakuma", "Mokou"])
+    [seal] = s.zone(1, "judge_zone", "SealingArray♠9")
+    total = len(s.deck.cards)
+    s.game.move(list(s.deck.cards), s.game.z["discard_pile"])
+    s.phase(1, "judge_phase")
+    assert len(s.deck.cards) == total - 1
+    assert len(discarded(s)) == 2 and seal in discarded(s)
+
+
+# ── Ⅳ 出牌階段 ─────────────────────────────────────────────────────────────────
+def test_action_phase_one_danmaku_and_any_number_of_other_cards():
+    """Ⅳ出牌階段：可以使用0到任意張牌，…1. 每個出牌階段僅限使用一次【彈幕】。
+    如無特殊說明，遊戲牌在使用後均需棄置（放入棄牌堆）。"""
+    s = table(["Koakuma", "Mokou"])
+    s.set(0, hp=2)
+    [d1, d2, m1, m2, rod] = s.hand(0, "Danmaku♠7", "Danmaku♠8", "Mochi♡3", "Mochi♡4", "DowsingRod♡7")
+    s.answer(0, d1, m1, m2, rod, "pass")
+    s.phase(0, "action_phase")
+    assert s.value(0, "hp") == 4 and s.value(1, "hp") == 3
+    assert {d1, m1, m2, rod} <= set(discarded(s))
+    assert d2 in s.p(0).z["hand"].cards and len(s.p(0).z["hand"].cards) == 3
+    last = asked(s, 0, "play")[-1]
+    assert all(o is None or o.card is None or o.card.kind.name != "Danmaku" for o in last.options)
+
+
+def test_no_two_same_name_equipment():
+    """2. 任何一個玩家面前的判定區或裝備區里不能放有兩張同名的牌。 A second 綠色UFO replaces the first."""
+    s = table(["Koakuma", "Mokou"])
+    [u1] = s.equip(0, "GreenUfo♡K")
+    [u2] = s.hand(0, "GreenUfo♣K")
+    s.answer(0, u2, "pass")
+    s.phase(0, "action_phase")
+    assert s.p(0).z["equip_zone"].cards == [u2]
+    assert u1 in discarded(s)
+    assert dist(s, 1, 0) == 2
+
+
+# ── Ⅴ 棄牌階段 ─────────────────────────────────────────────────────────────────
+def test_discard_phase_down_to_current_hp():
+    """Ⅴ棄牌階段：…檢查手牌數是否超出當前的體力值（手牌上限等於當前的體力值），每超出一張，需要棄一張手牌。"""
+    s = table(["Koakuma", "Mokou"])
+    s.set(0, hp=2)
+    cards = s.hand(0, "Danmaku♠7", "Graze♡2", "Mochi♡3", "Sake♠9")
+    s.answer(0, [cards[0], cards[3]])
+    s.phase(0, "discard_phase")
+    assert s.p(0).z["hand"].cards == cards[1:3]
+    assert cards[0] in discarded(s) and cards[3] in discarded(s)
+    [d] = asked(s, 0, "cards")
+    assert d.min == d.max == 2
+
+
+def test_discard_phase_nothing_at_or_under_the_limit():
+    """Ⅴ棄牌階段：…每超出一張，需要棄一張手牌。 Four cards at 4 HP: nothing to discard, nothing asked."""
+    s = table(["Koakuma", "Mokou"])
+    cards = s.hand(0, "Danmaku♠7", "Graze♡2", "Mochi♡3", "Sake♠9")
+    s.phase(0, "discard_phase")
+    assert s.p(0).z["hand"].cards == cards
+    assert asked(s, 0, "cards") == []
+
+
+def test_hand_limit_is_current_hp_not_max_hp():
+    """4.“體力上限”與“當前體力值”不一樣。 (手牌上限等於當前的體力值) At 1/4 HP three cards of four go."""
+    s = table(["Koakuma", "Mokou"])
+    s.set(0, hp=1)
+    s.hand(0, "Danmaku♠7", "Graze♡2", "Mochi♡3", "Sake♠9")
+    s.phase(0, "discard_phase")
+    assert len(s.p(0).z["hand"].cards) == 1 and len(discarded(s)) == 3
+    assert s.game.query("hand_limit", s.p(0)) == 1
+
+
+# ── 距離 and 攻擊範圍 ──────────────────────────────────────────────────────────
+def test_distance_is_seats_the_shorter_way():
+    """距離: seats between two living players, counted the shorter way round the table."""
+    s = table(["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"])
+    assert [dist(s, 0, i) for i in range(5)] == [0, 1, 2, 2, 1]
+    s.perform("death", target=s.p(4))
+    assert [dist(s, 0, i) for i in range(4)] == [0, 1, 2, 1]
+
+
+def test_distance_is_at_least_one():
+    """紅色UFO：…當你計算和其他角色的距離時,在原有的基礎上減少相應距離。兩名角色之間的距離至少為1。"""
+    s = table(["Koakuma", "Mokou"])
+    s.equip(0, "RedUfo♣K")
+    assert dist(s, 0, 1) == 1
+    assert dist(s, 1, 0) == 1
+
+
+def test_distance_ufos_both_ways():
+    """>>綠色UFO為防守用，當其他角色計算和你的距離時,在原有的基礎上增加相應距離。>>你可以同時裝備兩種UFO"""
+    s = table(FOUR)
+    s.equip(1, "GreenUfo♡K", "RedUfo♣K")
+    assert dist(s, 0, 1) == 2                          # others → Mokou: +1
+    assert dist(s, 1, 3) == 1                          # Mokou → others: −1
+    assert dist(s, 1, 0) == 1                          # at least 1
+
+
+def test_attack_range_default_one_weapon_sets_it():
+    """>>默認情況下，你的攻擊範圍是1。 樓觀劍 攻擊範圍：3"""
+    s = table(FOUR)
+    assert s.game.query("attack_range", s.p(0)) == 1
+    assert not s.game.query("in_attack_range", s.p(0), s.p(2), None)
+    s.equip(0, "Roukanken♠4")
+    assert s.game.query("attack_range", s.p(0)) == 3
+    assert s.game.query("in_attack_range", s.p(0), s.p(2), None)
+
+
+def test_green_ufo_puts_a_neighbour_out_of_range():
+    """綠色UFO：當其他角色計算和你的距離時,在原有的基礎上增加相應距離。 So a neighbour is at distance 2,
+    out of the default attack range 1: a 彈幕 cannot reach her."""
+    s = table(["Koakuma", "Mokou"])
+    s.equip(1, "GreenUfo♡K")
+    [d] = s.hand(0, "Danmaku♠7")
+    s.phase(0, "action_phase")
+    [play] = asked(s, 0, "play")
+    assert all(o is None or o.card is not d for o in play.options)
+    assert s.value(1, "hp") == 4
+
+
+# ── 瀕死 and MISS ──────────────────────────────────────────────────────────────
+def test_dying_asks_for_mochi_in_seat_order_from_the_current_player():
+    """MISS：當一個角色的體力降到0或更低時，即進入瀕死狀態，除非自己或他人在此時用【麻薯】來挽救該角色，
+    否則該角色出局。 Asked in seat order from the current player: Mokou declines, Marisa saves."""
+    s = table(FOUR)
+    s.set(2, hp=1)
+    s.equip(0, "Roukanken♠4")
+    [d] = s.hand(0, "Danmaku♠7")
+    [m1] = s.hand(1, "Mochi♡3")
+    [m3] = s.hand(3, "Mochi♡4")
+    s.answer(0, d, s.p(2), "pass")
+    s.answer(1, "pass")
+    s.answer(3, m3)
+    s.phase(0, "action_phase")
+    assert s.p(2).alive and s.value(2, "hp") == 1
+    assert s.p(1).z["hand"].cards == [m1] and m3 in discarded(s)
+    asks = [l for l in s.log() if '"ask"' in l and "麻薯" in l]
+    assert [l.split(",")[1] for l in asks] == ['"P1"', '"P3"']
+    assert s.unscripted() == []
+
+
+def test_dying_below_zero_needs_more_than_one_mochi():
+    """MISS：當一個角色的體力降到0或更低時，即進入瀕死狀態 — at −1 one 麻薯 is not enough; one player may
+    give two."""
+    s = table(["Koakuma", "Mokou", "Rumia"])
+    s.set(0, drunk=True)
+    s.set(1, hp=1)
+    [d] = s.hand(0, "Danmaku♠7")
+    [m1, m2] = s.hand(2, "Mochi♡3", "Mochi♡4")
+    s.answer(0, d, s.p(1), "pass")
+    s.answer(2, m1, m2)
+    s.phase(0, "action_phase")
+    assert s.p(1).alive and s.value(1, "hp") == 1
+    assert m1 in discarded(s) and m2 in discarded(s)
+
+
+def test_dying_character_may_save_itself():
+    """MISS：…除非自己或他人在此時用【麻薯】來挽救該角色"""
+    s = table(["Koakuma", "Mokou"])
+    s.set(1, hp=1)
+    [d] = s.hand(0, "Danmaku♠7")
+    [m] = s.hand(1, "Mochi♡3")
+    s.answer(0, d, "pass")
+    s.answer(1, m)
+    s.phase(0, "action_phase")
+    assert s.p(1).alive and s.value(1, "hp") == 1
+
+
+def test_death_discards_every_card_and_reveals_identity():
+    """MISS：…否則該角色出局。角色出局後，棄置該角色所有牌及判定區裡的牌。 玩家的身份會在MISS後公開。"""
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5")
+    for seat, role in enumerate(["Boss", "Accomplice", "Attacker", "Attacker", "Mastermind"]):
+        s.p(seat).v["role"] = role
+    s.set(1, hp=1)
+    [d] = s.hand(0, "Danmaku♠7")
+    held = s.hand(1, "Graze♡2", "Sake♠9")
+    worn = s.equip(1, "GreenUfo♡K")
+    [frog] = s.zone(1, "judge_zone", "FrozenFrog♣5")
+    s.equip(0, "Roukanken♠4")
+    s.answer(0, d, s.p(1), "pass")
+    s.answer(1, "pass")                                # keeps the 擦彈
+    s.phase(0, "action_phase")
+    assert not s.p(1).alive
+    assert s.value(1, "role_shown") is True
+    assert [s.cards_in(1, z) for z in ("hand", "equip_zone", "judge_zone")] == [[], [], []]
+    assert set(held + worn + [frog]) <= set(discarded(s))
+    assert s.value(2, "role_shown") is False
+
+
+def test_the_dead_are_out_of_the_game():
+    """MISS：…否則該角色出局。 Once out, a character is no longer at the table: not asked, not a target."""
+    s = table(["Koakuma", "Mokou", "Rumia"])
+    s.set(1, hp=1)
+    [d] = s.hand(0, "Danmaku♠7")
+    [mc] = s.hand(0, "MapCannon♡A")
+    s.answer(0, d, s.p(1), mc, "pass")
+    s.phase(0, "action_phase")
+    assert not s.p(1).alive
+    assert s.value(1, "hp") == 0                       # 地圖炮 did not hit her again
+    assert s.value(2, "hp") == 2
+
+
+# ── 喝醉 across a turn ─────────────────────────────────────────────────────────
+def test_drunk_lasts_until_ones_next_prepare_phase():
+    """酒：>>效果觸發或者到了自己的準備階段開始時須棄掉喝醉狀態。 Drunk in one's own turn, unused, it
+    lasts through the others' turns and ends when one's next turn begins."""
+    s = table(["Koakuma", "Mokou"])
+    [k] = s.hand(0, "Sake♠9")
+    s.answer(0, k, "pass")
+    s.turn(0)
+    assert s.value(0, "drunk") is True
+    s.turn(1)
+    assert s.value(0, "drunk") is True
+    s.turn(0)
+    assert s.value(0, "drunk") is False
