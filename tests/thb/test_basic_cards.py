@@ -430,8 +430,6 @@ def test_nausea_pill_two_cards_from_hand_and_equipment_both_count_as_lost():
     assert s.value(0, "drunk") is True
 
 
-@pytest.mark.xfail(strict=True, reason="equipment.spell (not ours): 白樓劍 has the target discard with "
-                   "by=target; the rulebook makes the 白樓劍 wielder the discarder of a 噁心丸")
 def test_nausea_pill_discarded_to_hakurouken_is_the_wielders():
     """>>當你因為其他角色裝備效果(如他人發動白樓劍特效）…而將噁心丸主動置入棄牌堆時，噁心丸的棄置者視為該角色。"""
     s = table(["Koakuma", "Mokou"])
