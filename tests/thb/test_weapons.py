@@ -760,3 +760,13 @@ def test_dual_wield_third_weapon_replaces_one_of_two():
     assert s.cards_in(0, "equip_zone") == ["DeathSickle", "RoundFan"]
     assert discard_pile(s) == ["Roukanken"]
     assert s.unscripted() == []
+
+
+def test_dual_wield_may_still_replace_the_one_weapon_held():
+    """二刀流 >>當你裝備新武器時，你可以替換掉裝備區里原有的一把武器"""
+    s = Scenario("thb", ["Youmu", "Koakuma"], mode="Duel")
+    s.equip(0, "Roukanken")
+    [fan] = s.hand(0, "RoundFan")
+    s.answer(0, True)                       # replace the 樓觀劍 rather than wield both
+    s.use(0, fan, [0])
+    assert s.cards_in(0, "equip_zone") == ["RoundFan"]
