@@ -111,7 +111,8 @@ def _compiler_digest() -> bytes:
     h = hashlib.sha256(COMPILER_VERSION.encode())
     h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
-    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2", here.parent / "runtime" / "builtins.py"]:
+    runtime = here.parent / "runtime"
+    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py")):
         if p.exists():
             h.update(p.read_bytes())
     return h.digest()
