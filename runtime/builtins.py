@@ -530,6 +530,12 @@ def b_end_round(g):
     raise RoundOver()
 
 
+@builtin("is_skipped(ph: phase) -> bool")
+def b_is_skipped(g, ph):
+    """Has this phase of the current turn been skipped already (skip)?"""
+    return ph in g.skipped
+
+
 @builtin("extra_phase(ph: phase)")
 def b_extra_phase(g, ph):
     g.run_phase(g.current, ph)

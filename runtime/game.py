@@ -339,7 +339,8 @@ class Game:
             return eligible[0]
         n = len(self.players)
         cur = self.current.seat
-        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n if t.owner else -1))
+        # Table rules come after the players' own skills of the same priority (TIMING.md).
+        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n if t.owner else n))
         if best.owner is None:
             return best
         mine = [t for t in eligible if t.owner is best.owner and t.tdef.priority == best.tdef.priority]
@@ -536,13 +537,8 @@ class Game:
                 player = self.current
                 start = player.seat
                 while True:
-                    self.rounds += 1
-                    self.serial["round"] += 1
-                    self._reset_counters("round")
-                    if self.log.enabled:
-                        self.log.add("round", self.rounds)
                     try:
-                        self._round_event("start")
+                        self.begin_round()
                         if self.schedule:
                             self._scheduled_round(turn_limit)
                         else:
@@ -565,6 +561,15 @@ class Game:
             return self._failed(err)
         except Exception as err:        # rule code that went wrong: name its .spell place
             return self._failed(PackFault(spell_place(err, self.pack.emitted), err))
+
+    def begin_round(self) -> None:
+        """A new round: usage limits and counters of round scope start afresh; round.start opens."""
+        self.rounds += 1
+        self.serial["round"] += 1
+        self._reset_counters("round")
+        if self.log.enabled:
+            self.log.add("round", self.rounds)
+        self._round_event("start")
 
     def _seat_round(self, player: Player, start: int, turn_limit: int) -> Player:
         """A round in seat order: every living player once, from `player` round to the starting seat."""

@@ -137,6 +137,10 @@ class Scenario:
             self.round_ended = True
         return None
 
+    def new_round(self) -> None:
+        """Start a new round (its round.start rules run; once-per-round limits start afresh)."""
+        self._run(self.game.begin_round)
+
     def turn(self, seat: int) -> None:
         self._run(lambda: self.game.run_turn(self.p(seat)))
 

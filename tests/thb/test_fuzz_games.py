@@ -23,18 +23,21 @@ def play(mode: str, n: int, seed: int, log: bool = False) -> Game:
 
 def assert_sound(g: Game) -> None:
     r = g.result
-    assert r.reason == "win", f"seed {g.seed}: {r.reason} {r.error}"
+    assert r.reason in ("win", "turn_limit"), f"seed {g.seed}: {r.reason} {r.error}"
     deck = [k for k, _ in g.pack.decks[g.mode.deck] if k not in g.mode.without]
     assert len(g.cards) == len(deck)                # 144 (GLOSSARY §4), less what the mode leaves out
     assert len(deck) == (141 if g.mode.name == "IncidentMode" else 144)
-    assert r.winners, "a won game has winners"
+    assert r.winners or r.reason == "turn_limit", "a won game has winners"
     assert all(p in g.players for p in r.winners)
 
 
 @pytest.mark.parametrize("mode,n", MODES)
 def test_random_games_keep_every_invariant(mode, n):
-    for seed in range(40 if mode == "Duel" else 12):
-        assert_sound(play(mode, n, seed))
+    games = [play(mode, n, seed) for seed in range(40 if mode == "Duel" else 12)]
+    for g in games:
+        assert_sound(g)
+    # Random agents rarely stall a game until the turn limit; most games are decided.
+    assert sum(g.result.reason == "turn_limit" for g in games) <= len(games) // 10
 
 
 @pytest.mark.slow

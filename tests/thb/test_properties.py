@@ -29,7 +29,9 @@ def test_any_table_keeps_every_invariant_and_ends(table):
     g = Game(PACK, mode, n, [RandomAgent(seed + i) for i in range(n)], seed=seed, check_invariants=True,
              characters=chars)
     result = g.play()
-    assert result.reason == "win", f"{mode} seed={seed} characters={chars}: {result.reason} {result.error}"
+    # Random agents can stall a faithful game (two 八意永琳 healing each other), so the turn limit is a
+    # legal ending; an error never is.
+    assert result.reason in ("win", "turn_limit"), f"{mode} seed={seed} characters={chars}: {result.error}"
     for seat, name in enumerate(chars):
         if name:
             assert g.players[seat].character.name == name
