@@ -1,0 +1,252 @@
+"""牌种常规解释: 击 (实体攻击), 避, 魔药, 愈病护符, 环境 and 装备 (武器, 防具, 结界, 距离调整).
+
+Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the test checks.
+"""
+from ._helpers import FOUR, TWO, asked, focus, hand, scenario, set_hp, set_spirit
+
+
+def targets_offered(s, seat):
+    return [p.seat for d in asked(s, seat, "players") for p in d.options]
+
+
+# ── 击 / 实体攻击 ──────────────────────────────────────────────────────────────
+def test_strike_targets_only_players_within_physical_attack_range():
+    """击：指定[实体攻击范围]内的1名玩家，该玩家受到1次[实体攻击]。 实体攻击范围初始为1。
+    距离 = 目标玩家与你相隔的在场玩家数+1: seats 1 and 3 are at distance 1, seat 2 at distance 2."""
+    s = scenario(FOUR)
+    [k] = hand(s, 0, "Strike")
+    set_spirit(s, 3, 0)
+    s.answer(0, k, s.p(3))
+    s.phase(0, "action_phase")
+    assert targets_offered(s, 0) == [1, 3]
+    assert s.value(3, "hp") == 3
+    assert k in s.game.z["discard_pile"].cards          # 使用后弃置
+
+
+def test_only_one_physical_attack_per_action_phase():
+    """每名玩家每次[出牌阶段]只能进行1次实体攻击。"""
+    s = scenario(TWO)
+    [k1, k2] = hand(s, 0, "Strike", "Strike")
+    set_spirit(s, 1, 0)
+    s.answer(0, k1)
+    s.phase(0, "action_phase")
+    plays = asked(s, 0, "play")
+    assert len(plays) == 2
+    assert not any(o is not None and o.card is k2 for o in plays[1].options)
+    assert s.value(1, "hp") == 3
+    assert k2 in s.p(0).z["hand"].cards
+
+
+def test_a_dodge_card_stops_a_physical_attack():
+    """实体攻击：受到实体攻击的玩家选择进行[闪避]。 避：进行1次[闪避]。使用后弃置。"""
+    s = scenario(TWO)
+    [k] = hand(s, 0, "Strike")
+    [d] = hand(s, 1, "Dodge")
+    s.answer(0, k)
+    s.answer(1, d)
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 4 and s.value(1, "spirit") == 4
+    assert d in s.game.z["discard_pile"].cards
+
+
+def test_physical_attack_deals_one_in_normal_mode():
+    """每1次未被闪避的实体攻击使[正常模式]下的玩家受到1点[体力]伤害 (灵防 needs 2 spirit; the target has 1)."""
+    s = scenario(TWO)
+    [k] = hand(s, 0, "Strike")
+    set_spirit(s, 1, 1)
+    s.answer(0, k)
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 3
+    assert s.value(1, "spirit") == 1
+
+
+def test_spirit_guard_cancels_a_physical_hit_for_two_spirit():
+    """灵防：[被动]受到实体攻击且命中时，消耗2点灵力以抵消之。"""
+    s = scenario(TWO)
+    [k] = hand(s, 0, "Strike")
+    s.answer(0, k)
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 4
+    assert s.value(1, "spirit") == 2
+
+
+def test_physical_attack_deals_two_in_focus_mode_with_no_spirit_guard():
+    """[低速模式]下的玩家则受到2点体力伤害。 而[实体攻击]将给此模式下的玩家造成2点[体力]伤害。"""
+    s = scenario(TWO)
+    [k] = hand(s, 0, "Strike")
+    focus(s, 1)
+    s.answer(0, k)
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 2
+    assert s.value(1, "spirit") == 4
+
+
+# ── 魔药 ─────────────────────────────────────────────────────────────────────
+def test_magic_potion_restores_one_spirit_to_any_player():
+    """魔药：可在任意时机对任意玩家使用，目标玩家恢复1点[灵力]。使用后弃置。"""
+    s = scenario(FOUR)
+    [m] = hand(s, 0, "MagicPotion")
+    set_spirit(s, 2, 1)
+    s.answer(0, m, s.p(2))
+    s.phase(0, "action_phase")
+    assert targets_offered(s, 0) == [0, 1, 2, 3]
+    assert s.value(2, "spirit") == 2
+    assert m in s.game.z["discard_pile"].cards
+
+
+def test_magic_potion_never_above_max_spirit():
+    """灵力上限：玩家[灵力]最高可加置此值数。"""
+    s = scenario(TWO)
+    [m] = hand(s, 0, "MagicPotion")
+    s.answer(0, m, s.p(0))
+    s.phase(0, "action_phase")
+    assert s.value(0, "spirit") == 4
+
+
+def test_magic_potion_can_be_used_when_spirit_is_needed():
+    """魔药：可在任意时机对任意玩家使用 (reading: also when spirit is needed for 擦弹 or 灵防).
+    With 1 spirit and a 魔药, the target tops up to 2 and 灵防 cancels the attack."""
+    s = scenario(TWO)
+    [k] = hand(s, 0, "Strike")
+    [m] = hand(s, 1, "MagicPotion")
+    set_spirit(s, 1, 1)
+    s.answer(0, k)
+    s.answer(1, m)
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 4
+    assert s.value(1, "spirit") == 0
+    assert m in s.game.z["discard_pile"].cards
+
+
+# ── 愈病护符 ───────────────────────────────────────────────────────────────────
+def test_healing_charm_on_oneself_in_the_action_phase():
+    """愈病护符：可在[出牌阶段]对自己使用，恢复1点[体力]。 使用后弃置。"""
+    s = scenario(TWO)
+    [h] = hand(s, 0, "HealingCharm")
+    set_hp(s, 0, 2)
+    s.answer(0, h)
+    s.phase(0, "action_phase")
+    assert s.value(0, "hp") == 3
+    assert h in s.game.z["discard_pile"].cards
+
+
+def test_healing_never_above_max_hp():
+    """体力上限：玩家[体力]最高可加置此值数。"""
+    s = scenario(TWO)
+    [h] = hand(s, 0, "HealingCharm")
+    s.answer(0, h)
+    s.phase(0, "action_phase")
+    assert s.value(0, "hp") == 4
+
+
+# ── 环境 ─────────────────────────────────────────────────────────────────────
+def test_environment_goes_to_the_environment_zone_and_draws_a_card():
+    """环境：使用后将该环境表侧表示置于场上[环境区]并从牌堆抽1张牌。 请牢记使用环境后是可以从牌堆抽牌的。
+    (Drawing from the main deck restores a spirit: 玩家从主牌堆直接抽牌入手牌时将恢复与所抽张数相等的灵力。)"""
+    s = scenario(TWO)
+    [e] = hand(s, 0, "ClearSky")
+    [top] = s.deck_top("Dodge")
+    set_spirit(s, 0, 2)
+    s.answer(0, e)
+    s.phase(0, "action_phase")
+    assert s.game.z["environment_zone"].cards == [e]
+    assert s.p(0).z["hand"].cards == [top]
+    assert s.value(0, "spirit") == 3
+
+
+def test_a_new_environment_replaces_the_old():
+    """如场上[环境区]已存在环境牌时，原有的环境牌将被弃置。 环境区：本区域只能容纳1张环境牌。
+    环境牌在[出牌阶段]也是不限次使用的。"""
+    s = scenario(TWO)
+    [e1, e2] = hand(s, 0, "ClearSky", "ClearSky")
+    s.answer(0, e1, e2)
+    s.phase(0, "action_phase")
+    assert s.game.z["environment_zone"].cards == [e2]
+    assert e1 in s.game.z["discard_pile"].cards
+
+
+# ── 装备 ─────────────────────────────────────────────────────────────────────
+def test_equipment_goes_to_the_equip_zone():
+    """装备：在[出牌阶段]使用，使用后将该装备表侧置于场上[装备区]表示装载了该装备。"""
+    s = scenario(TWO)
+    [w] = hand(s, 0, "RangeTwoWeapon")
+    s.answer(0, w)
+    s.phase(0, "action_phase")
+    assert s.p(0).z["equip_zone"].cards == [w]
+
+
+def test_a_weapon_extends_physical_attack_range():
+    """武器：提供[实体攻击范围]… 实体攻击范围初始为1，装备[武器]和[距离调整]可改变此数值。"""
+    s = scenario(FOUR)
+    s.equip(0, "RangeTwoWeapon")
+    [k] = hand(s, 0, "Strike")
+    set_spirit(s, 2, 0)
+    s.answer(0, k, s.p(2))
+    s.phase(0, "action_phase")
+    assert targets_offered(s, 0) == [1, 2, 3]
+    assert s.value(2, "hp") == 3
+
+
+def test_only_one_weapon_and_one_armor_at_a_time():
+    """其中[武器]和[防具]只可同时装载1件，重复装载时原有的该类装备需要被弃置。"""
+    s = scenario(TWO)
+    [w2, w3, a1, a2] = hand(s, 0, "RangeTwoWeapon", "RangeThreeWeapon", "PlainArmor", "PlainArmor")
+    s.answer(0, w2, w3, a1, a2)
+    s.phase(0, "action_phase")
+    assert s.p(0).z["equip_zone"].cards == [w3, a2]
+    assert w2 in s.game.z["discard_pile"].cards and a1 in s.game.z["discard_pile"].cards
+
+
+def test_barriers_and_distance_modifiers_are_not_limited_to_one():
+    """其中[武器]和[防具]只可同时装载1件 — only those two: barriers and distance modifiers stack."""
+    s = scenario(TWO)
+    [b1, b2, d1, d2] = hand(s, 0, "HpBarrier", "HpBarrier", "DistancePlus", "DistancePlus")
+    s.answer(0, b1, b2, d1, d2)
+    s.phase(0, "action_phase")
+    assert s.p(0).z["equip_zone"].cards == [b1, b2, d1, d2]
+    assert s.value(0, "max_hp") == 6
+    assert s.value(0, "hp") == 4            # only the maximum changes
+
+
+def test_a_barrier_changes_the_maximum_and_its_removal_keeps_current_values():
+    """结界：提供[体力上限]或[灵力上限]的改变。当此类装备离场时，所发生的上限值改变随之恢复至未装载前的状态，
+    但并不影响目前[体力]值和[灵力]值。 体力上限：当体力上限减少后，你并不会失去高于目前上限的[体力]值。"""
+    s = scenario(TWO)
+    [hb] = s.equip(0, "HpBarrier")
+    [sb] = s.equip(0, "SpiritBarrier")
+    assert s.value(0, "max_hp") == 5 and s.value(0, "max_spirit") == 5
+    [h] = hand(s, 0, "HealingCharm")
+    s.answer(0, h)
+    s.phase(0, "action_phase")
+    s.perform("draw", player=s.p(0), amount=1)
+    assert s.value(0, "hp") == 5 and s.value(0, "spirit") == 5
+    s.call("discard", [hb, sb], None, "discard")
+    assert s.value(0, "max_hp") == 4 and s.value(0, "max_spirit") == 4
+    assert s.value(0, "hp") == 5 and s.value(0, "spirit") == 5      # kept above the lowered maximum
+    # what is kept is spent like any other spirit, and never comes back above the maximum
+    s.call("pay_spirit", s.p(0), 2)
+    s.perform("draw", player=s.p(0), amount=2)
+    assert s.value(0, "spirit") == 4
+
+
+def test_distance_modifiers_change_distance_and_so_attack_range():
+    """距离调整：提供[距离]改变。距离的变动将影响[实体攻击范围]计算，实体攻击范围的变动并不会影响到距离计算。
+    Seat 0 with 距离调整（-1） reaches seat 2 (distance 2 → 1); seat 1 with 距离调整（+1） is out of reach (1 → 2)."""
+    s = scenario(FOUR)
+    s.equip(0, "DistanceMinus")
+    s.equip(1, "DistancePlus")
+    [k] = hand(s, 0, "Strike")
+    s.answer(0, k, s.p(2))
+    s.phase(0, "action_phase")
+    assert targets_offered(s, 0) == [1, 2, 3]
+    assert s.game.query("distance", s.p(0), s.p(1)) == 1       # −1 +1
+    assert s.game.query("distance", s.p(3), s.p(1)) == 3       # 2 +1
+    assert s.game.query("attack_range", s.p(0)) == 1            # distance changes, range does not
+
+
+def test_a_wider_range_does_not_change_distance():
+    """实体攻击范围的变动并不会影响到[距离]计算。"""
+    s = scenario(FOUR)
+    s.equip(0, "RangeThreeWeapon")
+    assert s.game.query("distance", s.p(0), s.p(2)) == 2
+    assert s.game.query("attack_range", s.p(0)) == 3
