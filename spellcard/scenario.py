@@ -74,15 +74,15 @@ class Scenario:
     def p(self, seat: int) -> Player:
         return self.game.players[seat]
 
-    def card(self, spec: str) -> Card:
-        """A card still in the deck matching `spec` ("Danmaku" or "Danmaku♠7")."""
-        kind = spec.rstrip("♠♡♣♢0123456789AJQK")
+    def card(self, spec: str, taken: Sequence[Card] = ()) -> Card:
+        """A card still in the deck matching `spec` ("Danmaku" or "Danmaku♠7"), other than `taken`."""
+        kind = max((k for k in self.pack.kinds if spec.startswith(k)), key=len, default=None)
+        if kind is None:
+            raise ScenarioError(f"unknown card kind in {spec!r}")
         face = spec[len(kind):]
-        if kind not in self.pack.kinds:
-            raise ScenarioError(f"unknown card kind {kind!r}")
         deck_attrs = self._deck_attrs()
         for c in reversed(self.deck.cards):
-            if c.kind.name == kind and (not face or card_face(self.pack, {a: c.a[a] for a in deck_attrs}) == face):
+            if c.kind.name == kind and c not in taken and (not face or card_face(self.pack, {a: c.a[a] for a in deck_attrs}) == face):
                 return c
         raise ScenarioError(f"no {spec} left in the deck")
 
@@ -91,9 +91,11 @@ class Scenario:
         return list(entries[0][1]) if entries else []
 
     def _put(self, seat: int, zone: str, specs: Sequence[str]) -> list[Card]:
-        cards = [self.card(s) for s in specs]
-        for c in cards:
+        cards = []
+        for spec in specs:                  # one at a time: "Strike", "Strike" is two copies
+            c = self.card(spec)
             self.game.move([c], self.p(seat).z[zone])
+            cards.append(c)
         return cards
 
     def hand(self, seat: int, *specs: str) -> list[Card]:
@@ -113,7 +115,9 @@ class Scenario:
 
     def deck_top(self, *specs: str) -> list[Card]:
         """Stack the deck: the first spec ends up on top."""
-        cards = [self.card(s) for s in specs]
+        cards: list[Card] = []
+        for spec in specs:                  # "Strike", "Strike" is two copies
+            cards.append(self.card(spec, cards))
         for c in reversed(cards):
             self.deck.cards.remove(c)
             self.deck.cards.append(c)

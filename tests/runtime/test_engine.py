@@ -224,3 +224,12 @@ skill Stop "stop" { on turn.start when turn_number() > 4 { end_game([current]) }
     # and goes round from there: P2, P0, P1 (whose turn start ends the game).
     assert g.v["order"] == "01201"
     assert g.rounds == 2
+
+
+def test_scenario_specs_name_distinct_copies():
+    from spellcard.scenario import Scenario
+    s = Scenario("thb", ["Koakuma", "Mokou"], mode="Duel")
+    a, b = s.hand(0, "Danmaku", "Danmaku")
+    assert a is not b
+    c, d = s.deck_top("Graze", "Graze")
+    assert c is not d and s.deck.cards[-1] is c and s.deck.cards[-2] is d
