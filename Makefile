@@ -15,8 +15,8 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/spellcard compile thb -o build/thb
-	$(BIN)/spellcard simulate thb --mode Identity5 --games 1 --seed 7 --show-log
-	$(BIN)/spellcard simulate thb --mode Identity5 --games 200 --seed 1
+	$(BIN)/spellcard simulate thb --mode Identity5Mode --games 1 --seed 7 --show-log
+	$(BIN)/spellcard simulate thb --mode Identity5Mode --games 200 --seed 1
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

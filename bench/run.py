@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 
 REFERENCE = {   # the original THB engine (Python, random bots), one core of this machine
-    "Identity8": 3.2,
-    "TwoVsTwo": 12.0,
+    "Identity8Mode": 3.2,
+    "TwoVsTwoMode": 12.0,
 }
-MODES = [("Duel", 2), ("TwoVsTwo", 4), ("Identity5", 5), ("Identity8", 8)]
+MODES = [("Duel", 2), ("TwoVsTwoMode", 4), ("Identity5Mode", 5), ("Identity8Mode", 8)]
 
 COMPILE_SNIPPET = """
 import time, sys

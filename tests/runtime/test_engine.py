@@ -163,7 +163,7 @@ def test_same_seed_same_answers_same_log_byte_for_byte():
     pack = load_pack("thb")
     logs = []
     for _ in range(2):
-        g = Game(pack, "Identity5", 5, [RandomAgent(7 + i) for i in range(5)], seed=7, log=True)
+        g = Game(pack, "Identity5Mode", 5, [RandomAgent(7 + i) for i in range(5)], seed=7, log=True)
         g.play()
         logs.append("\n".join(g.log.lines()))
     assert logs[0] == logs[1] and len(logs[0]) > 1000

@@ -343,7 +343,7 @@ def test_nausea_pill_with_fewer_than_two_cards_means_damage():
 def test_nausea_pill_damage_is_sourceless():
     """噁心丸：…1.受到1點無來源傷害 — no source, so no one is the killer: an 城管 killed by their own
     噁心丸 gives no one the bounty (城管：…當城管MISS時，擊墜者摸3張牌。)."""
-    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Eiki"], mode="Identity5")
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Eiki"], mode="Identity5Mode")
     s.p(0).v["role"] = "Attacker"
     s.p(1).v["role"] = "Boss"
     s.set(0, hp=1)

@@ -257,7 +257,7 @@ def test_sinsack_lethal_damage_reduced_by_drunk():
 def test_sinsack_kill_gives_no_bounty():
     """罪袋's damage is sourceless (reading T2), so an 城管 it kills has no 擊墜者 to reward
     (城管：…當城管MISS時，擊墜者摸3張牌。)."""
-    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5")
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5Mode")
     for seat, role in enumerate(["Attacker", "Boss", "Attacker", "Accomplice", "Mastermind"]):
         s.p(seat).v["role"] = role
     s.zone(0, "judge_zone", "Sinsack♠A")

@@ -9,7 +9,7 @@ from spellcard.compiler.pack import load_pack
 from spellcard.runtime.decisions import RandomAgent, ReplayAgent
 from spellcard.runtime.game import Game
 
-MODES = [("Duel", 2), ("Identity5", 5), ("Identity8", 8), ("TwoVsTwo", 4), ("KofMode", 2),
+MODES = [("Duel", 2), ("Identity5Mode", 5), ("Identity8Mode", 8), ("TwoVsTwoMode", 4), ("KofMode", 2),
          ("ThreeVsThreeMode", 6), ("CpBattleMode", 6), ("FaithWarMode", 6), ("IncidentMode", 4)]
 
 
@@ -48,9 +48,9 @@ def test_random_games_keep_every_invariant_long(mode, n):
 
 
 def test_a_logged_game_replays_exactly():
-    g = play("Identity5", 5, 3, log=True)
+    g = play("Identity5Mode", 5, 3, log=True)
     agent = ReplayAgent(g.answers)
-    again = Game(g.pack, "Identity5", 5, [agent] * 5, seed=3, log=True)
+    again = Game(g.pack, "Identity5Mode", 5, [agent] * 5, seed=3, log=True)
     again.play()
     assert again.log.lines() == g.log.lines()
     assert agent.answers == []

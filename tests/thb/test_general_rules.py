@@ -257,7 +257,7 @@ def test_dying_character_may_save_itself():
 
 def test_death_discards_every_card_and_reveals_identity():
     """MISS：…否則該角色出局。角色出局後，棄置該角色所有牌及判定區裡的牌。 玩家的身份會在MISS後公開。"""
-    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5")
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5Mode")
     for seat, role in enumerate(["Boss", "Accomplice", "Attacker", "Attacker", "Mastermind"]):
         s.p(seat).v["role"] = role
     s.set(1, hp=1)

@@ -7,7 +7,7 @@ from spellcard.scenario import Scenario
 
 def identity(roles, characters=None):
     chars = characters or ["Koakuma", "Mokou", "Rumia", "Eiki", "Tewi"][:len(roles)]
-    s = Scenario("thb", chars, mode="Identity5")
+    s = Scenario("thb", chars, mode="Identity5Mode")
     for seat, role in enumerate(roles):
         s.set(seat, role=role)
     return s
@@ -67,7 +67,7 @@ def test_the_boss_shows_its_identity_and_goes_first():
     """BOSS的身份會在開局的時候公開。"""
     pack = load_pack("thb")
     for seed in range(5):
-        g = Game(pack, "Identity5", 5, [RandomAgent(seed + i) for i in range(5)], seed=seed)
+        g = Game(pack, "Identity5Mode", 5, [RandomAgent(seed + i) for i in range(5)], seed=seed)
         g.start()
         boss = [p for p in g.players if p.v["role"] == "Boss"]
         assert len(boss) == 1 and boss[0].v["role_shown"] and g.current is boss[0]
@@ -77,7 +77,7 @@ def test_the_boss_shows_its_identity_and_goes_first():
 
 def test_two_vs_two_teammate_takes_the_cards_of_the_fallen():
     """一名角色陣亡後，隊友可以選擇獲得其所有牌（不包括判定區）或摸兩張牌。"""
-    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki"], mode="TwoVsTwo")
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki"], mode="TwoVsTwoMode")
     for seat, side in enumerate(["Hakurei", "Moriya", "Hakurei", "Moriya"]):
         s.set(seat, faction=side)
     s.hand(0, "Danmaku", "Mochi")

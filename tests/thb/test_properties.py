@@ -10,7 +10,7 @@ from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.game import Game
 
 PACK = load_pack("thb")
-SEATS = {"Duel": 2, "TwoVsTwo": 4, "Identity5": 5, "Identity8": 8}
+SEATS = {"Duel": 2, "TwoVsTwoMode": 4, "Identity5Mode": 5, "Identity8Mode": 8}
 CHARACTERS = sorted(c for c, d in PACK.characters.items() if "boss_only" not in d.tags)
 
 

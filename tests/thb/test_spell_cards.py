@@ -335,7 +335,7 @@ def test_duel_dying_target_rescues_itself_with_its_own_mochi():
 def test_duel_damage_source_is_the_winner():
     """彈幕戰：…受到另一方造成的1點傷害 — the other side is the source: an 城管 who loses a 彈幕戰 and
     dies gives the winner the bounty (城管：…當城管MISS時，擊墜者摸3張牌。)."""
-    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5")
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"], mode="Identity5Mode")
     for seat, role in enumerate(["Boss", "Attacker", "Attacker", "Accomplice", "Mastermind"]):
         s.p(seat).v["role"] = role
     s.set(1, hp=1)
