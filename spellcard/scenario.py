@@ -14,11 +14,12 @@ with a single legal answer (the only possible target, say) is never asked, so it
 """
 from __future__ import annotations
 
+import json
 from typing import Iterable, Optional, Sequence
 
 from spellcard.compiler.pack import load_pack
 from spellcard.runtime.builtins import b_set_character
-from spellcard.runtime.decisions import DeclineAgent, ScriptedAgent
+from spellcard.runtime.decisions import DeclineAgent, ScriptedAgent, label
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.game import Game, RoundOver
 from spellcard.runtime.model import Card, Player
@@ -168,6 +169,29 @@ class Scenario:
 
     def cards_in(self, seat: int, zone: Optional[str] = None) -> list[str]:
         return [c.kind.name for c in self.p(seat).z[zone or self.pack.hand_zone].cards]
+
+    def query(self, name: str, *args):
+        """The value of one of the pack's queries now, with every modifier applied."""
+        return self.game.query(name, *args)
+
+    def asked(self, seat: int, what: Optional[str] = None, prompt: Optional[str] = None) -> list:
+        """The decisions put to `seat` so far (a decision with one legal answer is never put),
+        of one sort (`play`, `cards`, `yes_no` …) and/or whose prompt contains `prompt`."""
+        return [d for d in self.agents[seat].log
+                if (what is None or d.what == what) and (prompt is None or prompt in d.prompt)]
+
+    def offered(self, seat: int, what: str = "play") -> list[str]:
+        """The options of `seat`'s latest decision of that sort, by name ("pass" for passing)."""
+        decisions = self.asked(seat, what)
+        return [label(o) for o in decisions[-1].options] if decisions else []
+
+    def events(self, action: str) -> list[dict]:
+        """The parameters of every run of `action`, as the log recorded them."""
+        return [e[2] for e in map(json.loads, self.log()) if e[0] == "act" and e[1] == action]
+
+    def fired(self, skill: str) -> int:
+        """How many times `skill`'s triggers fired."""
+        return sum(1 for e in map(json.loads, self.log()) if e[:2] == ["fire", skill])
 
     def unscripted(self) -> list:
         """Answers scripted but never asked for: a test that scripted them expected them to be used."""
