@@ -101,6 +101,24 @@ class RandomAgent(Agent):
         return rng.randrange(len(d.options))
 
 
+class GreedyAgent(RandomAgent):
+    """A random agent that always acts: it uses a skill when asked, plays while it can, and answers
+    requests for a card when it has one. It knows no game; it only never holds back, which ends
+    games sooner than plain random play (and plays legal moves, as every agent must)."""
+
+    def answer(self, game, d: Decision):
+        rng = self.rng
+        if d.kind == YES_NO:
+            return 1
+        if d.kind == MANY:
+            return sorted(rng.sample(range(len(d.options)), d.max))
+        acting = [i for i, o in enumerate(d.options) if o is not None]
+        return rng.choice(acting) if acting else len(d.options) - 1
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
 class DeclineAgent(Agent):
     """Says no, passes, and picks the fewest and first options: the quietest legal player."""
 

@@ -14,12 +14,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
+import attrs
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
 from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, compile_pack, resolve
+from spellcard.runtime.decisions import AGENTS
 from spellcard.runtime.defs import ModeDef, PackDef
 from spellcard.runtime.log import read_game, write_game
 
@@ -157,17 +159,19 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
+@click.option("--agent", type=click.Choice(sorted(AGENTS)), default="random", show_default=True,
+              help="Who plays: uniformly random legal moves, or greedy ones (always act, never hold back).")
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool) -> None:
-    """Play seeded games between random agents and summarise them.
+                 show_log: bool, agent: str) -> None:
+    """Play seeded games between agents and summarise them.
 
     Exits 1 when any game ended in an error (a rule loop, an illegal state).
     """
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
     pdef = load_target(pack, extra).pack
-    table = make_table(pdef, mode, players, characters)
+    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent)
     with progress(games, enabled=not as_json) as advance:
         batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
     if log_path:

@@ -11,7 +11,7 @@ from typing import Callable, Optional, Sequence
 
 import attrs
 
-from spellcard.runtime.decisions import ReplayAgent, RandomAgent
+from spellcard.runtime.decisions import AGENTS, ReplayAgent
 from spellcard.runtime.defs import PackDef
 from spellcard.runtime.game import Game, Result
 
@@ -29,6 +29,7 @@ class Table:
     mode: str
     players: int
     characters: tuple = ()      # a character name per seat; "" leaves that seat to the mode
+    agent: str = "random"       # a name in runtime.decisions.AGENTS
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -45,9 +46,9 @@ def unknown_characters(pack: PackDef, names: Sequence[str]) -> list[str]:
 
 
 def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] = None) -> tuple[Game, Result]:
-    """One game with random agents (or the given ones)."""
+    """One game between the table's kind of agent, seeded per seat (or the given agents)."""
     if agents is None:
-        agents = [RandomAgent(agent_seed(seed, seat)) for seat in range(table.players)]
+        agents = [AGENTS[table.agent](agent_seed(seed, seat)) for seat in range(table.players)]
     game = Game(table.pack, table.mode, table.players, agents, seed=seed, log=log,
                 characters=table.characters)
     return game, game.play()
@@ -98,6 +99,7 @@ class Tally:
         t = self.table
         return {
             "pack": t.pack.name, "mode": t.mode, "players": t.players, "characters": list(t.characters),
+            "agent": t.agent,
             "seed": self.seed, "games": self.games, "finished": self.finished, "turn_limit": self.turn_limit,
             "errors": self.errors, "first_error": self.first_error,
             "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
@@ -146,11 +148,13 @@ def simulate(table: Table, games: int, seed: int, log_first: bool = False,
 def log_header(table: Table, seed: int, pack_target: str, extra: Sequence[str]) -> dict:
     """What `replay` needs to rebuild the table: where the pack came from and how it was set."""
     return {"pack": pack_target, "with": list(extra), "source_hash": table.pack.source_hash,
-            "mode": table.mode, "seed": seed, "players": table.players, "characters": list(table.characters)}
+            "mode": table.mode, "seed": seed, "players": table.players, "characters": list(table.characters),
+            "agent": table.agent}
 
 
 def table_from_header(pack: PackDef, header: dict) -> Table:
-    return Table(pack, header["mode"], header["players"], tuple(header.get("characters") or ()))
+    return Table(pack, header["mode"], header["players"], tuple(header.get("characters") or ()),
+                 header.get("agent", "random"))
 
 
 @attrs.frozen
