@@ -24,6 +24,14 @@ MAX_BRANCHES = 201
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
+def _listing(names, most: int = 8) -> str:
+    """Names for a help line: sorted, and cut short when there are many."""
+    names = sorted(names)
+    if len(names) <= most:
+        return ", ".join(names)
+    return ", ".join(names[:most]) + f", … ({len(names)} in all)"
+
+
 def _shown(e) -> Optional[str]:
     """A short expression as the designer wrote it (names and fields only), for help lines."""
     if isinstance(e, A.Name):
@@ -135,11 +143,11 @@ class Checker:
             if w in self._WANTED and e.id not in self.s.top and e.id not in self.s.members \
                     and e.id not in self.s.zones and not scope.lenient and e.id not in ("current", "it"):
                 what, known = self._WANTED[w](self)
-                listing = f"the pack's {what}s are: {', '.join(sorted(known))}" if known else None
+                listing = f"the pack's {what}s are: {_listing(known)}" if known else None
                 if w == T.ZONE:
-                    mine = sorted(z for z, d in self.s.zones.items() if d.owner == "player")
-                    listing = f"the table's zones are: {', '.join(sorted(known)) or 'none'}" + (
-                        f"; each player has: {', '.join(mine)}" if mine else "")
+                    mine = [z for z, d in self.s.zones.items() if d.owner == "player"]
+                    listing = f"the table's zones are: {_listing(known) or 'none'}" + (
+                        f"; each player has: {_listing(mine)}" if mine else "")
                 self.err(e.span, f"unknown {what} `{e.id}`", did_you_mean(e.id, known) or listing)
                 self.types[e] = T.ANY
                 return T.ANY
@@ -234,20 +242,23 @@ class Checker:
             self.err(d.span, f"zones belong to players or the table, not to a {d.owner}")
 
     def decl_HookDecl(self, d: A.HookDecl):
-        self._params(d.params)
+        self._params(d.params, taken=("card",), where="a card's hook")
 
-    def _params(self, params):
+    def _params(self, params, taken=(), where=""):
         seen = set()
         for p in params:
             if p.name in seen:
                 self.err(p.span, f"parameter `{p.name}` appears twice")
+            if p.name in taken:       # the emitted function already has a parameter by that name
+                self.err(p.span, f"`{p.name}` is a built-in name in {where} and cannot name a parameter",
+                         "choose another name")
             seen.add(p.name)
             typ = self.type_ref(p.type)
             if p.default is not None:
                 self.expect(p.default, typ, Scope(), f"the default of `{p.name}`")
 
     def decl_QueryDecl(self, d: A.QueryDecl):
-        self._params(d.params)
+        self._params(d.params, taken=("owner", "value"), where="a `modify` of a query")
         ret = self.type_ref(d.returns)
         scope = self.new_scope(d.params)
         prev = self.with_ctx(Context("value"))
@@ -346,7 +357,7 @@ class Checker:
             if hook is None:
                 self.err(h.span, f"`{h.name}` is not a hook the pack declares",
                          did_you_mean(h.name, self.s.hooks) or (
-                             f"the pack's hooks are: {', '.join(sorted(self.s.hooks)) or 'none'}; "
+                             f"the pack's hooks are: {_listing(self.s.hooks) or 'none'}; "
                              f"declare a new one with `hook {h.name}(…)`"))
                 continue
             if h.name in seen:
@@ -373,8 +384,10 @@ class Checker:
             return
         if not self._constant(a.value):
             self.err(a.value.span, f"the value of `{a.name}` must be a constant (a number, text or enum member)",
-                     "attributes are fixed when the pack is built; for a number that changes in play, "
-                     "declare a `counter`")
+                     "attributes are fixed when the pack is built; " + (
+                         "for a number that changes in play, declare a `counter`"
+                         if T.strip(self.s.type_of(decl.type)) == T.INT else
+                         "work out what changes in play in the code that reads it"))
             return
         self.expect(a.value, self.s.type_of(decl.type), Scope(), f"`{a.name}`")
 
@@ -515,6 +528,8 @@ class Checker:
             if st.name in ("owner", "event", "card", "user", "target", "value", "current", "it", "self"):
                 self.err(st.span, f"`{st.name}` is a built-in name and cannot be rebound",
                          "choose another name")
+            else:
+                self._no_shadow(st.name, st.span, scope, scope)
             typ = self.expr(st.value, scope)
             if typ == T.VOID:
                 self.err(st.value.span, "this gives no value to bind")
@@ -541,6 +556,7 @@ class Checker:
             if not T.is_list(seq) and seq != T.ANY:
                 self.err(st.iter.span, f"`for` needs a list, but this is {T.show(seq)}")
             inner = Scope(scope)
+            self._no_shadow(st.var, st.span, scope, inner)
             inner.define(st.var, T.elem(seq), st.span, ("local", st.var), warn_unused=True)
             self.ctx.loops += 1
             self.block(st.body, inner)
@@ -578,6 +594,21 @@ class Checker:
             if not isinstance(st.expr, A.Call):
                 self.err(st.span, "this statement does nothing", "call something, or bind it with `let`")
             self.expr(st.expr, scope)
+
+    def _no_shadow(self, name: str, span, scope: Scope, here: Scope) -> None:
+        """A name bound in an enclosing block cannot be bound again inside: the emitted Python has one
+        variable per function, so the inner binding would silently change the outer one."""
+        s = scope
+        while s is not None:
+            if name in s.names:
+                typ, where, used, warn, ref = s.names[name]
+                if s is not here and ref[0] in ("local", "implicit"):
+                    self.err(span, f"`{name}` is already bound here"
+                             + (f" (at line {where.line})" if ref[0] == "local" else ""),
+                             "choose another name; binding it again inside a block would change it "
+                             "outside the block too")
+                return
+            s = s.parent
 
     def place(self, target, scope: Scope):
         """Type of an assignable place, and how to write it (recorded in refs)."""

@@ -22,10 +22,14 @@ class Diagnostic:
         return self.severity == "error"
 
     def render(self, lines: Optional[list[str]] = None, color: bool = False) -> str:
-        head = f"{self.span}: {self.severity}: {self.message}"
+        # A message can quote the source (an unexpected token) and a path can hold anything: never let
+        # either carry a line break or a terminal escape sequence into the output.
+        where = f"{_printable(self.span.file)}:{self.span.line}:{self.span.col}"
+        message = _printable(self.message)
+        head = f"{where}: {self.severity}: {message}"
         if color:
             tint = "\x1b[1;31m" if self.is_error else "\x1b[1;33m"
-            head = f"\x1b[1m{self.span}:\x1b[0m {tint}{self.severity}:\x1b[0m \x1b[1m{self.message}\x1b[0m"
+            head = f"\x1b[1m{where}:\x1b[0m {tint}{self.severity}:\x1b[0m \x1b[1m{message}\x1b[0m"
         out = [head]
         if lines is not None and 1 <= self.span.line <= len(lines):
             # Tabs as spaces; other invisible characters (a stray \r, U+2028, NUL) as U+FFFD, so
@@ -47,8 +51,12 @@ class Diagnostic:
             under = shown[self.span.col - 1 - start:self.span.col - 1 - start + width]
             out.append(" " * (len(gutter) + len(prefix) + _cells(lead)) + "^" * max(1, _cells(under)))
         if self.help:
-            out.append(f"  help: {self.help}")
+            out.append(f"  help: {_printable(self.help)}")
         return "\n".join(out)
+
+
+def _printable(text: str) -> str:
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
 
 
 def _cells(text: str) -> int:

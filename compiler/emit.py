@@ -30,6 +30,7 @@ class Emitter:
         self.c = checker
         self.defs: list[str] = []
         self.tmp = 0
+        self.def_names: set[str] = set()
         self.root = root
 
     # ── helpers ───────────────────────────────────────────────────────────────
@@ -38,6 +39,8 @@ class Emitter:
         path = sp.file
         if self.root and path.startswith(self.root):
             path = path[len(self.root):].lstrip("/")
+        # This lands in `#` comments: a file name with a line break in it must not end the comment.
+        path = "".join(ch if ch.isprintable() else "?" for ch in path)
         return f"{path}:{sp.line}:{sp.col}"
 
     def fresh(self, stem: str) -> str:
@@ -45,6 +48,12 @@ class Emitter:
         return f"_{stem}{self.tmp}"
 
     def add_def(self, name: str, params: str, body: list[str], node, doc: str = "") -> str:
+        # Names are built from source names joined by `_` (`aw_{action}_{window}`), so two different
+        # pieces can make the same name (action `a_b` window `c`, action `a` window `b_c`): never let
+        # a later def silently replace an earlier one. Callers use the name returned.
+        if name in self.def_names:
+            name = self.fresh(name + "_")
+        self.def_names.add(name)
         head = f"def {name}({params}):  # {self.where(node)}"
         lines = [head]
         if doc:

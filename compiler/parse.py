@@ -212,13 +212,16 @@ def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
         what = f"`{tok}`" if len(tok) <= 40 else f"`{str(tok)[:40]}…`"    # a 1 MB token helps nobody
         message = f"unexpected {what}"
         help = f"expected {_expected(err.expected)}"
-        history = getattr(err, "token_history", None) or []
+        history = [t for t in (getattr(err, "token_history", None) or []) if t is not None]
         before = text[:getattr(tok, "start_pos", 0) or 0].rstrip()
-        if tok.type == "EQUAL" and history and history[-1].type == "EQUAL" and "EQUAL" not in err.expected:
+        start = getattr(tok, "start_pos", 0) or 0
+        if tok.type == "EQUAL" and start > 0 and text[start - 1] == "=" and history \
+                and history[-1].type == "EQUAL" and "EQUAL" not in err.expected:     # `==` lexed as `=` `=`
             message = "a comparison cannot stand alone as a statement"
             help = "to test it, write `if … { … }`; to assign, use a single `=`"
-        elif tok.type == "EQUAL" and "EQUAL" not in err.expected:
-            help = "to compare, write `==`"
+        elif tok.type == "EQUAL" and "EQUAL" not in err.expected and before \
+                and (before[-1].isalnum() or before[-1] in ')]"_'):
+            help = "to compare, write `==`"        # `=` right after a value: a comparison was meant
         elif "AUGOP" in err.expected and tok.type in ("MINUS", "ADDOP", "MULOP", "COMPOP", "PLUS", "STAR", "SLASH"):
             message = "a calculation cannot stand alone as a statement"
             help = "to change a value, write `x -= 1` or `x = …`; to test one, use `if`"
