@@ -1,7 +1,7 @@
 """Lark parse tree → Spellcard AST. One method per grammar rule; every node gets its span."""
 from __future__ import annotations
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree
 
 from . import ast as A
 
@@ -21,10 +21,10 @@ def unquote(raw: str) -> str:
     return "".join(out)
 
 
-@v_args(meta=True)
-class _Builder(Transformer):
+class _Builder:
+    """One method per grammar rule (or alias), called with the rule's meta and its built children."""
+
     def __init__(self, path: str):
-        super().__init__(visit_tokens=False)
         self.path = path
 
     # helpers ---------------------------------------------------------------
@@ -386,4 +386,10 @@ class _Builder(Transformer):
 
 
 def build(path: str, tree: Tree) -> A.Module:
-    return _Builder(path).transform(tree)
+    """Bottom-up over the tree without recursion: children are built before their parent."""
+    b = _Builder(path)
+    built: dict[int, object] = {}
+    for sub in tree.iter_subtrees():
+        children = [built.pop(id(c)) if isinstance(c, Tree) else c for c in sub.children]
+        built[id(sub)] = getattr(b, sub.data)(sub.meta, children)
+    return built[id(tree)]
