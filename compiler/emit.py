@@ -348,7 +348,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
         out["phases"].append((name, d.label, body))
 
     for name, d in s.cards.items():
-        attrs = {a.name: _const(em, a.value) for a in d.assigns}
+        attrs = _kind_attrs(em, "card", d.assigns)
         targets = []
         for i, t in enumerate(d.targets):
             if t.kind == "self":
@@ -399,7 +399,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
         out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))
 
     for name, d in s.characters.items():
-        attrs = {a.name: _const(em, a.value) for a in d.assigns}
+        attrs = _kind_attrs(em, "character", d.assigns)
         out["characters"].append((name, d.label, attrs, [n for sc in d.skills for n, _ in sc.names], d.tags))
 
     for name, d in s.decks.items():
@@ -419,6 +419,16 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []
     return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn, **out)
+
+
+def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:
+    """A card kind's or character's attributes: those it sets, then the constant defaults of the rest
+    (a default that reads `self` is a card instance's, computed when the card is made)."""
+    attrs = {a.name: _const(em, a.value) for a in assigns}
+    for (o, name), decl in em.s.attrs_.items():
+        if o == owner and name not in attrs and decl.default is not None and em.c._constant(decl.default):
+            attrs[name] = _const(em, decl.default)
+    return attrs
 
 
 def _const(em: Emitter, e):

@@ -233,3 +233,17 @@ def test_scenario_specs_name_distinct_copies():
     assert a is not b
     c, d = s.deck_top("Graze", "Graze")
     assert c is not d and s.deck.cards[-1] is c and s.deck.cards[-2] is d
+
+
+def test_characters_and_card_kinds_read_constant_attribute_defaults():
+    pack = pack_of("""
+attr character title: text = "untitled"
+attr character hp: int = 4
+attr card weight: int = 2
+character Plain "plain" { }
+character Named "named" { title = "the named" }
+card Thing "thing" { }
+""")
+    assert pack.characters["Plain"].attrs == {"title": "untitled", "hp": 4}
+    assert pack.characters["Named"].attrs["title"] == "the named"
+    assert pack.kinds["Thing"].attrs["weight"] == 2
