@@ -163,7 +163,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                 continue
             what, table = _CATEGORY[type(d)]
             if d.name in RESERVED or d.name in BUILTINS:
-                diags.error(d.span, f"`{d.name}` is a built-in name and cannot name a {what}",
+                diags.error(d.span, f"`{d.name}` is a built-in name and cannot name {_a(what)}",
                             "choose another name")
                 continue
             if _top(s, diags, d.name, what, d):
@@ -178,7 +178,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
     for member, owners in s.members.items():
         if member in s.top:
             what, d = s.top[member]
-            diags.error(d.span, f"`{member}` names both a {what} and a member of enum `{owners[0]}`",
+            diags.error(d.span, f"`{member}` names both {_a(what)} and a member of enum `{owners[0]}`",
                         "rename one of them")
     if s.pack is None and modules:
         first = next((d for m in modules for d in m.decls), None)
@@ -187,10 +187,14 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
     return s
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
 def _top(s: Symbols, diags: Diagnostics, name: str, what: str, d) -> bool:
     if name in s.top:
         prev_what, prev = s.top[name]
-        diags.error(d.span, f"`{name}` is already defined as a {prev_what}", f"first defined at {prev.span}")
+        diags.error(d.span, f"`{name}` is already defined as {_a(prev_what)}", f"first defined at {prev.span}")
         return False
     s.top[name] = (what, d)
     return True
