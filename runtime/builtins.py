@@ -12,7 +12,7 @@ from typing import Optional
 
 from .decisions import MANY, ONE, YES_NO, Decision
 from .errors import GameOver, PackError, PlayerOut
-from .model import Card, Play, Player, Zone
+from .model import Card, Play, Zone
 
 SIGNATURES: dict[str, str] = {}
 FUNCTIONS: dict[str, object] = {}

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
-from .defs import ActionDef, PackDef, Step, Window
+from .defs import ActionDef, PackDef, Window
 from .errors import (GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop,
                      spell_place)
 from .log import GameLog

@@ -1,0 +1,418 @@
+"""Checking expressions: the type of every expression, how each name, field and call resolves."""
+from __future__ import annotations
+
+from . import ast as A
+from . import types as T
+from .diagnostics import did_you_mean
+from .scope import Scope, _shown
+from .symbols import BUILTINS
+
+PLAYER_FIELDS = {"seat": T.INT, "alive": T.BOOL, "character": T.opt(T.CHARACTER)}
+CARD_FIELDS = {"kind": T.KIND, "virtual": T.BOOL, "sources": T.list_of(T.CARD), "via": T.opt(T.SKILL),
+               "id": T.opt(T.INT), "owner": T.opt(T.PLAYER), "zone": T.opt(T.ZONE)}
+NAMED_FIELDS = {"name": T.TEXT, "label": T.TEXT}
+PLAY_FIELDS = {"card": T.opt(T.CARD), "targets": T.list_of(T.PLAYER), "skill": T.opt(T.SKILL)}
+ZONE_FIELDS = {"owner": T.opt(T.PLAYER), "name": T.TEXT, "cards": T.list_of(T.CARD)}
+
+
+MAX_BRANCHES = 201
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+class ExpressionChecks:
+    """Mixed into Checker: one `x_<Node>` method per kind of expression, calls and arguments."""
+
+    # ── expressions ─────────────────────────────────────────────────────────────
+    def expr(self, e, scope: Scope):
+        typ = getattr(self, "x_" + type(e).__name__)(e, scope)
+        self.types[e] = typ
+        return typ
+
+    def x_IntLit(self, e, scope):
+        return T.INT
+
+    def x_StrLit(self, e, scope):
+        return T.TEXT
+
+    def x_BoolLit(self, e, scope):
+        return T.BOOL
+
+    def x_NoneLit(self, e, scope):
+        return T.NONE
+
+    def x_Name(self, e: A.Name, scope):
+        entry = scope.lookup(e.id)
+        if entry is not None:
+            self.refs[e] = entry[4]
+            return entry[0]
+        s = self.s
+        if e.id == "current":
+            self.refs[e] = ("current",)
+            return T.PLAYER
+        if e.id in s.members:
+            owners = s.members[e.id]
+            if len(owners) > 1:
+                self.err(e.span, f"`{e.id}` is a member of several enums: {', '.join(owners)}",
+                         f"qualify it, e.g. `{owners[0]}.{e.id}`")
+                self.refs[e] = ("enum", e.id)
+                return T.ANY          # which enum is unknown: do not guess and cascade
+            self.refs[e] = ("enum", e.id)
+            return ("enum", owners[0])
+        if e.id in s.zones and s.zones[e.id].owner == "table":
+            self.refs[e] = ("zone", e.id)
+            return T.ZONE
+        if e.id in s.zones:
+            who = next((n for n in ("owner", "user", "player", "target") if scope.find(n) is not None
+                        and T.strip(scope.find(n)[0]) == T.PLAYER), "owner")
+            self.err(e.span, f"`{e.id}` is a zone every player has", f"say whose: `{who}.{e.id}`")
+            return T.ZONE
+        for table, what, typ in ((s.cards, "kind", T.KIND), (s.skills, "skill", T.SKILL),
+                                 (s.characters, "character", T.CHARACTER), (s.phases, "phase", T.PHASE)):
+            if e.id in table:
+                self.refs[e] = (what, e.id)
+                return typ
+        if ("table", e.id) in s.counters or ("table", e.id) in s.attrs_:
+            self.refs[e] = ("table", e.id)
+            return self._table_type(e.id)
+        if e.id in s.enums:
+            self.refs[e] = ("enumtype", e.id)
+            return ("enumtype", e.id)
+        if e.id in BUILTINS or e.id in s.funcs or e.id in s.actions or e.id in s.queries:
+            self.err(e.span, f"`{e.id}` is called, not read", f"write `{e.id}({', '.join(self._param_names(e.id))})`")
+            return T.ANY
+        if scope.lenient:
+            self.refs[e] = ("dynamic_name", e.id)
+            return T.ANY
+        known = scope.all_names() | set(s.members) | set(s.cards) | set(s.skills) | set(s.characters) \
+            | set(s.phases) | {z for z, zd in s.zones.items() if zd.owner == "table"} | {"current"}
+        hint = did_you_mean(e.id, known)
+        event = scope.find("event")
+        etype = T.strip(event[0]) if event is not None else None
+        if isinstance(etype, tuple) and etype[0] == "event" and e.id in self.s.event_fields(etype[1]):
+            hint = f"the event's fields are read through `event`: `event.{e.id}`"
+        elif e.id in ("user", "target") and scope.find("owner") is not None:
+            hint = "in a skill, the player who has it is `owner`" + (
+                "; the event's players are its fields, e.g. `event.target`" if event is not None else "")
+        elif e.id == "owner" and scope.find("user") is not None:
+            hint = "in a card, the player using it is `user`"
+        elif e.id in ("it",):
+            hint = "`it` is only defined inside `where`"
+        self.err(e.span, f"unknown name `{e.id}`", hint)
+        return T.ANY
+
+    def _param_names(self, name: str) -> list[str]:
+        for table in (self.s.funcs, self.s.actions, self.s.queries):
+            if name in table:
+                return [p.name for p in table[name].params]
+        return [p[0] for p in BUILTINS[name].params] if name in BUILTINS else []
+
+    def x_Field(self, e: A.Field, scope):
+        obj = self.expr(e.obj, scope)
+        base = T.strip(obj)
+        s, name = self.s, e.name
+        if isinstance(base, tuple) and base[0] == "enumtype":
+            enum = s.enums[base[1]]
+            if any(m.name == name for m in enum.members):
+                self.refs[e] = ("enum", name)
+                return ("enum", base[1])
+            self.err(e.name_span, f"enum `{base[1]}` has no member `{name}`",
+                     did_you_mean(name, [m.name for m in enum.members]))
+            return T.ANY
+        if base == T.PLAYER:
+            if ("player", name) in s.counters or ("player", name) in s.attrs_:
+                self.refs[e] = ("player_value", name)
+                return self._player_value_type(name)
+            if name in s.zones and s.zones[name].owner == "player":
+                self.refs[e] = ("player_zone", name)
+                return T.ZONE
+            if name in PLAYER_FIELDS:
+                self.refs[e] = ("py", name)
+                return PLAYER_FIELDS[name]
+            known = [n for (o, n) in list(s.counters) + list(s.attrs_) if o == "player"] \
+                + [z for z, zd in s.zones.items() if zd.owner == "player"] + list(PLAYER_FIELDS)
+        elif base == T.CARD:
+            if ("card", name) in s.attrs_:
+                self.refs[e] = ("card_attr", name)
+                return s.type_of(s.attrs_[("card", name)].type)
+            if name in CARD_FIELDS:
+                self.refs[e] = ("py", name) if name not in ("sources", "zone") else ("card_" + name,)
+                return CARD_FIELDS[name]
+            known = [n for (o, n) in s.attrs_ if o == "card"] + list(CARD_FIELDS)
+        elif base in (T.KIND, T.CHARACTER):
+            owner = "card" if base == T.KIND else "character"
+            if (owner, name) in s.attrs_:
+                self.refs[e] = ("def_attr", name)
+                return s.type_of(s.attrs_[(owner, name)].type)
+            if name in NAMED_FIELDS:
+                self.refs[e] = ("py", name)
+                return NAMED_FIELDS[name]
+            known = [n for (o, n) in s.attrs_ if o == owner] + list(NAMED_FIELDS)
+        elif base == T.SKILL or base == T.PHASE:
+            if name in NAMED_FIELDS and base == T.SKILL:
+                self.refs[e] = ("py", name)
+                return NAMED_FIELDS[name]
+            known = list(NAMED_FIELDS) if base == T.SKILL else []
+        elif isinstance(base, tuple) and base[0] == "event":
+            fields = s.event_fields(base[1])
+            if name in fields:
+                self.refs[e] = ("event_field", name)
+                return fields[name]
+            if name == "cancelled":
+                self.refs[e] = ("py", "cancelled")
+                return T.BOOL
+            known = list(fields) + ["cancelled"]
+            self.err(e.name_span, f"action `{base[1]}` has no field `{name}`",
+                     did_you_mean(name, known) or f"its fields are: {', '.join(known)}")
+            return T.ANY
+        elif base == T.PLAY:
+            if name in PLAY_FIELDS:
+                self.refs[e] = ("py", name)
+                return PLAY_FIELDS[name]
+            known = list(PLAY_FIELDS)
+        elif base == T.ZONE:
+            if name in ZONE_FIELDS:
+                self.refs[e] = ("py", name) if name != "cards" else ("zone_cards",)
+                return ZONE_FIELDS[name]
+            known = list(ZONE_FIELDS)
+        elif base == T.ANY:
+            self.refs[e] = ("dynamic", name)
+            return T.ANY
+        else:
+            self.err(e.span, f"{T.show(obj)} has no fields", None)
+            return T.ANY
+        self.err(e.name_span, f"{T.show(base)} has no field `{name}`", did_you_mean(name, known))
+        return T.ANY
+
+    def x_Index(self, e: A.Index, scope):
+        seq = self.expr(e.obj, scope)
+        self.expect(e.index, T.INT, scope, "an index")
+        if not T.is_list(seq) and seq != T.ANY:
+            self.err(e.obj.span, f"only lists can be indexed, and this is {T.show(seq)}")
+            return T.ANY
+        return T.opt(T.elem(seq))
+
+    def x_ListLit(self, e: A.ListLit, scope):
+        typ = None
+        for item in e.items:
+            t = self.expr(item, scope)
+            typ = t if typ is None else T.unify(typ, t)
+        return T.list_of(typ if typ is not None else T.ANY)
+
+    def x_Binary(self, e: A.Binary, scope):
+        lt = self.expr(e.left, scope)
+        rt = self.expr(e.right, scope)
+        ls, rs = T.strip(lt), T.strip(rt)
+        if T.ANY in (ls, rs):           # an error was reported already; do not cascade
+            other = rs if ls == T.ANY else ls
+            return other if T.is_list(other) or other == T.TEXT else (T.INT if other == T.INT else T.ANY)
+        if e.op == "+" and (T.is_list(ls) or T.is_list(rs)):
+            if not (T.is_list(ls) and T.is_list(rs)) or not (T.assignable(rs, ls) or T.assignable(ls, rs)):
+                self.err(e.span, f"cannot add {T.show(lt)} and {T.show(rt)}",
+                         "both sides must be lists of the same thing; wrap one item as `[x]`")
+            return T.list_of(T.elem(ls) if T.elem(ls) != T.ANY else T.elem(rs))
+        if e.op == "-" and T.is_list(ls):
+            if not T.is_list(rs):
+                self.err(e.right.span, "only a list can be taken from a list; wrap one item as `[x]`")
+            return T.list_of(T.elem(ls))
+        if e.op == "+" and ls == T.TEXT and rs == T.TEXT:
+            return T.TEXT
+        for side, t in ((e.left, ls), (e.right, rs)):
+            if t not in (T.INT, T.ANY):
+                self.err(side.span, f"`{e.op}` needs numbers, but this is {T.show(t)}")
+        return T.INT
+
+    def x_Compare(self, e: A.Compare, scope):
+        # Each side is checked against the other's type, so `race == human` picks Race's `human`.
+        member = e.op not in ("in", "notin")
+        if member and self._shared_member(e.left, scope) and not self._shared_member(e.right, scope):
+            rt = self.expr(e.right, scope)
+            lt = self.expr_want(e.left, rt, scope)
+        else:
+            lt = self.expr(e.left, scope)
+            rt = self.expr_want(e.right, lt, scope) if member else self.expr(e.right, scope)
+        if e.op in ("in", "notin"):
+            if not T.is_list(rt) and T.strip(rt) != T.ANY:
+                self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}")
+            elif not T.assignable(lt, T.elem(rt)):
+                self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
+        elif e.op in ("==", "!="):
+            if not (T.assignable(lt, rt) or T.assignable(rt, lt)):
+                self.err(e.span, f"comparing {T.show(lt)} with {T.show(rt)} is always "
+                                 f"{'false' if e.op == '==' else 'true'}", self._conversion_help(lt, rt))
+        else:
+            for side, t in ((e.left, lt), (e.right, rt)):
+                if T.strip(t) not in (T.INT, T.ANY):
+                    self.err(side.span, f"`{e.op}` compares numbers, but this is {T.show(t)}")
+        return T.BOOL
+
+    def _shared_member(self, e, scope) -> bool:
+        return isinstance(e, A.Name) and scope.find(e.id) is None and len(self.s.members.get(e.id, ())) > 1
+
+    def x_BoolOp(self, e: A.BoolOp, scope):
+        self.expect(e.left, T.BOOL, scope, f"the left side of `{e.op}`")
+        self.expect(e.right, T.BOOL, scope, f"the right side of `{e.op}`")
+        return T.BOOL
+
+    def x_Not(self, e: A.Not, scope):
+        self.expect(e.operand, T.BOOL, scope, "the operand of `not`")
+        return T.BOOL
+
+    def x_Neg(self, e: A.Neg, scope):
+        self.expect(e.operand, T.INT, scope, "the operand of `-`")
+        return T.INT
+
+    def x_IfExpr(self, e: A.IfExpr, scope):
+        self.expect(e.cond, T.BOOL, scope, "the condition")
+        return T.unify(self.expr(e.then, scope), self.expr(e.else_, scope))
+
+    def x_Where(self, e: A.Where, scope):
+        seq = self.expr(e.seq, scope)
+        if not T.is_list(seq) and seq != T.ANY:
+            self.err(e.seq.span, f"`where` filters a list, but this is {T.show(seq)}")
+            seq = T.ANY
+        inner = Scope(scope)
+        inner.define("it", T.elem(seq), e.span, ("local", "it"))
+        self.expect(e.pred, T.BOOL, inner, "the filter after `where`")
+        return T.list_of(T.elem(seq))
+
+    # ── calls ─────────────────────────────────────────────────────────────────
+    def x_Call(self, e: A.Call, scope):
+        f = e.func
+        if isinstance(f, A.Field):
+            obj = T.strip(self.expr(f.obj, scope))
+            hook = self.s.hooks.get(f.name)
+            if obj in (T.CARD, T.ANY) and hook is not None:
+                params = [(p.name, self.s.type_of(p.type), p.default) for p in hook.params]
+                args = self.bind(e, f.name, params, scope)
+                self.refs[e] = ("hook", f.name, args)
+                return T.VOID
+            if self._has_field(obj, f.name):
+                self.err(f.name_span, f"`{f.name}` is a value, not something to call",
+                         f"read it without `()`: `{_shown(f) or f.name}`")
+            else:
+                self.err(f.name_span, f"`{f.name}` is not a hook of cards" if obj == T.CARD
+                         else f"{T.show(obj)} has no method `{f.name}`",
+                         did_you_mean(f.name, self.s.hooks) if obj == T.CARD else None)
+            for a in e.args:
+                self.expr(a.value, scope)
+            return T.ANY
+        if not isinstance(f, A.Name):
+            self.err(f.span, "only named functions, actions and queries can be called")
+            self.expr(f, scope)
+            for a in e.args:
+                self.expr(a.value, scope)
+            return T.ANY
+        name, s = f.id, self.s
+        if scope.lookup(name) is not None:
+            self.err(f.span, f"`{name}` is a value, not something to call", f"read it without `()`: `{name}`")
+            for a in e.args:
+                self.expr(a.value, scope)
+            return T.ANY
+        if name in s.funcs:
+            d = s.funcs[name]
+            args = self.bind(e, name, [(p.name, s.type_of(p.type), p.default) for p in d.params], scope)
+            self.refs[e] = ("func", name, args)
+            return s.type_of(d.returns)
+        if name in s.actions:
+            d = s.actions[name]
+            args = self.bind(e, name, [(p.name, s.type_of(p.type), p.default) for p in d.params], scope)
+            self.refs[e] = ("action", name, args)
+            return ("event", name)
+        if name in s.queries:
+            d = s.queries[name]
+            args = self.bind(e, name, [(p.name, s.type_of(p.type), p.default) for p in d.params], scope)
+            self.refs[e] = ("query", name, args)
+            return s.type_of(d.returns)
+        if name in BUILTINS:
+            sig = BUILTINS[name]
+            args = self.bind(e, name, [(n, t, ("py", py) if py is not None else None) for n, t, py in sig.params],
+                             scope, builtin=True)
+            self.refs[e] = ("builtin", name, args)
+            ret = sig.returns
+            # `elem` and `same` refer to the first parameter that takes any list.
+            li = next((i for i, (_, t, _) in enumerate(sig.params) if t == "list"), 0)
+            first = self.types.get(args[li]) if li < len(args) and not isinstance(args[li], tuple) else None
+            if T.strip(ret) in ("elem", "same"):
+                resolved = T.elem(first) if T.strip(ret) == "elem" else (
+                    T.list_of(T.elem(first)) if first is not None and T.is_list(first) else first)
+                resolved = resolved or T.ANY
+                return T.opt(resolved) if isinstance(ret, tuple) else resolved
+            return ret
+        known = set(s.funcs) | set(s.actions) | set(s.queries) | set(BUILTINS)
+        self.err(f.span, f"unknown function `{name}`", did_you_mean(name, known))
+        for a in e.args:
+            self.expr(a.value, scope)
+        return T.ANY
+
+    def _has_field(self, obj, name: str) -> bool:
+        """Whether `obj.name` would read a value (used to explain `obj.name()`)."""
+        s = self.s
+        if obj == T.PLAYER:
+            return ("player", name) in s.counters or ("player", name) in s.attrs_ or name in PLAYER_FIELDS \
+                or (name in s.zones and s.zones[name].owner == "player")
+        if obj == T.CARD:
+            return ("card", name) in s.attrs_ or name in CARD_FIELDS
+        if isinstance(obj, tuple) and obj[0] == "event":
+            return name in s.event_fields(obj[1])
+        return False
+
+    def bind(self, call: A.Call, fname: str, params: list, scope: Scope, builtin: bool = False) -> list:
+        """Match arguments to parameters; returns one entry per parameter: an argument expression,
+        or the default as ("py", code) for builtins / ("default", expr) for pack procedures."""
+        out: list = [None] * len(params)
+        names = [p[0] for p in params]
+        pos = 0
+        seen_named = False
+        for a in call.args:
+            if a.name is None:
+                if seen_named:
+                    self.err(a.span, "a positional argument after a named one",
+                             "put the positional arguments first, or name this one too")
+                    self.expr(a.value, scope)
+                    continue
+                if pos >= len(params):
+                    given = sum(1 for x in call.args if x.name is None)
+                    self.err(a.span, f"`{fname}` takes {len(params)} argument{'s' * (len(params) != 1)}, "
+                                     f"but {given} were given", f"`{fname}({', '.join(names)})`")
+                    self.expr(a.value, scope)
+                    continue
+                out[pos] = a.value
+                pos += 1
+            else:
+                seen_named = True
+                if a.name not in names:
+                    self.err(a.span, f"`{fname}` has no parameter `{a.name}`",
+                             did_you_mean(a.name, names) or f"`{fname}({', '.join(names)})`")
+                    self.expr(a.value, scope)
+                    continue
+                i = names.index(a.name)
+                if out[i] is not None:
+                    self.err(a.span, f"`{a.name}` is given twice")
+                out[i] = a.value
+        for i, (pname, ptype, default) in enumerate(params):
+            if out[i] is None:
+                if default is None:
+                    self.err(call.span, f"`{fname}` is missing its argument `{pname}`",
+                             f"`{fname}({', '.join(names)})`")
+                    out[i] = ("py", "None")
+                else:
+                    out[i] = default if builtin else ("default", default)
+                continue
+            got = self.expr_want(out[i], ptype, scope)
+            want = ptype
+            if not builtin:
+                self._note_coercion(out[i], got, want)
+            # Built-ins have terse parameter names (`c`, `z`): name the argument by position instead.
+            what = f"the {_ORDINALS[i]} argument of `{fname}`" if builtin and len(pname) <= 2 and i < len(_ORDINALS) \
+                else f"`{pname}` of `{fname}`"
+            if builtin and want in ("list", "any"):
+                if want == "list" and not T.is_list(got) and got != T.ANY:
+                    self.err(out[i].span, f"{what} should be a list, but this is {T.show(got)}")
+                continue
+            if builtin and want == T.list_of(T.CARD) and T.strip(got) == T.CARD:
+                continue          # a single card stands for a list of one
+            if not T.assignable(got, want):
+                self.err(out[i].span, f"{what} should be {T.show(want)}, "
+                                      f"but this is {T.show(got)}", self._conversion_help(got, want, out[i]))
+        return out
+
