@@ -643,7 +643,7 @@ def test_return_voyage_needs_more_cards_than_hp():
 
 
 def test_kof_unbalanced_characters_are_tagged():
-    """★KOF不平衡角色 — marked in the rulebook for 琪露諾, 八意永琳 and 八坂神奈子 (of those written so far)."""
+    """★KOF不平衡角色 — marked in the rulebook for 風見幽香, 八意永琳, 琪露諾, 二岩猯藏 and 八坂神奈子."""
     s = table("Koakuma", "Mokou")
     tagged = {n for n, c in s.pack.characters.items() if "kof_unbalanced" in c.tags}
-    assert tagged == {"Cirno", "Eirin", "Kanako"}
+    assert tagged == {"Yuuka", "Eirin", "Cirno", "Mamizou", "Kanako"}
