@@ -327,9 +327,16 @@ def _target_rule(g, user, card):
     return None, []
 
 
+def allowed(g, p, card, purpose: str) -> bool:
+    """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
+    it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌)."""
+    q = g.pack.queries.get("card_allowed")
+    return q is None or bool(q(g, p, card, purpose))
+
+
 def usable(g, user, card) -> bool:
     kind = card.kind
-    if not kind.targets:
+    if not kind.targets or not allowed(g, user, card, "use"):
         return False
     if kind.when is not None and not kind.when(g, user, card):
         return False
@@ -431,9 +438,11 @@ def b_activate(g, play):
 def b_ask_card(g, p, k, purpose, prompt):
     """Ask `p` for a card that counts as `k`: one from hand, or one made by a conversion skill.
     The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
-    options: list = [c for c in p.z[g.pack.hand_zone].cards if c.kind is k] if g.pack.hand_zone else []
-    convs = list(_conversions(g, p, purpose, k.name))
-    options.extend(Play(skill=cd.skill, convert=cd, inst=inst) for cd, inst, pool in convs)
+    options: list = [c for c in p.z[g.pack.hand_zone].cards
+                     if c.kind is k and allowed(g, p, c, purpose)] if g.pack.hand_zone else []
+    for cd, inst, pool in _conversions(g, p, purpose, k.name):
+        if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):
+            options.append(Play(skill=cd.skill, convert=cd, inst=inst))
     if not options:
         return None
     options.append(None)

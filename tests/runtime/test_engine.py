@@ -247,3 +247,18 @@ card Thing "thing" { }
     assert pack.characters["Plain"].attrs == {"title": "untitled", "hp": 4}
     assert pack.characters["Named"].attrs["title"] == "the named"
     assert pack.kinds["Thing"].attrs["weight"] == 2
+
+
+def test_a_pack_may_forbid_cards_and_they_are_never_offered():
+    from spellcard.runtime.builtins import b_ask_card, b_choose_play
+    pack = pack_of("""
+card Coin "coin" { target self }
+card Stone "stone" { target self }
+query card_allowed(p: player, card: card, purpose: text) -> bool = card.kind != Stone
+""")
+    agent = ScriptedAgent([])               # passes by default, and keeps every decision it saw
+    g = Game(pack, None, 2, [agent])
+    g.move([g.make_card("Coin", {}), g.make_card("Stone", {})], g.players[0].z["hand"])
+    b_choose_play(g, g.players[0])
+    assert [o.card.kind.name for o in agent.log[0].options if o is not None] == ["Coin"]
+    assert b_ask_card(g, g.players[0], pack.kinds["Stone"], "play", "?") is None

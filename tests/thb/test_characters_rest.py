@@ -1165,18 +1165,27 @@ def melancholy_table(*drawn: str):
     [d] = s.hand(0, "Danmaku♠7")
     [mochi] = s.hand(0, "Mochi♡3")
     top = s.deck_top(*drawn)
-    s.answer(0, d, mochi, "pass")
+    s.answer(0, d, lambda dec: _pick(dec, mochi))      # then the quiet default passes
     s.answer(1, True)
     return s, mochi, top
 
 
+def _pick(dec, card):
+    """The option playing `card` if it is offered, else passing."""
+    for i, o in enumerate(dec.options):
+        if o is not None and o.card is card:
+            return i
+    return len(dec.options) - 1
+
+
 def test_melancholy_poison_source_cannot_use_hand_cards():
     """憂鬱之毒：每當你受到X點有來源的傷害後，你可以摸X張牌並展示之，若其中有不為梅花的牌，傷害來源無法使用或打出手牌
-    直到該回合結束。 — a ♡ drawn: Koakuma's 麻薯 does nothing and stays in her hand."""
+    直到該回合結束。 — a ♡ drawn: Koakuma's 麻薯 is no longer offered and stays in her hand."""
     s, mochi, top = melancholy_table("Mochi♡4")
     s.phase(0, "action_phase")
     assert zone_cards(s, 1) == top
     assert s.value(0, "hp") == 3 and zone_cards(s, 0) == [mochi]
+    assert "Mochi" not in s.offered(0)
     assert s.value(0, "melancholy_turn") == s.game.turns
 
 
