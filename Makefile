@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/spellcard compile thb -o build/thb
-	$(BIN)/spellcard simulate thb --mode Identity5Mode --games 1 --seed 7 --show-log
+	$(BIN)/spellcard simulate thb --mode Identity5Mode --games 1 --seed 7 --agent greedy --show-log
 	$(BIN)/spellcard simulate thb --mode Identity5Mode --games 200 --seed 1
 
 test: $(STAMP)

@@ -97,7 +97,9 @@ class LogRenderer:
         return self._line(f"{who} {name} {change}", CHANGE)
 
     def _act(self, name, params):
-        args = " ".join(f"{k}={_show(v)}" for k, v in params.items())
+        # Parameters left empty (none, false, []) say nothing; players are named by their characters.
+        args = " ".join(f"{k}={self.player(v) if _is_player(v) else _show(v)}"
+                        for k, v in params.items() if v not in (None, False, [], ""))
         line = self._line(f"{name} {args}".rstrip(), "magenta")
         self.depth += 1
         return line
@@ -153,6 +155,10 @@ class LogRenderer:
     def _error(self, kind, message):
         self.depth = 0
         return Text(f"{kind}: {message}", style=BAD)
+
+
+def _is_player(v) -> bool:
+    return isinstance(v, str) and v.startswith("P") and v[1:].isdigit()
 
 
 def _show(value) -> str:
