@@ -4,27 +4,9 @@ Docstrings quote the rulebook (seeds/000, 裝備牌); readings are GLOSSARY §4 
 洋傘 (T5) and writes 回響 for 響應 on 巫女服 (T7). Koakuma (seat 0) is the attacker unless said otherwise;
 Mokou (seat 1) wears the armor.
 """
-import pytest
-
-from spellcard.runtime.decisions import label
 from spellcard.scenario import Scenario
 
-# Every table plays by the 1對1 rules (no mode-specific rule changes distance, the deck or victory).
-MODE = "Duel"
-
-
-def discard_pile(s):
-    return [c.kind.name for c in s.game.z["discard_pile"].cards]
-
-
-def asked(s, seat):
-    """The yes/no questions `seat` was asked: an optional skill that is not offered never asks."""
-    return [d.prompt for d in s.agents[seat].log if d.kind == "yes_no"]
-
-
-def offered(s, seat, what):
-    asked_ = [d for d in s.agents[seat].log if d.what == what]
-    return [label(o) for o in asked_[-1].options] if asked_ else []
+from .helpers import MODE, discard_pile, questions
 
 
 # ── 光學迷彩 ────────────────────────────────────────────────────────────────────
@@ -93,7 +75,7 @@ def test_optical_camouflage_not_against_hourai_jewel():
     s.answer(0, d)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert asked(s, 1) == []
+    assert questions(s, 1) == []
     assert s.deck.cards[-1] is red
 
 
@@ -221,14 +203,14 @@ def test_shrine_maiden_outfit_within_distance_two():
     [outfit] = s.hand(0, "ShrineMaidenOutfit♡2")
     s.answer(0, outfit, s.p(2))
     s.phase(0, "action_phase")
-    assert offered(s, 0, "players") == ["Koakuma", "Mokou", "Rumia", "Marisa", "Seiga"]
+    assert s.offered(0, "players") == ["Koakuma", "Mokou", "Rumia", "Marisa", "Seiga"]
     assert s.cards_in(2, "equip_zone") == ["ShrineMaidenOutfit"]
     s2 = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa", "Seiga"], mode=MODE)
     s2.equip(2, "GreenUfo")
     [outfit] = s2.hand(0, "ShrineMaidenOutfit♡2")
     s2.answer(0, outfit, s2.p(3))
     s2.phase(0, "action_phase")
-    assert offered(s2, 0, "players") == ["Koakuma", "Mokou", "Marisa", "Seiga"]
+    assert s2.offered(0, "players") == ["Koakuma", "Mokou", "Marisa", "Seiga"]
     assert s2.cards_in(3, "equip_zone") == ["ShrineMaidenOutfit"]
 
 
@@ -293,7 +275,7 @@ def test_saigyou_ayakashi_only_for_spells():
     s.answer(0, d)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert asked(s, 1) == []
+    assert questions(s, 1) == []
 
 
 def test_saigyou_ayakashi_only_protects_the_wearer_from_a_group_spell():

@@ -5,35 +5,9 @@ Characters are picked for having no skill that interferes: Koakuma (尋找, acti
 重生 only at the start of her end/prepare phase), Rumia (黑暗 active; 作弊 only at her end phase),
 Marisa (借走, active only).
 """
-import pytest
-
 from spellcard.scenario import Scenario
 
-FOUR = ["Koakuma", "Mokou", "Rumia", "Marisa"]
-
-
-def table(characters, **kw):
-    """A scenario under the plain rules of the 1對1 mode (好人卡, 喝醉, 噁心丸, 明牌區; the game ends
-    when one is left), whatever the number of seats: other modes add rewards and team rules."""
-    return Scenario("thb", characters, mode="Duel", **kw)
-
-
-def dist(s, a, b):
-    return s.game.query("distance", s.p(a), s.p(b))
-
-
-def asked(s, seat, what):
-    """The decisions of one sort that reached player `seat` (forced ones never do)."""
-    return [d for d in s.agents[seat].log if d.what == what]
-
-
-def play_cards(d):
-    """The card kinds offered by a `play` decision."""
-    return [o.card.kind.name for o in d.options if o is not None and o.card is not None]
-
-
-def names(ps):
-    return [p.character.name for p in ps]
+from .helpers import FOUR, table, names, play_cards
 
 
 # ── 彈幕 ───────────────────────────────────────────────────────────────────────
@@ -45,7 +19,7 @@ def test_danmaku_targets_only_players_in_attack_range():
     [d] = s.hand(0, "Danmaku♠7")
     s.answer(0, d, s.p(3), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Marisa"]
     assert s.value(3, "hp") == 3
     assert s.value(1, "hp") == 4 and s.value(2, "hp") == 3
@@ -60,7 +34,7 @@ def test_danmaku_reaches_farther_with_a_weapon():
     [d] = s.hand(0, "Danmaku♠7")
     s.answer(0, d, s.p(2), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Rumia", "Marisa"]
     assert s.value(2, "hp") == 2
 
@@ -73,7 +47,7 @@ def test_danmaku_never_targets_oneself_or_the_dead():
     [d] = s.hand(0, "Danmaku♠7")
     s.answer(0, d, s.p(2), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Rumia", "Eiki"]
     assert s.value(2, "hp") == 2
     assert s.value(1, "hp") == 4                 # the dead were not touched
@@ -85,7 +59,7 @@ def test_only_one_danmaku_per_action_phase():
     [d1, d2] = s.hand(0, "Danmaku♠7", "Danmaku♣7")
     s.answer(0, d1, "pass")
     s.phase(0, "action_phase")
-    first, second = asked(s, 0, "play")
+    first, second = s.asked(0, "play")
     assert play_cards(first) == ["Danmaku", "Danmaku"]
     assert play_cards(second) == []              # the second 彈幕 is no longer offered
     assert s.value(1, "hp") == 3
@@ -135,7 +109,7 @@ def test_graze_cannot_be_used_in_ones_own_action_phase():
     s = table(["Koakuma", "Mokou"])
     s.hand(0, "Graze♡2", "Graze♢2")
     s.phase(0, "action_phase")
-    [play] = asked(s, 0, "play")
+    [play] = s.asked(0, "play")
     assert play_cards(play) == []
     assert s.cards_in(0) == ["Graze", "Graze"]
 
@@ -157,7 +131,7 @@ def test_mochi_not_usable_at_full_hp():
     s = table(["Koakuma", "Mokou"])
     [m] = s.hand(0, "Mochi♡3")
     s.phase(0, "action_phase")
-    [play] = asked(s, 0, "play")
+    [play] = s.asked(0, "play")
     assert play_cards(play) == []
     assert s.p(0).z["hand"].cards == [m]
     assert s.value(0, "hp") == 4
@@ -171,7 +145,7 @@ def test_mochi_heals_only_up_to_max_hp():
     s.answer(0, m1, "pass")
     s.phase(0, "action_phase")
     assert s.value(0, "hp") == 4
-    assert play_cards(asked(s, 0, "play")[1]) == []
+    assert play_cards(s.asked(0, "play")[1]) == []
     assert s.p(0).z["hand"].cards == [m2]
 
 
@@ -334,7 +308,7 @@ def test_nausea_pill_with_fewer_than_two_cards_means_damage():
     [frog] = s.zone(0, "judge_zone", "FrozenFrog♣5")
     s.answer(0, pill, "pass")
     s.phase(0, "action_phase")
-    assert [d.prompt for d in asked(s, 0, "option")] == []
+    assert [d.prompt for d in s.asked(0, "option")] == []
     assert s.value(0, "hp") == 3
     assert s.p(0).z["hand"].cards == [a]
     assert s.p(0).z["judge_zone"].cards == [frog]

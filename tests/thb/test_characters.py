@@ -5,8 +5,7 @@ quietest answer (no, pass, first; a request for a card is declined).
 """
 from spellcard.scenario import Scenario
 
-from ._character_helpers import (MODE, asked, discard_pile, distance, events, fired, has_skill, offered_plays,
-                                 zone_cards)
+from .helpers import MODE, dist, discarded, zone_cards, has_skill, offered_plays
 
 
 # ── 博麗靈夢 ──────────────────────────────────────────────────────────────────
@@ -20,7 +19,7 @@ def test_spirit_strike_red_hand_card_as_nullify():
     s.answer(1, "SpiritStrike")       # the only red hand card: not asked which
     s.phase(0, "action_phase")
     assert zone_cards(s, 1) == [keep]          # the 城管執法 was cancelled
-    assert red in discard_pile(s) and demo in discard_pile(s)
+    assert red in discarded(s) and demo in discarded(s)
     assert s.unscripted() == []
 
 
@@ -33,7 +32,7 @@ def test_spirit_strike_needs_a_red_hand_card():
     s.answer(0, demo, "手牌", "pass")
     s.phase(0, "action_phase")
     assert zone_cards(s, 1) == []              # demolished: 靈擊 had nothing to convert
-    assert asked(s, 1, "card") == []
+    assert s.asked(1, "card") == []
     assert s.unscripted() == []
 
 
@@ -42,8 +41,8 @@ def test_flight_others_distance_to_reimu_plus_one():
     Reading GLOSSARY §4 T9 (upstream): the defensive direction — others' distance to Reimu is +1."""
     s = Scenario("thb", ["Tewi", "Reimu"], mode=MODE)
     [d] = s.hand(0, "Danmaku♠7")
-    assert distance(s, 0, 1) == 2
-    assert distance(s, 1, 0) == 1
+    assert dist(s, 0, 1) == 2
+    assert dist(s, 1, 0) == 1
     s.phase(0, "action_phase")
     assert offered_plays(s, 0) == [["pass"]]   # Reimu is out of Tewi's attack range
     assert s.value(1, "hp") == 3
@@ -65,7 +64,7 @@ def test_flight_off_while_reimu_has_a_ufo():
     s = Scenario("thb", ["Tewi", "Reimu"], mode=MODE)
     s.equip(1, "RedUfo♣K")
     [d] = s.hand(0, "Danmaku♠7")
-    assert distance(s, 0, 1) == 1
+    assert dist(s, 0, 1) == 1
     s.answer(0, d, "pass")
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 2
@@ -81,7 +80,7 @@ def test_borrow_takes_a_card_then_the_target_attacks_marisa():
     assert zone_cards(s, 0) == [m]
     assert zone_cards(s, 1) == []
     assert s.value(0, "hp") == 3
-    [hit] = events(s, "damage")
+    [hit] = s.events("damage")
     assert hit["source"] == "P1" and hit["target"] == "P0"   # the 彈幕 is Koakuma's
     assert s.value(1, "danmaku_used") == 0                   # not counted against Koakuma
 
@@ -94,7 +93,7 @@ def test_borrow_the_danmaku_can_be_grazed():
     s.answer(0, "Borrow", g, "pass")
     s.phase(0, "action_phase")
     assert s.value(0, "hp") == 4
-    assert g in discard_pile(s)
+    assert g in discarded(s)
 
 
 def test_borrow_from_a_player_with_no_hand_takes_equipment():
@@ -143,7 +142,7 @@ def test_lost_ford_slash_one_graze_is_not_enough():
     s.answer(0, d, "pass")
     s.answer(1, g)
     s.phase(0, "action_phase")
-    assert g in discard_pile(s)                # Koakuma used her only 擦彈 …
+    assert g in discarded(s)                # Koakuma used her only 擦彈 …
     assert s.value(1, "hp") == 3               # … and was hit all the same
 
 
@@ -171,7 +170,7 @@ def test_lost_ford_slash_duel_needs_two_danmaku_each_time():
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
     assert s.value(0, "hp") == 4
-    assert mine in discard_pile(s) and zone_cards(s, 1) == []
+    assert mine in discarded(s) and zone_cards(s, 1) == []
 
 
 def test_lost_ford_slash_duel_used_on_youmu():
@@ -192,7 +191,7 @@ def test_dual_wield_two_weapons_lower_range():
     s = Scenario("thb", ["Youmu", "Koakuma"], mode=MODE)
     a, b = s.equip(0, "Roukanken♠4", "Hakurouken♠5")
     assert zone_cards(s, 0, "equip_zone") == [a, b]
-    assert s.game.query("attack_range", s.p(0)) == 2
+    assert s.query("attack_range", s.p(0)) == 2
     assert has_skill(s, 0, "RoukankenSkill") and has_skill(s, 0, "HakuroukenSkill")
 
 
@@ -200,13 +199,13 @@ def test_dual_wield_lower_range_limits_targets():
     """二刀流：…同時裝備時，攻擊距離加成按其中較低者計算… — 樓觀劍 (3) with 八卦爐 (1): range 1."""
     s = Scenario("thb", ["Youmu", "Koakuma", "Mokou", "Tewi", "Rumia"], mode=MODE)
     s.equip(0, "Roukanken♠4")
-    assert s.game.query("attack_range", s.p(0)) == 3
+    assert s.query("attack_range", s.p(0)) == 3
     s.equip(0, "MiniHakkero♢A")
-    assert s.game.query("attack_range", s.p(0)) == 1
+    assert s.query("attack_range", s.p(0)) == 1
     [d] = s.hand(0, "Danmaku♠7")
     s.answer(0, d, s.p(1), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     # distance 2 (Mokou, Tewi) is out of reach: only the neighbours can be chosen
     assert set(targets.options) == {s.p(1), s.p(4)}
     assert s.value(1, "hp") == 3
@@ -219,7 +218,7 @@ def test_dual_wield_third_weapon_replaces_a_chosen_one():
     s.answer(0, a)                               # replace 樓觀劍, keep 白樓劍
     [c] = s.equip(0, "DeathSickle♠2")
     assert set(zone_cards(s, 0, "equip_zone")) == {b, c}
-    assert a in discard_pile(s)
+    assert a in discarded(s)
     assert s.unscripted() == []
 
 
@@ -277,7 +276,7 @@ def test_library_draws_for_each_instant_spell():
     s.answer(0, rod, "pass")
     s.phase(0, "action_phase")
     assert set(zone_cards(s, 0)) == set(top)   # 1 from 圖書 + 2 from 尋龍尺
-    assert fired(s, "Library") == 1
+    assert s.fired("Library") == 1
 
 
 def test_library_not_for_delayed_spells():
@@ -310,7 +309,7 @@ def test_knowledge_spade_spell_has_no_effect():
     s.answer(0, demo, "pass")
     s.phase(0, "action_phase")
     assert zone_cards(s, 1) == [m]
-    assert demo in discard_pile(s)
+    assert demo in discarded(s)
 
 
 def test_knowledge_other_suits_work():
@@ -344,9 +343,9 @@ def test_knowledge_spade_delayed_spell():
     [top] = s.deck_top("Danmaku♠7")             # would be a failed judgement
     s.phase(1, "judge_phase")
     assert "action_phase" not in s.game.skipped
-    assert seal in discard_pile(s)
+    assert seal in discarded(s)
     assert s.deck.cards[-1] is top             # no judgement happened
-    assert events(s, "judge") == []
+    assert s.events("judge") == []
 
 
 def test_knowledge_red_delayed_spell_still_works():
@@ -369,7 +368,7 @@ def test_trial_changes_the_sealing_array_result_to_a_pass():
     s.answer(1, True)                          # one card: not asked which
     s.phase(0, "judge_phase")
     assert "action_phase" not in s.game.skipped
-    assert spade in discard_pile(s) and heart in discard_pile(s)
+    assert spade in discarded(s) and heart in discarded(s)
     assert s.unscripted() == []
 
 
@@ -394,7 +393,7 @@ def test_trial_declined_keeps_the_judgement():
     s.phase(0, "judge_phase")                  # Eiki says no by default
     assert "action_phase" in s.game.skipped
     assert zone_cards(s, 1) == [heart]
-    assert len(asked(s, 1, "yes_no")) == 1
+    assert len(s.asked(1, "yes_no")) == 1
 
 
 def test_trial_with_an_equipment_card():
@@ -407,7 +406,7 @@ def test_trial_with_an_equipment_card():
     s.answer(1, True)
     s.phase(0, "judge_phase")
     assert "action_phase" not in s.game.skipped
-    assert ufo in discard_pile(s)
+    assert ufo in discarded(s)
     assert not has_skill(s, 1, "GreenUfoSkill")
 
 
@@ -445,7 +444,7 @@ def test_majesty_once_per_damage_not_per_point():
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 1
     assert len(zone_cards(s, 1)) == 1
-    assert len(asked(s, 1, "yes_no")) == 1
+    assert len(s.asked(1, "yes_no")) == 1
 
 
 def test_majesty_equipment_of_the_source():
@@ -467,7 +466,7 @@ def test_majesty_not_for_sourceless_damage():
     s.hand(0, "Mochi♡3")
     s.perform("damage", target=s.p(1), amount=1)
     assert s.value(1, "hp") == 2
-    assert asked(s, 1) == []
+    assert s.asked(1) == []
 
 
 # ── 比那名居天子 ──────────────────────────────────────────────────────────────
@@ -498,7 +497,7 @@ def test_masochist_two_points_two_activations():
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 1
     assert set(zone_cards(s, 1)) == set(top)
-    assert len(asked(s, 1, "yes_no")) == 2
+    assert len(s.asked(1, "yes_no")) == 2
     assert s.unscripted() == []
 
 
@@ -531,18 +530,18 @@ def test_scarlet_perception_not_black_cards():
     [black] = s.deck_top("Danmaku♠7")
     s.phase(0, "judge_phase")
     assert zone_cards(s, 1) == []
-    assert black in discard_pile(s)
+    assert black in discarded(s)
 
 
 def test_scarlet_perception_not_beyond_distance_one():
     """緋想：鎖定技，與你距離為1以內的角色的紅色判定牌進入棄牌堆後，你獲得之。 — Mokou sits at distance 2."""
     s = Scenario("thb", ["Koakuma", "Tenshi", "Mokou", "Tewi"], mode=MODE)
-    assert distance(s, 1, 3) == 2
+    assert dist(s, 1, 3) == 2
     s.zone(3, "judge_zone", "SealingArray♠9")
     [red] = s.deck_top("Mochi♡4")
     s.phase(3, "judge_phase")
     assert zone_cards(s, 1) == []
-    assert red in discard_pile(s)
+    assert red in discarded(s)
 
 
 def test_scarlet_perception_her_own_judgement():

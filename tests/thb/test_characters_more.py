@@ -2,17 +2,16 @@
 藤原妹紅, 露米婭. Each docstring quotes the skill's sentence from the rulebook (角色資料)."""
 from spellcard.scenario import Scenario
 
-from ._character_helpers import (MODE, asked, discard_pile, distance, events, fired, has_skill, offered_plays,
-                                 zone_cards)
+from .helpers import MODE, dist, discarded, zone_cards, has_skill, offered_plays
 
 
 # ── 伊吹萃香 ──────────────────────────────────────────────────────────────────
 def test_mount_ooe_range_grows_with_lost_hp():
     """大江山：鎖定技，若你沒有裝備武器牌，你的攻擊範圍始終+X。（X為你已損失的體力數）"""
     s = Scenario("thb", ["Suika", "Koakuma", "Mokou", "Tewi", "Rumia"], mode=MODE)
-    assert s.game.query("attack_range", s.p(0)) == 1
+    assert s.query("attack_range", s.p(0)) == 1
     s.set(0, hp=2)
-    assert s.game.query("attack_range", s.p(0)) == 3
+    assert s.query("attack_range", s.p(0)) == 3
     [d] = s.hand(0, "Danmaku♠7")
     s.answer(0, d, s.p(2), "pass")             # Mokou sits at distance 2
     s.phase(0, "action_phase")
@@ -24,7 +23,7 @@ def test_mount_ooe_not_with_a_weapon():
     s = Scenario("thb", ["Suika", "Koakuma", "Mokou", "Tewi", "Rumia"], mode=MODE)
     s.set(0, hp=1)
     s.equip(0, "Hakurouken♠5")
-    assert s.game.query("attack_range", s.p(0)) == 2
+    assert s.query("attack_range", s.p(0)) == 2
 
 
 def test_drunkard_black_card_as_sake():
@@ -34,7 +33,7 @@ def test_drunkard_black_card_as_sake():
     s.answer(0, "Sake", "pass")
     s.phase(0, "action_phase")
     assert s.value(0, "drunk") is True
-    assert black in discard_pile(s)
+    assert black in discarded(s)
 
 
 def test_drunkard_black_equipment_as_sake():
@@ -44,7 +43,7 @@ def test_drunkard_black_equipment_as_sake():
     s.answer(0, "Sake", "pass")
     s.phase(0, "action_phase")
     assert s.value(0, "drunk") is True
-    assert w in discard_pile(s)
+    assert w in discarded(s)
     assert not has_skill(s, 0, "RoukankenSkill")
 
 
@@ -78,7 +77,7 @@ def test_drunken_god_only_once():
     s.phase(0, "action_phase")
     assert zone_cards(s, 0, "equip_zone") == [gourd]
     assert s.value(0, "max_hp") == 3
-    assert fired(s, "DrunkenGod") == 1         # the first equip only
+    assert s.fired("DrunkenGod") == 1         # the first equip only
 
 
 def test_drunken_god_other_characters_unaffected():
@@ -134,7 +133,7 @@ def test_boundary_skip_draw_phase_takes_hand_cards():
     s.answer(0, True, cost, [s.p(1), s.p(2)])
     s.phase(0, "draw_phase")
     assert set(zone_cards(s, 0)) == {kept, a, b}
-    assert cost in discard_pile(s)
+    assert cost in discarded(s)
     assert s.deck.cards[-1] is top[0]          # nothing drawn
     assert s.unscripted() == []
 
@@ -161,8 +160,8 @@ def test_boundary_skip_action_phase_moves_equipment():
     s.phase(0, "action_phase")
     assert zone_cards(s, 2, "equip_zone") == [ufo]
     assert has_skill(s, 2, "GreenUfoSkill") and not has_skill(s, 1, "GreenUfoSkill")
-    assert distance(s, 0, 2) == 2
-    assert asked(s, 0, "play") == []           # the action phase itself was skipped
+    assert dist(s, 0, 2) == 2
+    assert s.asked(0, "play") == []           # the action phase itself was skipped
     assert s.unscripted() == []
 
 
@@ -175,7 +174,7 @@ def test_boundary_move_cannot_replace_equipment():
     [mine] = s.equip(0, "Keystone♠K")
     s.answer(0, True, True, s.p(1), s.p(0))    # from Koakuma (not Yukari's own), give to herself
     s.phase(0, "action_phase")
-    assert asked(s, 0, "option") == []         # "move" was not an option
+    assert s.asked(0, "option") == []         # "move" was not an option
     assert zone_cards(s, 0) == [ufo]
     assert zone_cards(s, 0, "equip_zone") == [mine]
 
@@ -201,7 +200,7 @@ def test_boundary_skip_judge_phase():
     s.answer(0, True)
     s.phase(0, "judge_phase")
     assert zone_cards(s, 0, "judge_zone") == [seal]
-    assert events(s, "judge") == []
+    assert s.events("judge") == []
 
 
 def test_boundary_skip_discard_phase():
@@ -220,7 +219,7 @@ def test_boundary_not_for_prepare_or_end_phase():
     s.hand(0, "Danmaku♠7")
     s.phase(0, "prepare_phase")
     s.phase(0, "end_phase")
-    assert asked(s, 0) == []
+    assert s.asked(0) == []
 
 
 def test_boundary_needs_a_hand_card():
@@ -229,7 +228,7 @@ def test_boundary_needs_a_hand_card():
     [top] = s.deck_top("Danmaku♠7", "Mochi♡3")[:1]
     s.phase(0, "draw_phase")
     assert top in zone_cards(s, 0)
-    assert asked(s, 0) == []
+    assert s.asked(0) == []
 
 
 # ── 蓬萊山輝夜 ────────────────────────────────────────────────────────────────
@@ -268,8 +267,8 @@ def test_impossible_request_source_loses_hp_otherwise():
     s.answer(1, True)
     s.phase(0, "action_phase")
     assert s.value(0, "hp") == 3
-    assert events(s, "damage")[-1]["target"] == "P1"   # an HP loss, not damage
-    assert len(events(s, "hp_loss")) == 1
+    assert s.events("damage")[-1]["target"] == "P1"   # an HP loss, not damage
+    assert len(s.events("hp_loss")) == 1
 
 
 def test_impossible_request_diamond_equipment():
@@ -299,7 +298,7 @@ def test_imperishable_night_red_basic_used_off_turn():
     s.deck_top("Danmaku♠7")
     s.phase(0, "judge_phase")
     assert "action_phase" in s.game.skipped
-    assert red.kind.name == "Graze" and red in discard_pile(s)
+    assert red.kind.name == "Graze" and red in discarded(s)
 
 
 def test_imperishable_night_equipment_card_allowed():
@@ -322,7 +321,7 @@ def test_imperishable_night_not_a_red_spell_card():
     s.hand(1, "Nullify♡2")
     s.answer(0, mochi, "pass")
     s.phase(0, "action_phase")
-    assert asked(s, 1, "yes_no") == []
+    assert s.asked(1, "yes_no") == []
     assert zone_cards(s, 0, "judge_zone") == []
 
 
@@ -334,7 +333,7 @@ def test_imperishable_night_not_a_black_basic_card():
     s.answer(0, d, s.p(2), "pass")
     s.phase(0, "action_phase")
     assert s.value(2, "hp") == 3
-    assert asked(s, 1, "yes_no") == []
+    assert s.asked(1, "yes_no") == []
 
 
 def test_imperishable_night_not_in_her_own_turn():
@@ -346,8 +345,8 @@ def test_imperishable_night_not_in_her_own_turn():
     s.answer(0, d, "pass")
     s.answer(1, g)
     s.phase(0, "action_phase")
-    assert g in discard_pile(s)
-    assert asked(s, 0, "yes_no") == []
+    assert g in discarded(s)
+    assert s.asked(0, "yes_no") == []
     assert zone_cards(s, 1, "judge_zone") == []
 
 
@@ -375,7 +374,7 @@ def test_wicked_hermit_danmaku_in_anothers_name():
     s.answer(0, "WickedHermit", d1, s.p(1), s.p(2), "pass")
     s.phase(0, "action_phase")
     assert s.value(2, "hp") == 3
-    [hit] = events(s, "damage")
+    [hit] = s.events("damage")
     assert hit["source"] == "P1"               # Koakuma's 彈幕
     assert s.value(0, "danmaku_used") == 1     # Seiga bears the limit …
     assert s.value(1, "danmaku_used") == 0
@@ -391,7 +390,7 @@ def test_wicked_hermit_uses_the_other_players_range():
     s.answer(0, "WickedHermit", s.p(2), s.p(3), "pass")   # as Mokou, at Tewi (Mokou's neighbour)
     s.phase(0, "action_phase")
     assert s.value(3, "hp") == 3
-    [targets] = asked(s, 0, "players")[1:]
+    [targets] = s.asked(0, "players")[1:]
     assert set(targets.options) == {s.p(1), s.p(3)}
 
 
@@ -403,7 +402,7 @@ def test_wicked_hermit_group_spell_seiga_may_skip():
     s.phase(0, "action_phase")
     assert s.value(2, "hp") == 3               # Mokou had no 擦彈
     assert s.value(0, "hp") == 4               # Seiga skipped the resolution
-    assert events(s, "damage")[0]["source"] == "P1"
+    assert s.events("damage")[0]["source"] == "P1"
 
 
 def test_wicked_hermit_group_spell_skip_is_optional():
@@ -422,7 +421,7 @@ def test_wicked_hermit_no_skip_for_an_ordinary_group_spell():
     s.answer(0, cannon, "pass")
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert asked(s, 1) == []
+    assert s.asked(1) == []
 
 
 # ── 八雲藍 ────────────────────────────────────────────────────────────────────
@@ -435,7 +434,7 @@ def test_divine_calculation_rearranges_the_top_cards():
     s.phase(0, "prepare_phase")
     assert s.deck.cards[-1] is c and s.deck.cards[-2] is b
     assert s.deck.cards[0] is a
-    [seen] = asked(s, 0, "cards")[:1]
+    [seen] = s.asked(0, "cards")[:1]
     assert len(seen.options) == 3              # X = 3 living characters
 
 
@@ -444,7 +443,7 @@ def test_divine_calculation_at_most_five():
     s = Scenario("thb", ["Ran", "Koakuma", "Mokou", "Tewi", "Rumia", "Reimu"], mode=MODE)
     s.answer(0, True)
     s.phase(0, "prepare_phase")
-    assert len(asked(s, 0, "cards")[0].options) == 5
+    assert len(s.asked(0, "cards")[0].options) == 5
 
 
 def test_extreme_intelligence_resolves_a_spell_again():
@@ -458,8 +457,8 @@ def test_extreme_intelligence_resolves_a_spell_again():
     s.answer(1, True)
     s.phase(0, "action_phase")
     assert zone_cards(s, 2) == []              # two cards demolished
-    assert cost in discard_pile(s)
-    assert [e["user"] for e in events(s, "resolve")] == ["P0", "P1"]   # the second time, Ran's
+    assert cost in discarded(s)
+    assert [e["user"] for e in s.events("resolve")] == ["P0", "P1"]   # the second time, Ran's
 
 
 def test_extreme_intelligence_the_user_is_ran():
@@ -470,7 +469,7 @@ def test_extreme_intelligence_the_user_is_ran():
     s.answer(0, "MapCannon", "pass")
     s.answer(1, False, True)                    # not on herself (the first target); on Mokou
     s.phase(0, "action_phase")
-    sources = [(e["target"], e["source"]) for e in events(s, "damage")]
+    sources = [(e["target"], e["source"]) for e in s.events("damage")]
     assert ("P2", "P1") in sources              # Mokou hit again, by Ran
 
 
@@ -483,7 +482,7 @@ def test_extreme_intelligence_not_in_her_own_turn():
     s.answer(0, demo, "pass")
     s.phase(0, "action_phase")
     assert len(zone_cards(s, 1)) == 1
-    assert asked(s, 0, "yes_no") == []
+    assert s.asked(0, "yes_no") == []
 
 
 def test_extreme_intelligence_needs_a_card_to_discard():
@@ -493,7 +492,7 @@ def test_extreme_intelligence_needs_a_card_to_discard():
     s.hand(2, "Mochi♡3", "Mochi♡4")
     s.answer(0, demo, "pass")                  # Ran has no card: Mokou is the only target
     s.phase(0, "action_phase")
-    assert asked(s, 1) == []
+    assert s.asked(1) == []
 
 
 def test_extreme_intelligence_not_for_delayed_spells():
@@ -503,7 +502,7 @@ def test_extreme_intelligence_not_for_delayed_spells():
     s.hand(1, "Danmaku♠7")
     s.deck_top("Danmaku♠8")
     s.phase(0, "judge_phase")
-    assert asked(s, 1) == []
+    assert s.asked(1) == []
 
 
 def test_naked_fox_spell_damage_minus_one_without_hand():
@@ -596,7 +595,7 @@ def test_ashes_lose_one_hp_draw_two():
     s.phase(0, "end_phase")
     assert s.value(0, "hp") == 3
     assert set(zone_cards(s, 0)) == set(top)
-    assert events(s, "damage") == []          # an HP loss, not damage
+    assert s.events("damage") == []          # an HP loss, not damage
 
 
 def test_ashes_optional():
@@ -604,7 +603,7 @@ def test_ashes_optional():
     s = Scenario("thb", ["Mokou", "Koakuma"], mode=MODE)
     s.phase(0, "end_phase")
     assert s.value(0, "hp") == 4 and zone_cards(s, 0) == []
-    assert len(asked(s, 0, "yes_no")) == 1
+    assert len(s.asked(0, "yes_no")) == 1
 
 
 def test_rebirth_discard_x_red_recover_one():
@@ -617,7 +616,7 @@ def test_rebirth_discard_x_red_recover_one():
     s.phase(0, "prepare_phase")
     assert s.value(0, "hp") == 3
     assert zone_cards(s, 0) == [black]
-    assert all(c in discard_pile(s) for c in reds)
+    assert all(c in discarded(s) for c in reds)
 
 
 def test_rebirth_needs_x_red_cards():
@@ -626,7 +625,7 @@ def test_rebirth_needs_x_red_cards():
     s.set(0, hp=3)
     s.hand(0, "Mochi♡3", "Graze♢2")
     s.phase(0, "prepare_phase")
-    assert asked(s, 0) == []
+    assert s.asked(0) == []
     assert s.value(0, "hp") == 3
 
 
@@ -656,7 +655,7 @@ def test_darkness_chosen_player_attacks_the_designated_one():
     s.phase(0, "action_phase")
     assert s.value(2, "hp") == 3
     assert s.value(1, "hp") == 4
-    assert cost in discard_pile(s)
+    assert cost in discarded(s)
 
 
 def test_darkness_no_danmaku_rumia_deals_one():
@@ -669,7 +668,7 @@ def test_darkness_no_danmaku_rumia_deals_one():
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
     assert s.value(2, "hp") == 4
-    assert events(s, "damage")[0]["source"] == "P0"
+    assert s.events("damage")[0]["source"] == "P0"
 
 
 def test_darkness_rumia_cannot_be_the_victim():
@@ -699,4 +698,4 @@ def test_cheating_draws_at_end_phase():
     [top] = s.deck_top("Mochi♡3")
     s.phase(0, "end_phase")
     assert zone_cards(s, 0) == [top]
-    assert asked(s, 0) == []                    # locked: no question
+    assert s.asked(0) == []                    # locked: no question

@@ -7,28 +7,7 @@ are the ones tested. Judge results are set with deck_top; nobody at the table ca
 """
 from spellcard.scenario import Scenario
 
-FOUR = ["Koakuma", "Mokou", "Rumia", "Marisa"]
-
-
-def table(characters, **kw):
-    """A scenario under the plain rules of the 1對1 mode, whatever the number of seats."""
-    return Scenario("thb", characters, mode="Duel", **kw)
-
-
-def asked(s, seat, what):
-    return [d for d in s.agents[seat].log if d.what == what]
-
-
-def play_cards(d):
-    return [o.card.kind.name for o in d.options if o is not None and o.card is not None]
-
-
-def names(ps):
-    return [p.character.name for p in ps]
-
-
-def discarded(s):
-    return s.game.z["discard_pile"].cards
+from .helpers import FOUR, table, discarded, names, play_cards
 
 
 def judge_zone(s, seat):
@@ -43,7 +22,7 @@ def test_sealing_array_is_placed_in_the_targets_judge_zone():
     [seal] = s.hand(0, "SealingArray♠9")
     s.answer(0, seal, s.p(2), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Rumia", "Marisa"]
     assert judge_zone(s, 2) == [seal]
     assert seal not in discarded(s)
@@ -56,7 +35,7 @@ def test_sealing_array_not_heart_skips_the_action_phase():
     [j] = s.deck_top("Mochi♢3")                       # red, but a diamond
     s.hand(1, "Danmaku♣7")
     s.turn(1)
-    assert asked(s, 1, "play") == []                  # no action phase
+    assert s.asked(1, "play") == []                  # no action phase
     assert s.value(0, "hp") == 4
     assert judge_zone(s, 1) == []
     assert seal in discarded(s) and j in discarded(s)
@@ -84,7 +63,7 @@ def test_sealing_array_not_twice_in_one_judge_zone():
     [seal] = s.hand(0, "SealingArray♠10")
     s.answer(0, seal, "pass")
     s.phase(0, "action_phase")
-    assert asked(s, 0, "players") == []
+    assert s.asked(0, "players") == []
     assert judge_zone(s, 2) == [seal]
     assert len(judge_zone(s, 1)) == 1
 
@@ -111,7 +90,7 @@ def test_frozen_frog_only_at_distance_one():
     [frog] = s.hand(0, "FrozenFrog♣5")
     s.answer(0, frog, s.p(3), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Marisa"]
     assert judge_zone(s, 3) == [frog]
 
@@ -125,7 +104,7 @@ def test_frozen_frog_not_spade_skips_the_draw_phase():
     assert s.cards_in(1) == []                        # nothing drawn
     assert s.deck.cards[-1] is a
     assert frog in discarded(s) and j in discarded(s)
-    assert len(asked(s, 1, "play")) == 1              # the action phase still came
+    assert len(s.asked(1, "play")) == 1              # the action phase still came
 
 
 def test_frozen_frog_spade_lets_the_draw_phase_happen():
@@ -168,7 +147,7 @@ def test_sinsack_not_usable_with_one_already_in_place():
     s.zone(0, "judge_zone", "Sinsack♠A")
     s.hand(0, "Sinsack♡A")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
 
 
 def test_sinsack_spade_a_to_8_deals_three_sourceless_damage():

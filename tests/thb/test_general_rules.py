@@ -5,24 +5,7 @@ Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the
 """
 from spellcard.scenario import Scenario
 
-FOUR = ["Koakuma", "Mokou", "Rumia", "Marisa"]
-
-
-def table(characters, **kw):
-    """A scenario under the plain rules of the 1對1 mode, whatever the number of seats."""
-    return Scenario("thb", characters, mode="Duel", **kw)
-
-
-def asked(s, seat, what):
-    return [d for d in s.agents[seat].log if d.what == what]
-
-
-def discarded(s):
-    return s.game.z["discard_pile"].cards
-
-
-def dist(s, a, b):
-    return s.game.query("distance", s.p(a), s.p(b))
+from .helpers import FOUR, table, dist, discarded
 
 
 # ── Ⅱ 判定階段 ─────────────────────────────────────────────────────────────────
@@ -49,7 +32,7 @@ def test_a_whole_turn_with_both_skips():
     [d] = s.hand(1, "Danmaku♣7")
     s.turn(1)
     assert s.p(1).z["hand"].cards == [d]              # no draw, no action
-    assert asked(s, 1, "play") == []
+    assert s.asked(1, "play") == []
     assert s.p(1).z["judge_zone"].cards == []
 
 
@@ -110,7 +93,7 @@ def test_action_phase_one_danmaku_and_any_number_of_other_cards():
     assert s.value(0, "hp") == 4 and s.value(1, "hp") == 3
     assert {d1, m1, m2, rod} <= set(discarded(s))
     assert d2 in s.p(0).z["hand"].cards and len(s.p(0).z["hand"].cards) == 3
-    last = asked(s, 0, "play")[-1]
+    last = s.asked(0, "play")[-1]
     assert all(o is None or o.card is None or o.card.kind.name != "Danmaku" for o in last.options)
 
 
@@ -136,7 +119,7 @@ def test_discard_phase_down_to_current_hp():
     s.phase(0, "discard_phase")
     assert s.p(0).z["hand"].cards == cards[1:3]
     assert cards[0] in discarded(s) and cards[3] in discarded(s)
-    [d] = asked(s, 0, "cards")
+    [d] = s.asked(0, "cards")
     assert d.min == d.max == 2
 
 
@@ -146,7 +129,7 @@ def test_discard_phase_nothing_at_or_under_the_limit():
     cards = s.hand(0, "Danmaku♠7", "Graze♡2", "Mochi♡3", "Sake♠9")
     s.phase(0, "discard_phase")
     assert s.p(0).z["hand"].cards == cards
-    assert asked(s, 0, "cards") == []
+    assert s.asked(0, "cards") == []
 
 
 def test_hand_limit_is_current_hp_not_max_hp():
@@ -156,7 +139,7 @@ def test_hand_limit_is_current_hp_not_max_hp():
     s.hand(0, "Danmaku♠7", "Graze♡2", "Mochi♡3", "Sake♠9")
     s.phase(0, "discard_phase")
     assert len(s.p(0).z["hand"].cards) == 1 and len(discarded(s)) == 3
-    assert s.game.query("hand_limit", s.p(0)) == 1
+    assert s.query("hand_limit", s.p(0)) == 1
 
 
 # ── 距離 and 攻擊範圍 ──────────────────────────────────────────────────────────
@@ -188,11 +171,11 @@ def test_distance_ufos_both_ways():
 def test_attack_range_default_one_weapon_sets_it():
     """>>默認情況下，你的攻擊範圍是1。 樓觀劍 攻擊範圍：3"""
     s = table(FOUR)
-    assert s.game.query("attack_range", s.p(0)) == 1
-    assert not s.game.query("in_attack_range", s.p(0), s.p(2), None)
+    assert s.query("attack_range", s.p(0)) == 1
+    assert not s.query("in_attack_range", s.p(0), s.p(2), None)
     s.equip(0, "Roukanken♠4")
-    assert s.game.query("attack_range", s.p(0)) == 3
-    assert s.game.query("in_attack_range", s.p(0), s.p(2), None)
+    assert s.query("attack_range", s.p(0)) == 3
+    assert s.query("in_attack_range", s.p(0), s.p(2), None)
 
 
 def test_green_ufo_puts_a_neighbour_out_of_range():
@@ -202,7 +185,7 @@ def test_green_ufo_puts_a_neighbour_out_of_range():
     s.equip(1, "GreenUfo♡K")
     [d] = s.hand(0, "Danmaku♠7")
     s.phase(0, "action_phase")
-    [play] = asked(s, 0, "play")
+    [play] = s.asked(0, "play")
     assert all(o is None or o.card is not d for o in play.options)
     assert s.value(1, "hp") == 4
 

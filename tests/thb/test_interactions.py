@@ -7,8 +7,7 @@ import pytest
 
 from spellcard.scenario import Scenario
 
-from ._character_helpers import (MODE, asked, discard_pile, events, fired, has_skill, offered_plays,
-                                 zone_cards)
+from .helpers import MODE, discarded, zone_cards, has_skill
 
 
 def fires_in_order(s, *skills: str) -> list[tuple[str, str]]:
@@ -36,7 +35,7 @@ def test_retrial_seat_order_from_the_current_player():
     s.phase(1, "judge_phase")
     assert fires_in_order(s, "Trial", "YinYangOrbSkill") == [("YinYangOrbSkill", "P1"), ("Trial", "P0")]
     assert "action_phase" in s.game.skipped
-    assert orb in discard_pile(s) and spade in discard_pile(s)
+    assert orb in discarded(s) and spade in discarded(s)
 
 
 def test_retrial_current_player_eiki_first():
@@ -54,7 +53,7 @@ def test_retrial_current_player_eiki_first():
     s.phase(0, "action_phase")
     assert fires_in_order(s, "Trial", "YinYangOrbSkill") == [("Trial", "P0"), ("YinYangOrbSkill", "P1")]
     assert s.value(1, "hp") == 4
-    assert spade in discard_pile(s)
+    assert spade in discarded(s)
 
 
 @pytest.mark.parametrize("first, skipped", [("YinYangOrbSkill", False), ("Trial", True)])
@@ -72,7 +71,7 @@ def test_retrial_owner_chooses_the_order_of_her_own_triggers(first, skipped):
         s.answer(0, first, True, True)          # 陰陽玉, then 審判 with the ♠ (the only card left)
     s.phase(0, "judge_phase")
     assert ("action_phase" in s.game.skipped) is (not skipped)
-    assert [d.what for d in asked(s, 0)][0] == "order"
+    assert [d.what for d in s.asked(0)][0] == "order"
     assert s.unscripted() == []
 
 
@@ -86,7 +85,7 @@ def test_scarlet_perception_takes_eikis_red_replacement():
     s.answer(1, True)
     s.phase(0, "judge_phase")
     assert zone_cards(s, 2) == [heart]
-    assert spade in discard_pile(s)
+    assert spade in discarded(s)
     assert "action_phase" not in s.game.skipped
 
 
@@ -100,7 +99,7 @@ def test_scarlet_perception_not_the_replaced_red_card():
     s.answer(1, True)
     s.phase(0, "judge_phase")
     assert zone_cards(s, 2) == []
-    assert red in discard_pile(s)
+    assert red in discarded(s)
     assert "action_phase" in s.game.skipped
 
 
@@ -120,7 +119,7 @@ def test_trial_on_a_sealing_array_placed_by_imperishable_night():
     s.answer(2, True)
     s.phase(0, "judge_phase")
     assert "action_phase" not in s.game.skipped
-    assert red in discard_pile(s) and red.kind.name == "Graze"
+    assert red in discarded(s) and red.kind.name == "Graze"
 
 
 def test_boundary_moves_an_imperishable_night_sealing_array():
@@ -141,7 +140,7 @@ def test_boundary_moves_an_imperishable_night_sealing_array():
     s.deck_top("Danmaku♠8")
     s.phase(3, "judge_phase")
     assert "action_phase" in s.game.skipped
-    assert red.kind.name == "Graze" and red in discard_pile(s)
+    assert red.kind.name == "Graze" and red in discarded(s)
 
 
 # ── damage windows: priority and re-checked eligibility ─────────────────────
@@ -156,7 +155,7 @@ def test_naked_fox_before_the_drunk_guard():
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 1
     assert s.value(1, "drunk") is True
-    assert fired(s, "DrunkenGuard") == 0
+    assert s.fired("DrunkenGuard") == 0
 
 
 def test_drunk_guard_still_saves_ran_from_danmaku():
@@ -181,7 +180,7 @@ def test_wicked_hermit_skip_comes_before_nullify_and_stops_it():
     s.answer(2, "pass")                        # Mokou keeps her 好人卡 for her own resolution
     s.phase(0, "action_phase")
     assert s.value(2, "hp") == 3 and s.value(0, "hp") == 4
-    assert len(asked(s, 2, "card")) == 1       # asked once (for herself), not for Seiga
+    assert len(s.asked(2, "card")) == 1       # asked once (for herself), not for Seiga
     assert zone_cards(s, 2) == [n]
 
 
@@ -194,8 +193,8 @@ def test_masochist_not_for_hp_loss_from_impossible_request():
     s.answer(1, True)
     s.phase(0, "action_phase")
     assert s.value(0, "hp") == 2
-    assert fired(s, "Masochist") == 0
-    assert asked(s, 0, "yes_no") == []
+    assert s.fired("Masochist") == 0
+    assert s.asked(0, "yes_no") == []
 
 
 def test_majesty_against_impossible_request():
@@ -257,19 +256,19 @@ def test_extreme_intelligence_once_per_round_not_per_turn():
     s.answer(0, demos[0], s.p(2), demos[1], s.p(2), "pass")
     s.answer(1, True, [zone_cards(s, 1)[0]])
     s.phase(0, "action_phase")
-    assert len(asked(s, 1, "yes_no")) == 1     # the second 城管執法: not asked
+    assert len(s.asked(1, "yes_no")) == 1     # the second 城管執法: not asked
     assert len(zone_cards(s, 2)) == 3
     s.game.serial["turn"] += 1                 # another turn of the same round
     s.answer(0, demos[2], s.p(2), "pass")
     s.phase(0, "action_phase")
-    assert len(asked(s, 1, "yes_no")) == 1
+    assert len(s.asked(1, "yes_no")) == 1
     assert len(zone_cards(s, 2)) == 2
     s.new_round()
     s.hand(0, "Demolition♠4")
     s.answer(0, "Demolition", s.p(2), "pass")
     s.answer(1, True)
     s.phase(0, "action_phase")
-    assert len(asked(s, 1, "yes_no")) == 2
+    assert len(s.asked(1, "yes_no")) == 2
     assert zone_cards(s, 2) == []
     assert zone_cards(s, 1) == []
 
@@ -284,7 +283,7 @@ def test_extreme_intelligence_not_after_knowledge_voids_the_spell():
     s.answer(0, demo, s.p(2), "pass")
     s.phase(0, "action_phase")
     assert zone_cards(s, 2) == [keep]
-    assert asked(s, 1) == []
+    assert s.asked(1) == []
 
 
 def test_extreme_intelligence_after_a_nullified_spell_is_not_asked():
@@ -299,7 +298,7 @@ def test_extreme_intelligence_after_a_nullified_spell_is_not_asked():
     s.answer(2, "SpiritStrike", red)
     s.phase(0, "action_phase")
     assert zone_cards(s, 2) == [keep]
-    assert asked(s, 1, "yes_no") == []
+    assert s.asked(1, "yes_no") == []
 
 
 def test_wicked_hermit_spade_spell_on_patchouli():
@@ -351,8 +350,7 @@ def test_boundary_not_offered_for_a_phase_already_skipped():
     s.phase(0, "judge_phase")
     assert "action_phase" in s.game.skipped
     s.phase(0, "action_phase")
-    assert asked(s, 0, "yes_no")[1:] == []
-
+    assert s.asked(0, "yes_no")[1:] == []
 
 
 def test_conversion_answer_named_by_skill():
@@ -365,5 +363,5 @@ def test_conversion_answer_named_by_skill():
     s.answer(1, "SpiritStrike")                # one red hand card: not asked which
     s.phase(0, "action_phase")
     assert zone_cards(s, 1) == [keep]
-    assert red in discard_pile(s)
+    assert red in discarded(s)
     assert s.unscripted() == []

@@ -6,33 +6,7 @@ Characters are picked for having no skill that interferes (see test_basic_cards.
 """
 from spellcard.scenario import Scenario
 
-FOUR = ["Koakuma", "Mokou", "Rumia", "Marisa"]
-
-
-def table(characters, **kw):
-    """A scenario under the plain rules of the 1對1 mode (好人卡, 喝醉, 噁心丸, 明牌區; the game ends
-    when one is left), whatever the number of seats: other modes add rewards and team rules."""
-    return Scenario("thb", characters, mode="Duel", **kw)
-
-
-def dist(s, a, b):
-    return s.game.query("distance", s.p(a), s.p(b))
-
-
-def asked(s, seat, what):
-    return [d for d in s.agents[seat].log if d.what == what]
-
-
-def play_cards(d):
-    return [o.card.kind.name for o in d.options if o is not None and o.card is not None]
-
-
-def names(ps):
-    return [p.character.name for p in ps]
-
-
-def discarded(s):
-    return s.game.z["discard_pile"].cards
+from .helpers import FOUR, table, dist, discarded, names, play_cards
 
 
 # ── 城管執法 ───────────────────────────────────────────────────────────────────
@@ -84,7 +58,7 @@ def test_demolition_may_choose_among_shown_cards():
     s.set(1, shown=[c1, c2])
     s.answer(0, demo, "明牌區", c2, "pass")
     s.phase(0, "action_phase")
-    [where] = [d for d in asked(s, 0, "option")]
+    [where] = [d for d in s.asked(0, "option")]
     assert where.options == ["手牌", "明牌區"]
     assert c2 in discarded(s)
     assert s.p(1).z["hand"].cards == [h, c1] and s.value(1, "shown") == [c1]
@@ -111,7 +85,7 @@ def test_demolition_has_no_range_limit():
     s.hand(3, "Graze♢3")
     s.answer(0, demo, s.p(2), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Rumia", "Marisa"]
     assert s.cards_in(2) == [] and s.cards_in(1) == ["Graze"]
 
@@ -122,11 +96,11 @@ def test_demolition_not_usable_on_someone_with_no_cards():
     s = table(["Koakuma", "Mokou", "Rumia"])
     [demo] = s.hand(0, "Demolition♠3")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
     s.hand(2, "Graze♡2")
     s.answer(0, demo, "pass")                        # Rumia is the only legal target: not asked
     s.phase(0, "action_phase")
-    assert asked(s, 0, "players") == []
+    assert s.asked(0, "players") == []
     assert s.cards_in(2) == []
 
 
@@ -138,7 +112,7 @@ def test_demolition_not_on_oneself():
     s.hand(2, "Mochi♡4")
     s.answer(0, demo, s.p(2), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Rumia"]
     assert s.p(0).z["hand"].cards == [g]
     assert s.cards_in(2) == [] and s.cards_in(1) == ["Mochi"]
@@ -179,7 +153,7 @@ def test_gap_only_at_distance_one():
     s.hand(3, "Graze♢3")
     s.answer(0, gap, s.p(3), "pass")
     s.phase(0, "action_phase")
-    [targets] = asked(s, 0, "players")
+    [targets] = s.asked(0, "players")
     assert names(targets.options) == ["Mokou", "Marisa"]
     assert s.cards_in(0) == ["Graze"] and s.cards_in(3) == []
 
@@ -190,7 +164,7 @@ def test_gap_not_usable_when_only_far_characters_have_cards():
     [gap] = s.hand(0, "GapSteal♠5")
     s.hand(2, "Graze♢2")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
     assert s.p(0).z["hand"].cards == [gap]
 
 
@@ -210,7 +184,7 @@ def test_gap_not_usable_on_someone_with_no_cards():
     s = table(["Koakuma", "Mokou"])
     [gap] = s.hand(0, "GapSteal♠5")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
     assert s.p(0).z["hand"].cards == [gap]
 
 
@@ -538,7 +512,7 @@ def test_donation_box_not_on_someone_with_no_cards():
     s = table(["Koakuma", "Mokou", "Rumia"])
     [box] = s.hand(0, "DonationBox♠A")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
     [g] = s.hand(2, "Graze♢2")
     s.answer(0, box, "pass")                         # only Rumia can be chosen: not asked
     s.phase(0, "action_phase")
@@ -554,7 +528,7 @@ def test_donation_box_judge_zone_is_not_given():
     [seal] = s.zone(1, "judge_zone", "SealingArray♠9")
     s.answer(0, box, "pass")
     s.phase(0, "action_phase")
-    assert asked(s, 1, "cards") == []                # only the 麻薯 could be given
+    assert s.asked(1, "cards") == []                # only the 麻薯 could be given
     assert s.p(0).z["hand"].cards == [m]
     assert s.p(1).z["judge_zone"].cards == [seal]
 
@@ -582,7 +556,7 @@ def test_doll_control_target_uses_danmaku_on_the_designated_player():
     s.answer(0, dc, s.p(3), "pass")                  # Mokou is the only one with a weapon
     s.answer(1, d)
     s.phase(0, "action_phase")
-    [victims] = asked(s, 0, "players")
+    [victims] = s.asked(0, "players")
     assert names(victims.options) == ["Rumia", "Marisa", "Koakuma"]
     assert s.value(3, "hp") == 3
     assert s.p(1).z["equip_zone"].cards == [w]
@@ -625,7 +599,7 @@ def test_doll_control_only_the_targets_attack_range():
     s.answer(0, dc, s.p(2), "pass")
     s.answer(1, d)
     s.phase(0, "action_phase")
-    [victims] = asked(s, 0, "players")
+    [victims] = s.asked(0, "players")
     assert names(victims.options) == ["Rumia", "Koakuma"]
     assert s.value(2, "hp") == 2
 
@@ -637,7 +611,7 @@ def test_doll_control_without_danmaku_gives_the_weapon():
     [w] = s.equip(1, "Roukanken♠4")
     s.answer(0, dc, "pass")
     s.phase(0, "action_phase")
-    assert asked(s, 1, "card") == []
+    assert s.asked(1, "card") == []
     assert s.p(0).z["hand"].cards == [w]
 
 
@@ -648,7 +622,7 @@ def test_doll_control_needs_a_weapon():
     s.equip(1, "GreenUfo♡K")
     s.hand(1, "Danmaku♣7")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
     assert s.p(0).z["hand"].cards == [dc]
 
 
@@ -741,7 +715,7 @@ def test_nullify_cannot_answer_danmaku():
     [n] = s.hand(1, "Nullify♠2")
     s.answer(0, d, "pass")
     s.phase(0, "action_phase")
-    assert asked(s, 1, "card") == []
+    assert s.asked(1, "card") == []
     assert s.value(1, "hp") == 3 and s.p(1).z["hand"].cards == [n]
 
 
@@ -750,7 +724,7 @@ def test_nullify_is_not_used_on_its_own():
     s = table(["Koakuma", "Mokou"])
     s.hand(0, "Nullify♠2")
     s.phase(0, "action_phase")
-    assert play_cards(asked(s, 0, "play")[0]) == []
+    assert play_cards(s.asked(0, "play")[0]) == []
 
 
 def test_nullify_may_be_used_for_another():

@@ -7,23 +7,7 @@ Distances at a table of n seats: the shorter way round, so with four seats 1, 2,
 from spellcard.runtime.decisions import label
 from spellcard.scenario import Scenario
 
-# Every table plays by the 1對1 rules (no mode-specific rule changes distance, the deck or victory).
-MODE = "Duel"
-
-FOUR = ["Koakuma", "Mokou", "Rumia", "Marisa"]
-SIX = FOUR + ["Seiga", "Tewi"]
-
-
-def discard_pile(s):
-    return [c.kind.name for c in s.game.z["discard_pile"].cards]
-
-
-def dist(s, a, b):
-    return s.game.query("distance", s.p(a), s.p(b))
-
-
-def asked(s, seat):
-    return [d.prompt for d in s.agents[seat].log if d.kind == "yes_no"]
+from .helpers import MODE, FOUR, SIX, dist, discard_pile, questions
 
 
 # ── 紅色UFO ─────────────────────────────────────────────────────────────────────
@@ -307,7 +291,7 @@ def test_yin_yang_orb_only_for_own_judgements():
     s.deck_top("Sake♣9")
     s.game.skipped = set()
     s.phase(1, "judge_phase")
-    assert asked(s, 0) == []
+    assert questions(s, 0) == []
     assert "action_phase" in s.game.skipped
     assert s.cards_in(0, "equip_zone") == ["YinYangOrb"]
 
@@ -418,7 +402,7 @@ def test_frog_hat_hand_limit_plus_two():
     s.hand(0, "Danmaku♠7", "Danmaku♣7", "Graze♡2", "Mochi♡3", "Sake♠9")
     s.phase(0, "discard_phase")
     assert len(s.cards_in(0)) == 4
-    assert s.game.query("hand_limit", s.p(0)) == 4
+    assert s.query("hand_limit", s.p(0)) == 4
 
 
 def test_without_frog_hat_hand_limit_is_hp():

@@ -5,36 +5,13 @@ Every docstring quotes the rulebook (seeds/000, 裝備牌). Readings are GLOSSAR
 skills: Koakuma (尋找, an active), Mokou (浴火/重生, only at the prepare and end phases), Rumia,
 Marisa and Seiga (actives), Tewi (幸運: only when she loses her last hand card).
 """
-import pytest
-
 from spellcard.runtime.decisions import label
 from spellcard.runtime.model import Play
 from spellcard.scenario import Scenario
 
-# Every table plays by the 1對1 rules (no mode-specific rule changes distance, the deck or victory).
-MODE = "Duel"
+from .helpers import MODE, SIX, reach, discard_pile, questions
 
-SIX = ["Koakuma", "Mokou", "Rumia", "Marisa", "Seiga", "Tewi"]
 EIGHT = SIX + ["Youmu", "Suika"]           # seat 4 is 4 away; with a 綠色UFO, 5
-
-
-def discard_pile(s):
-    return [c.kind.name for c in s.game.z["discard_pile"].cards]
-
-
-def offered(s, seat, what="play"):
-    """The options of `seat`'s last decision of this kind (forced decisions are never asked)."""
-    asked = [d for d in s.agents[seat].log if d.what == what]
-    return [label(o) for o in asked[-1].options] if asked else []
-
-
-def asked(s, seat):
-    """The yes/no questions `seat` was asked (发動X?): an optional skill that is not offered never asks."""
-    return [d.prompt for d in s.agents[seat].log if d.kind == "yes_no"]
-
-
-def reach(s, a, b):
-    return s.game.query("in_attack_range", s.p(a), s.p(b), None)
 
 
 # ── 八卦爐 ──────────────────────────────────────────────────────────────────────
@@ -57,7 +34,7 @@ def test_without_hakkero_only_one_danmaku():
     s.answer(0, d1)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert "Danmaku" not in offered(s, 0)
+    assert "Danmaku" not in s.offered(0)
     assert s.cards_in(0) == ["Danmaku"]
 
 
@@ -81,7 +58,7 @@ def test_mini_hakkero_lost_to_demolition_stops_working():
     s.answer(0, d1)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert "Danmaku" not in offered(s, 0)
+    assert "Danmaku" not in s.offered(0)
 
 
 # ── 死神鐮刀 ────────────────────────────────────────────────────────────────────
@@ -188,7 +165,7 @@ def test_rod_of_remorse_not_offered_against_empty_target():
     s.answer(0, d)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert asked(s, 0) == []
+    assert questions(s, 0) == []
 
 
 def test_rod_of_remorse_keeps_the_drunk_state():
@@ -303,7 +280,7 @@ def test_hakurouken_not_for_red_danmaku():
     s.answer(0, d)
     s.phase(0, "action_phase")
     assert s.cards_in(1) == ["Mochi"] and s.cards_in(0) == []
-    assert asked(s, 0) == []
+    assert questions(s, 0) == []
     assert s.value(1, "hp") == 3
 
 
@@ -319,7 +296,7 @@ def test_gungnir_two_hand_cards_used_as_danmaku():
     assert s.cards_in(0) == ["Graze", "Graze"]
     assert {"Mochi", "Sake"} <= set(discard_pile(s))
     assert s.value(0, "danmaku_used") == 1   # it is this phase's 彈幕
-    assert "Danmaku" not in offered(s, 0)
+    assert "Danmaku" not in s.offered(0)
 
 
 def test_gungnir_needs_two_hand_cards():
@@ -328,7 +305,7 @@ def test_gungnir_needs_two_hand_cards():
     s.equip(0, "Gungnir")
     s.hand(0, "Sake♠9")
     s.phase(0, "action_phase")
-    assert "Danmaku" not in offered(s, 0)
+    assert "Danmaku" not in s.offered(0)
 
 
 def test_gungnir_two_hand_cards_played_as_danmaku():
@@ -418,21 +395,21 @@ def test_round_fan_needs_a_hand_card_and_target_equipment():
     s.answer(0, d)
     s.phase(0, "action_phase")
     assert s.cards_in(1, "equip_zone") == ["FrogHat"]
-    assert asked(s, 0) == [] and s.value(1, "hp") == 3
+    assert questions(s, 0) == [] and s.value(1, "hp") == 3
     s2 = Scenario("thb", ["Koakuma", "Mokou"], mode=MODE)          # …nor against a target with no equipment
     s2.equip(0, "RoundFan")
     d, sake = s2.hand(0, "Danmaku♠7", "Sake♠9")
     s2.answer(0, d)
     s2.phase(0, "action_phase")
     assert s2.cards_in(0) == ["Sake"]
-    assert asked(s2, 0) == [] and s2.value(1, "hp") == 3
+    assert questions(s2, 0) == [] and s2.value(1, "hp") == 3
 
 
 def test_round_fan_range_is_five():
     """團扇 攻擊範圍：5 — eight seats, the one opposite behind a 綠色UFO is 5 away."""
     s = Scenario("thb", EIGHT, mode=MODE)
     s.equip(4, "GreenUfo")
-    assert s.game.query("distance", s.p(0), s.p(4)) == 5
+    assert s.query("distance", s.p(0), s.p(4)) == 5
     s.equip(0, "SwordOfHisou")
     assert reach(s, 0, 4) is False
     s.equip(0, "RoundFan")
@@ -466,7 +443,7 @@ def test_sword_of_hisou_not_the_last_card_one_target():
     s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Marisa"], mode=MODE)
     s.equip(0, "SwordOfHisou")
     d, _ = s.hand(0, "Danmaku♠7", "Mochi♡3")
-    assert s.game.query("danmaku_targets", s.p(0), d) == 1
+    assert s.query("danmaku_targets", s.p(0), d) == 1
     s.answer(0, d, [s.p(1)])
     s.phase(0, "action_phase")
     players_asked = [x for x in s.agents[0].log if x.what == "players"]
@@ -531,7 +508,7 @@ def test_hourai_jewel_counts_toward_danmaku_limit():
     s.answer(0, d1)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
-    assert "Danmaku" not in offered(s, 0)
+    assert "Danmaku" not in s.offered(0)
 
 
 def test_hourai_jewel_fixes_death_sickle_too_with_dual_wield():
@@ -599,7 +576,7 @@ def test_laevatein_needs_two_other_cards():
     s.answer(1, g)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 4
-    assert asked(s, 0) == []
+    assert questions(s, 0) == []
 
 
 def test_laevatein_range_is_three():
@@ -628,7 +605,7 @@ def test_grimoire_heart_as_feast_uses_up_the_danmaku():
     assert "Graze" in discard_pile(s)
     assert s.value(0, "danmaku_used") == 1
     assert s.cards_in(0) == ["Danmaku"]
-    last = offered(s, 0)
+    last = s.offered(0)
     assert "Danmaku" not in last and not {"SinsackCarnival", "Feast", "MapCannon", "Harvest"} & set(last)
 
 
@@ -653,7 +630,7 @@ def test_grimoire_not_after_a_danmaku():
     assert s.value(1, "hp") == 3
     plays = [x for x in s.agents[0].log if x.what == "play"]
     assert {"SinsackCarnival", "MapCannon"} <= {label(o) for o in plays[0].options}   # before: offered
-    assert not {"SinsackCarnival", "MapCannon"} & set(offered(s, 0))               # after: not
+    assert not {"SinsackCarnival", "MapCannon"} & set(s.offered(0))               # after: not
 
 
 def test_grimoire_once_per_action_phase_with_dual_wield():
@@ -666,7 +643,7 @@ def test_grimoire_once_per_action_phase_with_dual_wield():
     s.phase(0, "action_phase")
     assert s.value(0, "danmaku_used") == 1
     assert s.cards_in(0) == ["Sake"]          # ♣ → 地圖炮 not offered a second time
-    assert not {"MapCannon", "SinsackCarnival", "Feast", "Harvest"} & set(offered(s, 0))
+    assert not {"MapCannon", "SinsackCarnival", "Feast", "Harvest"} & set(s.offered(0))
 
 
 def test_grimoire_range_is_one():
@@ -720,7 +697,7 @@ def test_nensha_phone_needs_damage():
     s.answer(1, g)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 4 and s.value(1, "shown") == []
-    assert asked(s, 0) == []
+    assert questions(s, 0) == []
 
 
 def test_nensha_phone_range_is_four():
@@ -739,8 +716,8 @@ def test_dual_wield_both_weapon_skills_and_lower_range():
     s = Scenario("thb", ["Youmu", "Mokou", "Rumia", "Marisa", "Seiga", "Tewi"], mode=MODE)
     s.equip(0, "Roukanken", "DeathSickle")
     assert s.cards_in(0, "equip_zone") == ["Roukanken", "DeathSickle"]
-    assert s.game.query("attack_range", s.p(0)) == 2
-    assert s.game.query("max_danmaku", s.p(0)) == 2
+    assert s.query("attack_range", s.p(0)) == 2
+    assert s.query("max_danmaku", s.p(0)) == 2
     s.equip(1, "TenguShield")
     s.set(1, max_hp=6, hp=6)
     d1, d2 = s.hand(0, "Danmaku♠7", "Danmaku♣7")
