@@ -507,7 +507,7 @@ def b_end_game(g, winners):
 
 @builtin("eliminate(p: player)")
 def b_eliminate(g, p):
-    p.alive = False
+    g.set_alive(p, False)
     if g.log.enabled:
         g.log.add("out", f"P{p.seat}")
 
@@ -515,7 +515,7 @@ def b_eliminate(g, p):
 @builtin("revive(p: player)")
 def b_revive(g, p):
     """A player who was out comes back into the game (their counters are the rules' to set)."""
-    p.alive = True
+    g.set_alive(p, True)
     if g.log.enabled:
         g.log.add("back", f"P{p.seat}")
 

@@ -17,6 +17,7 @@ from .errors import (GameOver, IllegalDecision, InvariantBroken, PackError, Pack
                      spell_place)
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
+from .namespace import _zero
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
 MAX_STEPS = 400_000        # actions in one game before it is called a loop
@@ -82,7 +83,13 @@ class Game:
         self.cards: list[Card] = []
         self.rules: list[SkillInst] = []
         self.over = False
-        self._resets = {s: [c for c in pack.counters.values() if c.reset == s] for s in ("phase", "turn", "round")}
+        # Counters reset per scope: the player counters that start at 0 (most), and the rest.
+        self._resets = {}
+        for s in ("phase", "turn", "round"):
+            cs = [c for c in pack.counters.values() if c.reset == s]
+            zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
+            self._resets[s] = (zero, [c for c in cs if c.name not in zero or c.owner != "player"])
+        self._living: dict[int, list] = {}
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
             for name in pack.phases}
@@ -291,10 +298,12 @@ class Game:
         logging = self.log.enabled
         if logging:
             self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
+        triggers = self.triggers
         try:
             for step in adef.steps:
                 if step.__class__ is Window:
-                    if step.cond is None or step.cond(self, ev):
+                    # A window nobody listens to costs a dict look-up: its condition only gates dispatch.
+                    if triggers.get(step.key) and (step.cond is None or step.cond(self, ev)):
                         self.dispatch(step.key, ev)
                 else:
                     step.fn(self, ev)
@@ -436,11 +445,27 @@ class Game:
         return p
 
     def living_from(self, p: Player) -> list[Player]:
-        n = len(self.players)
-        return [q for q in (self.players[(p.seat + i) % n] for i in range(n)) if q.alive]
+        """Living players in seat order from `p` (a fresh list; the order is cached until someone
+        leaves or returns, see set_alive)."""
+        order = self._living.get(p.seat)
+        if order is None:
+            n = len(self.players)
+            order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
+                                            if q.alive]
+        return list(order)
+
+    def set_alive(self, p: Player, alive: bool) -> None:
+        p.alive = alive
+        self._living.clear()
 
     def _reset_counters(self, scope: str) -> None:
-        for cd in self._resets[scope]:
+        zero, other = self._resets[scope]
+        if zero:
+            for p in self.players:
+                v = p.v
+                for name in zero:
+                    v[name] = 0
+        for cd in other:
             if cd.owner == "table":
                 self.v[cd.name] = cd.init(self, None)
             else:

@@ -187,7 +187,7 @@ skill Reckless "reckless" locked {
 def test_asking_a_player_who_is_out_is_refused():
     from spellcard.runtime.errors import PlayerOut
     g = game_of("")
-    g.players[1].alive = False
+    g.set_alive(g.players[1], False)
     with pytest.raises(PlayerOut, match="P1 is out of the game"):
         g.decide(Decision(g.players[1], ONE, "option", "?", ["a", "b"]))
 
