@@ -90,6 +90,7 @@ class Game:
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
             self._resets[s] = (zero, [c for c in cs if c.name not in zero or c.owner != "player"])
         self._living: dict[int, list] = {}
+        self._templates: dict[str, tuple] = {}
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
             for name in pack.phases}
@@ -121,18 +122,28 @@ class Game:
                 p.v[cd.name] = cd.init(self, p)
 
     def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
+        """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
         kind = self.pack.kinds[kind_name]
-        a = {}
-        for ad in self.pack.attrs_of("card"):
-            a[ad.name] = None
-        a.update(kind.attrs)
+        base, computed = self._card_template(kind)
+        a = dict(base)
         a.update(values)
         card = Card(len(self.cards) if card_id is None else card_id, kind, a)
-        for ad in self.pack.attrs_of("card"):
-            if ad.default is not None and ad.name not in kind.attrs and ad.name not in values:
+        for ad in computed:
+            if ad.name not in values:
                 a[ad.name] = ad.default(self, card)
         self.cards.append(card)
         return card
+
+    def _card_template(self, kind) -> tuple[dict, list]:
+        """Per kind, once: every card attribute (none, or as the kind sets it) and the defaults to compute."""
+        t = self._templates.get(kind.name)
+        if t is None:
+            ads = self.pack.attrs_of("card")
+            base = {ad.name: None for ad in ads}
+            base.update(kind.attrs)
+            t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
+                                                     and ad.name not in kind.attrs])
+        return t
 
     def build_deck(self, zone_name: str) -> None:
         """Create the mode's deck into a table zone, shuffled."""
