@@ -259,51 +259,48 @@ def b_ask(g, p, prompt):
     return g.decide(Decision(p, YES_NO, "yes_no", prompt, [False, True]))
 
 
-@builtin("choose(p: player, pool: list, prompt: text) -> elem?")
-def b_choose(g, p, pool, prompt):
-    """One item of any list (characters, options, …); none when the list is empty."""
+def _one(g, p, pool, what: str, prompt: str):
+    """One item of `pool`, chosen by `p`; none when the pool is empty."""
     pool = _cards(pool)
     if not pool:
         return None
-    return pool[g.decide(Decision(p, ONE, "option", prompt, pool))]
+    return pool[g.decide(Decision(p, ONE, what, prompt, pool))]
+
+
+def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
+    """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
+    pool = _cards(pool)
+    hi = min(hi, len(pool))
+    lo = min(lo, hi)
+    if hi <= 0:
+        return []
+    return [pool[i] for i in g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))]
+
+
+@builtin("choose(p: player, pool: list, prompt: text) -> elem?")
+def b_choose(g, p, pool, prompt):
+    """One item of any list (characters, options, …); none when the list is empty."""
+    return _one(g, p, pool, "option", prompt)
 
 
 @builtin("choose_cards(p: player, pool: cards, min: int, max: int, prompt: text) -> cards")
 def b_choose_cards(g, p, pool, lo, hi, prompt):
-    pool = _cards(pool)
-    hi = min(hi, len(pool))
-    lo = min(lo, hi)
-    if hi <= 0:
-        return []
-    picked = g.decide(Decision(p, MANY, "cards", prompt, pool, lo, hi))
-    return [pool[i] for i in picked]
+    return _some(g, p, pool, lo, hi, "cards", prompt)
 
 
 @builtin("choose_card(p: player, pool: cards, prompt: text) -> card?")
 def b_choose_card(g, p, pool, prompt):
-    pool = _cards(pool)
-    if not pool:
-        return None
-    return pool[g.decide(Decision(p, ONE, "cards", prompt, pool))]
+    return _one(g, p, pool, "cards", prompt)
 
 
 @builtin("choose_players(p: player, pool: players, min: int, max: int, prompt: text) -> players")
 def b_choose_players(g, p, pool, lo, hi, prompt):
-    pool = list(pool)
-    hi = min(hi, len(pool))
-    lo = min(lo, hi)
-    if hi <= 0:
-        return []
-    picked = g.decide(Decision(p, MANY, "players", prompt, pool, lo, hi))
-    return [pool[i] for i in picked]
+    return _some(g, p, pool, lo, hi, "players", prompt)
 
 
 @builtin("choose_player(p: player, pool: players, prompt: text) -> player?")
 def b_choose_player(g, p, pool, prompt):
-    pool = list(pool)
-    if not pool:
-        return None
-    return pool[g.decide(Decision(p, ONE, "players", prompt, pool))]
+    return _one(g, p, pool, "players", prompt)
 
 
 @builtin("choose_option(p: player, options: texts, prompt: text) -> text")

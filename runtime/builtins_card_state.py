@@ -1,7 +1,7 @@
 """Mutable per-card state: named whole numbers kept on a physical card while the game runs.
 
 Card attributes are fixed when the deck is built; many games also need numbers that change on a
-card in play (damage marked on it, counters placed on it, whether it is turned sideways). These
+card in play (tokens placed on it, how much it has suffered, whether it is turned sideways). These
 built-ins keep such numbers per physical card and per name. A value never set reads 0. Every change
 is logged like a counter change, so logged games still replay exactly. Nothing here knows a game:
 the names are the pack's own.
