@@ -6,7 +6,7 @@ and refuses an illegal one with a reason (see Game.decide).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from .model import Card, Play, Player
 
@@ -210,5 +210,3 @@ class ReplayAgent(Agent):
 class ReplayDiverged(Exception):
     pass
 
-
-AgentFactory = Callable[[int], Agent]

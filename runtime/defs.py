@@ -5,7 +5,7 @@ actives, conversions and modifiers. The pack gives each one its name and meaning
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
 from attrs import Factory, define
 
@@ -211,5 +211,3 @@ class PackDef:
     def counters_of(self, owner: str) -> list:
         return [c for (o, _), c in self.counters.items() if o == owner]
 
-
-Value = Any

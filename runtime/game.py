@@ -94,7 +94,6 @@ class Game:
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
             for name in pack.phases}
-        self._phase_generic = _structural_action("phase", ("player", "phase"), ("before", "start", "end"))
         self._turn = _structural_action("turn", ("player",), ("start", "end"))
         self._round = _structural_action("round", ("number",), ("start", "end"))
         self._make_zones()
