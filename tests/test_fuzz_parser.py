@@ -25,14 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAD = re.compile(r"^\S.*:\d+:\d+: (error|warning): \S")
 ERROR_HEAD = re.compile(r"^\S.*:\d+:\d+: error: \S", re.M)
 
-try:                                    # the command line, when it exists, is the real interface
-    from click.testing import CliRunner
+from click.testing import CliRunner
 
-    from spellcard.cli import cli as _CLI
-    if "check" not in getattr(_CLI, "commands", {}):
-        _CLI = None
-except ImportError:                     # pragma: no cover - before the CLI was written
-    _CLI = None
+from spellcard.cli import cli as _CLI     # the command line is the real interface
 
 
 # ── helpers ──────────────────────────────────────────────────────────────────────
@@ -73,8 +68,6 @@ def assert_rejected(data: bytes, message: str | None = None) -> None:
 
 def cli_check(tmp_path: Path, data: bytes) -> None:
     """Through `spellcard check`: exit 1 (the rules are at fault), never 3 (a crash)."""
-    if _CLI is None:
-        pytest.skip("no `spellcard check` command yet")
     f = tmp_path / "hostile.spell"
     f.write_bytes(data)
     run = CliRunner().invoke(_CLI, ["check", "--no-cache", str(f)])
