@@ -247,39 +247,31 @@ class Emitter:
             return [f"g.cancel(v_event){at}", "return"]
         raise AssertionError(k)
 
+    # How to write a place, and how to read it, per kind of place (the checker's `refs`); places on an
+    # object take the object's code as `o`.
+    _WRITE = {"set_local": "v_{n} = {v}", "set_event": "g.set_event(v_event, {n!r}, {v})",
+              "set_table": "g.set_value(None, {n!r}, {v})", "set_player": "g.set_value({o}, {n!r}, {v})",
+              "set_event_of": "g.set_event({o}, {n!r}, {v})", "set_any": "_dyn_set(g, {o}, {n!r}, {v})"}
+    _READ = {"set_local": "v_{n}", "set_event": "v_event.p[{n!r}]", "set_table": "g.v[{n!r}]",
+             "set_player": "{o}.v[{n!r}]", "set_event_of": "{o}.p[{n!r}]", "set_any": "_dyn({o}, {n!r})"}
+
     def assign(self, target, value: str) -> str:
-        ref = self.c.refs[target]
-        kind = ref[0]
-        if kind == "set_local":
-            return f"v_{ref[1]} = {value}"
-        if kind == "set_event":
-            return f"g.set_event(v_event, {ref[1]!r}, {value})"
-        if kind == "set_table":
-            return f"g.set_value(None, {ref[1]!r}, {value})"
-        obj = self.expr(target.obj)
-        if kind == "set_player":
-            return f"g.set_value({obj}, {ref[1]!r}, {value})"
-        if kind == "set_event_of":
-            return f"g.set_event({obj}, {ref[1]!r}, {value})"
-        return f"_dyn_set(g, {obj}, {ref[1]!r}, {value})"
+        kind, name = self.c.refs[target]
+        obj = self.expr(target.obj) if isinstance(target, A.Field) else ""
+        return self._WRITE[kind].format(o=obj, n=name, v=value)
 
     def aug(self, st: A.AugAssign, at: str) -> list[str]:
-        ref = self.c.refs[st.target]
+        """`x += n`: the object a field belongs to is evaluated once."""
+        kind, name = self.c.refs[st.target]
         sign = "+" if st.op == "+=" else "-"
         amount = self.expr(st.value)
-        if ref[0] in ("set_local", "set_event", "set_table"):
-            current = {"set_local": f"v_{ref[1]}", "set_event": f"v_event.p[{ref[1]!r}]",
-                       "set_table": f"g.v[{ref[1]!r}]"}[ref[0]]
-            return [self.assign(st.target, f"{current} {sign} {amount}") + at]
-        tmp = self.fresh("t")
-        getter = {"set_player": f"{tmp}.v[{ref[1]!r}]", "set_event_of": f"{tmp}.p[{ref[1]!r}]",
-                  "set_any": f"_dyn({tmp}, {ref[1]!r})"}[ref[0]]
-        setter = {"set_player": "g.set_value", "set_event_of": "g.set_event"}.get(ref[0], "_dyn_set_g")
-        if ref[0] == "set_any":
-            return [f"{tmp} = {self.expr(st.target.obj)}{at}",
-                    f"_dyn_set(g, {tmp}, {ref[1]!r}, {getter} {sign} {amount})"]
-        return [f"{tmp} = {self.expr(st.target.obj)}{at}",
-                f"{setter}({tmp}, {ref[1]!r}, {getter} {sign} {amount})"]
+        lines, obj = [], ""
+        if isinstance(st.target, A.Field):
+            obj = self.fresh("t")
+            lines.append(f"{obj} = {self.expr(st.target.obj)}{at}")
+            at = ""
+        current = self._READ[kind].format(o=obj, n=name)
+        return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
 
 def _limit(lim) -> str:

@@ -138,14 +138,17 @@ def b_next_player(g, p):
 
 @builtin("seat_distance(a: player, b: player) -> int")
 def b_seat_distance(g, a, b):
-    """Steps between two seats around the table, counting living players only, the shorter way."""
+    """Steps between two seats around the table, the shorter way, counting living players only (a
+    player who is out is counted at their own seat, as is `a`)."""
     if a is b:
         return 0
-    living = g.living_from(a)
-    if b not in living:
-        living = [q for q in g.living_from(a)] + [b]
-    i = living.index(b)
-    return min(i, len(living) - i)
+    if a.alive and b.alive:
+        ring = g.living_from(a)                  # cached
+    else:
+        n = len(g.players)
+        ring = [q for q in (g.players[(a.seat + i) % n] for i in range(n)) if q.alive or q is a or q is b]
+    i = ring.index(b)
+    return min(i, len(ring) - i)
 
 
 @builtin("current_phase() -> phase?")

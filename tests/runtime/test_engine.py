@@ -262,3 +262,15 @@ query card_allowed(p: player, card: card, purpose: text) -> bool = card.kind != 
     b_choose_play(g, g.players[0])
     assert [o.card.kind.name for o in agent.log[0].options if o is not None] == ["Coin"]
     assert b_ask_card(g, g.players[0], pack.kinds["Stone"], "play", "?") is None
+
+
+def test_seat_distance_counts_living_players_and_places_the_fallen_at_their_seat():
+    from spellcard.runtime.builtins import b_seat_distance
+    g = Game(pack_of(""), None, 6)
+    p = g.players
+    assert b_seat_distance(g, p[0], p[3]) == 3 and b_seat_distance(g, p[0], p[5]) == 1
+    g.set_alive(p[1], False)
+    g.set_alive(p[2], False)
+    assert b_seat_distance(g, p[0], p[3]) == 1                  # seats 1 and 2 are out
+    assert b_seat_distance(g, p[0], p[2]) == 1                  # the fallen 2 sits between 0 and 3
+    assert b_seat_distance(g, p[3], p[1]) == 1
