@@ -109,7 +109,18 @@ def incident(characters=("IncidentRemilia", "Koakuma", "Mokou", "Rumia")):
     s.set(0, side="Incident")
     for seat in (1, 2, 3):
         s.set(seat, side="Resolver")
+        for skill in ("Cooperation", "Protection", "Parry", "OneUp"):      # 解決者額外技能 (setup's grant)
+            s.game.grant(s.p(seat), s.pack.skills[skill])
     return s
+
+
+def faith(s, seat, *specs):
+    """Give `seat` faith (信仰使用卡牌做標記): cards in their faith zone."""
+    return s.zone(seat, "faith_zone", *specs)
+
+
+def faith_of(s, seat):
+    return len(s.p(seat).z["faith_zone"].cards)
 
 
 def test_faith_for_each_point_of_damage_to_another_player_up_to_five():
@@ -207,3 +218,145 @@ def test_faith_war_never_seats_three_of_a_side_in_a_row():
         sides = [p.v["faction"] for p in g.players]
         assert sorted(sides) == ["Hakurei"] * 3 + ["Moriya"] * 3
         assert not any(sides[i] == sides[i + 1] == sides[i + 2] for i in range(4)), (seed, sides)
+
+
+# ── 異變模式: faith, the boss's skills, the resolvers' skills ──────────────────
+def test_faith_may_be_exchanged_with_hand_cards_before_the_action_phase():
+    """信仰可以在自己的出牌階段前與手牌做交換。交換後進入明牌區。"""
+    s = incident()
+    f1, f2 = faith(s, 1, "Mochi♡3", "Sake♠9")
+    [h] = s.hand(1, "Danmaku♠7")
+    s.answer(1, True, [f1])                        # exchange one faith card; the one hand card is forced
+    s.phase(1, "action_phase")
+    assert f1 in s.p(1).z["hand"].cards and f1 in s.value(1, "shown")
+    assert s.p(1).z["faith_zone"].cards == [f2, h]
+
+
+def test_a_fallen_resolvers_faith_is_discarded_and_the_others_may_draw():
+    """當任意解決者陣亡時，棄置所有信仰，其他存活的解決者可以選擇立即在牌堆里摸1張牌。"""
+    s = incident()
+    faith(s, 1, "Mochi♡3", "Sake♠9")
+    s.answer(2, True)
+    s.answer(3, False)
+    kill(s, 1, by=0)
+    assert faith_of(s, 1) == 0
+    assert len(s.cards_in(2)) == 1 and s.cards_in(3) == []
+
+
+def test_never_night_discards_a_card_of_each_resolver_or_their_faith():
+    """不夜城：信仰消耗3，出牌階段限一次。你依次棄置所有解決者的一張手牌或裝備牌。如果解決者無牌可棄，則棄置所有信仰。"""
+    s = incident()
+    faith(s, 0, "Mochi♡3", "Sake♠9", "Sake♣9")
+    [hand_card] = s.hand(1, "Danmaku♠7")
+    [ufo] = s.equip(2, "GreenUfo")
+    faith(s, 3, "Graze♡2")
+    s.answer(0, "NeverNight", "pass")
+    s.phase(0, "action_phase")
+    assert faith_of(s, 0) == 0
+    assert s.cards_in(1) == [] and s.cards_in(2, "equip_zone") == [] and faith_of(s, 3) == 0
+    assert "NeverNight" not in s.offered(0)           # once per action phase (and no faith left)
+
+
+def stage2(s, *skills):
+    for name in skills:
+        s.game.grant(s.p(0), s.pack.skills[name])
+
+
+def test_heart_break_is_a_red_undodgeable_danmaku_with_one_more_damage():
+    """碎心：信仰消耗4。出牌階段，你可以視為對一名其他角色使用了一張紅色的【彈幕】。以此法使用的彈幕不可閃避且傷害+1。"""
+    s = incident()
+    stage2(s, "HeartBreak")
+    s.set(0, hp=4)
+    faith(s, 0, "Mochi♡3", "Sake♠9", "Sake♣9", "Sake♢9")
+    [g] = s.hand(1, "Graze♡2")
+    s.answer(0, "HeartBreak", s.p(1), "pass")
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 2                      # 2 damage; the 擦彈 could not answer it
+    assert g in s.p(1).z["hand"].cards
+    assert s.value(0, "hp") == 5                      # 紅魔之吻: it was a red 彈幕
+    assert faith_of(s, 0) == 2                        # 4 spent, then 2 gained for the 2 damage dealt
+
+
+def test_scarlet_mist_each_resolver_attacks_another_or_loses_one_hp():
+    """紅霧：出牌階段限一次，你可以棄置一張紅色手牌，令所有解決者依次對另一名解決者使用一張【彈幕】，否則失去1點體力。"""
+    s = incident()
+    stage2(s, "ScarletMist")
+    s.hand(0, "Mochi♡3")
+    [d] = s.hand(1, "Danmaku♠7")
+    s.answer(0, "ScarletMist", "pass")
+    s.answer(1, d, s.p(2))
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 4                      # used a 彈幕
+    assert s.value(2, "hp") == 4 - 1 - 1              # hit by it, then no 彈幕 of her own
+    assert s.value(3, "hp") == 3 - 1
+
+
+def test_septet_cancels_a_delayed_spell_unless_a_spell_of_its_colour_is_discarded():
+    """七重奏：鎖定技，解決者對你使用延時符卡時，需額外棄置一張顏色相同的符卡，否則取消之。"""
+    s = incident()
+    stage2(s, "Septet")
+    [frog] = s.hand(1, "FrozenFrog♣5")
+    s.use(1, frog, [0])
+    assert s.p(0).z["judge_zone"].cards == [] and frog in s.game.z["discard_pile"].cards
+    [frog2] = s.hand(1, "FrozenFrog♣6")
+    [paid] = s.hand(1, "Demolition♠3")               # a black spell
+    s.answer(1, [paid])
+    s.use(1, frog2, [0])
+    assert s.p(0).z["judge_zone"].cards == [frog2] and paid in s.game.z["discard_pile"].cards
+
+
+def test_queen_of_midnight_draws_four_and_holds_three_more():
+    """夜王：鎖定技，出牌階段開始時，你摸4張牌。你的手牌上限+3。"""
+    s = incident()
+    stage2(s, "QueenOfMidnight")
+    s.phase(0, "action_phase")
+    assert len(s.cards_in(0)) == 4
+    assert s.query("hand_limit", s.p(0)) == s.value(0, "hp") + 3
+
+
+def test_cooperation_swaps_hand_cards_into_the_revealed_zone_once_a_turn():
+    """合作：在你的出牌階段，你可以將至多兩張手牌交給其他的一名解決者。收到牌的解決者需交還相同數量的手牌，
+    交換後進入明牌區。一回合一次。"""
+    s = incident()
+    a, b = s.hand(1, "Danmaku♠7", "Mochi♡3")
+    [c] = s.hand(2, "Sake♠9")
+    s.answer(1, "Cooperation", s.p(2), [a], "pass")  # Mokou's one other card goes back: forced
+    s.phase(1, "action_phase")
+    assert s.p(2).z["hand"].cards == [a] and a in s.value(2, "shown")
+    assert c in s.p(1).z["hand"].cards and c in s.value(1, "shown")
+    assert "Cooperation" not in s.offered(1)
+
+
+def test_protection_takes_the_damage_of_the_weakest_as_hp_loss():
+    """保護：當其他解決者受到傷害時，如果該解決者的體力是全場最低之一，你可以使用1點信仰防止此傷害。
+    若如此做，你承受相同數量的體力流失，並且異變獲得一點信仰。"""
+    s = incident()
+    s.set(2, hp=1)
+    faith(s, 1, "Mochi♡3")
+    s.answer(1, True)
+    s.perform("damage", target=s.p(2), amount=1, source=s.p(0))
+    assert s.value(2, "hp") == 1 and s.value(1, "hp") == 3
+    assert faith_of(s, 1) == 0 and faith_of(s, 0) == 1
+
+
+def test_parry_reduces_heavy_or_lethal_damage_by_one_before_protection():
+    """招架：若你受到了2點及以上/致命的傷害時，你可以使用2點信仰使傷害-1。在 保護 之前結算。"""
+    s = incident()
+    faith(s, 1, "Mochi♡3", "Sake♠9")
+    s.answer(1, True)
+    s.perform("damage", target=s.p(1), amount=2, source=s.p(0))
+    assert s.value(1, "hp") == 3 and faith_of(s, 1) == 0
+    assert s.fired("Parry") == 1 and s.fired("Protection") == 0
+
+
+def test_one_up_brings_a_fallen_resolver_back_with_three_hp():
+    """1UP：限定技，你可以使用3點信仰使已經陣亡的解決者重新上場。重新上場的解決者回復3點體力，算作當前回合沒有行動。"""
+    s = incident()
+    kill(s, 2, by=0)
+    assert not s.p(2).alive
+    faith(s, 1, "Mochi♡3", "Sake♠9", "Sake♣9")
+    s.answer(1, "OneUp", "pass")
+    s.phase(1, "action_phase")
+    assert s.p(2).alive and s.value(2, "hp") == 3
+    assert faith_of(s, 1) == 0 and s.game.schedule == [s.p(2)]
+    assert "OneUp" not in s.offered(1)                # 限定技: once a game
