@@ -1,0 +1,45 @@
+"""The rulebook deviations a clause-by-clause audit found (issue 8): each scenario quotes the sentence
+of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/README.md."""
+from .helpers import discarded, dist, table, zone_cards
+
+
+# ── 小野冢小町 彼岸 ────────────────────────────────────────────────────────────
+def higan_on(s, seat: int) -> None:
+    """Komachi (seat 0) discards her one card and designates `seat` with 彼岸."""
+    s.hand(0, "Mochi♡3")
+    s.answer(0, "Higan", s.p(seat), "pass")
+    s.phase(0, "action_phase")
+
+
+def test_higan_counts_as_one_over_a_green_ufo_equipped_later():
+    """彼岸：…你可以棄置一張牌並指定一名角色，你與其距離視為1直到回合結束。 — 視為1 is a `set`: a +1
+    granted after it (the target's 綠色UFO) does not make the distance 2."""
+    s = table(["Komachi", "Koakuma", "Mokou", "Rumia"])
+    s.equip(3, "GreenUfo")                    # the +1 works on someone 彼岸 did not designate
+    assert dist(s, 0, 3) == 2
+    higan_on(s, 2)
+    assert dist(s, 0, 2) == 1
+    s.equip(2, "GreenUfo")
+    assert dist(s, 0, 2) == 1
+
+
+def test_higan_counts_as_one_over_flight_granted_later():
+    """彼岸：…你與其距離視為1直到回合結束。 — 靈夢's 飛行 (+1 to her), granted after 彼岸, does not undo it."""
+    s = table(["Komachi", "Koakuma", "Mokou", "Rumia"])
+    higan_on(s, 2)
+    s.game.grant(s.p(2), s.game.pack.skills["Flight"])
+    assert dist(s, 0, 2) == 1
+    assert dist(s, 1, 2) == 2                 # the others' distance to her still gets the +1
+
+
+def test_higan_may_designate_herself():
+    """彼岸：…指定一名角色…若該角色為全場體力最少的角色（或之一），你可以棄置其一張牌或摸一張牌。
+    — 一名角色, not 一名其他角色: she may name herself, and with the lowest HP she gets the bonus."""
+    s = table(["Komachi", "Koakuma"])
+    [cost, kept] = s.hand(0, "Mochi♡3", "Danmaku♠7")
+    s.set(0, hp=1)
+    s.answer(0, "Higan", cost, s.p(0), "棄置其一張牌", "pass")    # the one card left: not asked
+    s.phase(0, "action_phase")
+    assert cost in discarded(s) and kept in discarded(s)
+    assert zone_cards(s, 0) == []
+    assert dist(s, 0, 0) == 0
