@@ -43,3 +43,21 @@ def test_higan_may_designate_herself():
     assert cost in discarded(s) and kept in discarded(s)
     assert zone_cards(s, 0) == []
     assert dist(s, 0, 0) == 0
+
+
+# ── 四季映姬 審判 ──────────────────────────────────────────────────────────────
+def test_trial_offers_hand_and_equipment_not_the_judge_zone():
+    """審判：在一名角色的判定牌生效前，你可以打出一張牌代替之。 — 一張牌 is a hand or equipment card (the
+    pack's reading of 一張牌; only 區域內 adds the judge zone): both are offered, her judge zone is not."""
+    s = table(["Koakuma", "Eiki"])
+    s.zone(0, "judge_zone", "SealingArray♠9")
+    s.deck_top("Danmaku♠7")
+    [heart] = s.hand(1, "Mochi♡3")
+    [ufo] = s.equip(1, "GreenUfo♡K")
+    [frog] = s.zone(1, "judge_zone", "FrozenFrog")
+    s.answer(1, True, ufo)
+    s.phase(0, "judge_phase")
+    [choice] = s.asked(1, "cards", prompt="審判")
+    assert set(choice.options) == {heart, ufo}
+    assert frog not in choice.options
+    assert "action_phase" not in s.game.skipped and ufo in discarded(s)
