@@ -1,5 +1,7 @@
 """The rulebook deviations a clause-by-clause audit found (issue 8): each scenario quotes the sentence
 of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/README.md."""
+from spellcard.scenario import Scenario
+
 from .helpers import discarded, dist, table, zone_cards
 
 
@@ -61,3 +63,37 @@ def test_trial_offers_hand_and_equipment_not_the_judge_zone():
     assert set(choice.options) == {heart, ufo}
     assert frog not in choice.options
     assert "action_phase" not in s.game.skipped and ufo in discarded(s)
+
+
+# ── 異變模式 ──────────────────────────────────────────────────────────────────
+def incident_table():
+    """IncidentRemilia (異變, seat 0) against three resolvers."""
+    s = Scenario("thb", ["IncidentRemilia", "Koakuma", "Mokou", "Rumia"], mode="IncidentMode")
+    s.set(0, side="Incident")
+    for seat in (1, 2, 3):
+        s.set(seat, side="Resolver")
+    return s
+
+
+def test_faith_exchange_takes_the_faith_cards_the_player_chooses():
+    """信仰可以在自己的出牌階段前與手牌做交換。交換後進入明牌區。 — she picks which faith cards: the newest
+    one here, not the oldest."""
+    s = incident_table()
+    old, new = s.zone(1, "faith_zone", "Mochi♡3", "Sake♠9")
+    [h1, h2] = s.hand(1, "Danmaku♠7", "Graze♡2")
+    s.answer(1, True, [new], [h2])
+    s.phase(1, "action_phase")
+    assert new in zone_cards(s, 1) and new in s.value(1, "shown")
+    assert zone_cards(s, 1, "faith_zone") == [old, h2]
+    assert h1 in zone_cards(s, 1)
+
+
+def test_faith_exchange_is_bounded_by_the_hand():
+    """信仰可以在自己的出牌階段前與手牌做交換。 — an exchange: no more faith cards than hand cards."""
+    s = incident_table()
+    s.zone(1, "faith_zone", "Mochi♡3", "Sake♠9", "Mochi♡4")
+    s.hand(1, "Danmaku♠7")
+    s.answer(1, True)
+    s.phase(1, "action_phase")
+    [pick] = s.asked(1, "cards", prompt="交換哪些信仰")
+    assert (pick.min, pick.max) == (1, 1)
