@@ -97,3 +97,26 @@ def test_faith_exchange_is_bounded_by_the_hand():
     s.phase(1, "action_phase")
     [pick] = s.asked(1, "cards", prompt="交換哪些信仰")
     assert (pick.min, pick.max) == (1, 1)
+
+
+# ── 擦彈 ─────────────────────────────────────────────────────────────────────
+def test_graze_is_not_offered_in_the_action_phase():
+    """擦彈：>>默認情況下，【擦彈】只能在回合外使用或打出。 — it is never used from your own action phase."""
+    s = table(["Marisa", "Koakuma"])
+    s.hand(0, "Graze♡2", "Danmaku♠7")
+    s.phase(0, "action_phase")
+    assert "Graze" not in " ".join(s.offered(0))
+    assert any("Danmaku" in o for o in s.offered(0))
+
+
+def test_the_current_player_may_graze_a_danmaku_aimed_at_her_in_her_turn():
+    """擦彈：當你受到【彈幕】的攻擊時，你可以使用一張【擦彈】來抵消【彈幕】的效果。 >>默認情況下，【擦彈】只能在
+    回合外使用或打出。 — reading: 默認情況下 describes the usual case; 借走's 彈幕 hits Marisa in her own turn,
+    and she may graze it."""
+    s = table(["Marisa", "Koakuma"])
+    s.hand(1, "Mochi♡3")
+    [g] = s.hand(0, "Graze♡2")
+    s.answer(0, "Borrow", g, "pass")
+    s.phase(0, "action_phase")
+    assert s.game.current is s.p(0)
+    assert s.value(0, "hp") == 4 and g in discarded(s)
