@@ -120,3 +120,19 @@ def test_the_current_player_may_graze_a_danmaku_aimed_at_her_in_her_turn():
     s.phase(0, "action_phase")
     assert s.game.current is s.p(0)
     assert s.value(0, "hp") == 4 and g in discarded(s)
+
+
+# ── 萊瓦汀 ────────────────────────────────────────────────────────────────────
+def test_laevatein_may_discard_itself_as_one_of_the_two():
+    """萊瓦汀：當你使用的【彈幕】被目標角色使用的【擦彈】抵消時，你可以棄置兩張牌，令此【彈幕】依然生效。
+    — 兩張牌 makes no exception: the 萊瓦汀 itself may be one of them, and the 彈幕 still takes effect."""
+    s = table(["Koakuma", "Mokou"])
+    [lv] = s.equip(0, "Laevatein")
+    d, m = s.hand(0, "Danmaku♠7", "Mochi♡3")
+    [g] = s.hand(1, "Graze♡2")
+    s.answer(0, d, True)                      # its only two cards: not asked which
+    s.answer(1, g)
+    s.phase(0, "action_phase")
+    assert s.value(1, "hp") == 3
+    assert lv in discarded(s) and m in discarded(s)
+    assert s.cards_in(0, "equip_zone") == []
