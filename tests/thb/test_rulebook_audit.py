@@ -136,3 +136,24 @@ def test_laevatein_may_discard_itself_as_one_of_the_two():
     assert s.value(1, "hp") == 3
     assert lv in discarded(s) and m in discarded(s)
     assert s.cards_in(0, "equip_zone") == []
+
+
+# ── 梅蒂欣 憂鬱之毒 ────────────────────────────────────────────────────────────
+def test_melancholy_ban_lasts_to_the_end_of_the_turn_after_medicine_leaves():
+    """憂鬱之毒：每當你受到X點有來源的傷害後，你可以摸X張牌並展示之，若其中有不為梅花的牌，傷害來源無法使用或打出
+    手牌直到該回合結束。 — 直到該回合結束: Medicine shot down later that turn does not lift it."""
+    s = table(["Koakuma", "Medicine", "Mokou"])
+    [mochi] = s.hand(0, "Mochi♡3")
+    s.set(0, hp=3)
+    s.deck_top("Mochi♡4")
+    s.answer(1, True)
+    s.perform("damage", target=s.p(1), amount=1, source=s.p(0))
+    assert s.query("card_allowed", s.p(0), mochi, "use") is False
+    s.set(1, hp=1)
+    s.perform("damage", target=s.p(1), amount=1)        # sourceless: she is out, nobody saves her
+    assert not s.p(1).alive
+    assert s.query("card_allowed", s.p(0), mochi, "use") is False
+    assert s.query("card_allowed", s.p(2), s.hand(2, "Sake♠9")[0], "use") is True
+    s.game.serial["turn"] += 1                          # the next turn: free again
+    s.game.turns += 1
+    assert s.query("card_allowed", s.p(0), mochi, "use") is True
