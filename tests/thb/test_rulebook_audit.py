@@ -157,3 +157,16 @@ def test_melancholy_ban_lasts_to_the_end_of_the_turn_after_medicine_leaves():
     s.game.serial["turn"] += 1                          # the next turn: free again
     s.game.turns += 1
     assert s.query("card_allowed", s.p(0), mochi, "use") is True
+
+
+def test_the_card_that_causes_the_morph_is_discarded_not_left_resolving():
+    """異變變身：當1階段的異變體力值變化成小於等於默認體力上限的一半時，變身成2階段… (reading T18: the round
+    ends at once) — the 彈幕 that caused it goes to the discard pile; nothing stays in the processing zone."""
+    s = incident_table()
+    s.set(0, hp=4)
+    s.game.current = s.p(1)
+    [d] = s.hand(1, "Danmaku♠7")
+    s.use(1, d, [0])
+    assert s.round_ended and s.game.v["morphed"]
+    assert d in discarded(s)
+    assert list(s.game.z["processing"].cards) == []
