@@ -1,5 +1,9 @@
 """The rulebook deviations a clause-by-clause audit found (issue 8): each scenario quotes the sentence
 of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/README.md."""
+from spellcard.compiler.pack import load_pack
+from spellcard.runtime.decisions import YES_NO, DeclineAgent, ScriptedAgent
+from spellcard.runtime.defs import CharacterDef
+from spellcard.runtime.game import Game
 from spellcard.scenario import Scenario
 
 from .helpers import discarded, dist, table, zone_cards
@@ -170,3 +174,73 @@ def test_the_card_that_causes_the_morph_is_discarded_not_left_resolving():
     assert s.round_ended and s.game.v["morphed"]
     assert d in discarded(s)
     assert list(s.game.z["processing"].cards) == []
+
+
+# ── 信仰爭奪戰 ────────────────────────────────────────────────────────────────
+class TakesTheHiddenOne(DeclineAgent):
+    """Says yes to taking the face-down candidate, no to anything else."""
+
+    def answer(self, game, d):
+        if d.kind == YES_NO and "暗置" in d.prompt:
+            return 1
+        return super().answer(game, d)
+
+
+def faith_war_setup(blind_seats=()):
+    agents = [ScriptedAgent([], TakesTheHiddenOne() if i in blind_seats else DeclineAgent()) for i in range(6)]
+    g = Game(load_pack("thb"), "FaithWarMode", 6, agents, seed=3)
+    g.start()
+    return g, agents
+
+
+def characters_shown(agent) -> set:
+    """Every character named in the options of the decisions put to `agent`."""
+    return {o for d in agent.log for o in d.options if isinstance(o, CharacterDef)}
+
+
+def test_faith_war_face_down_candidate_is_never_shown():
+    """選將階段：共發給每人4張角色牌，其中一張為暗置。每名玩家選擇其中一張作為出場角色，再選擇一張作為備用角色
+    （不得查看暗置角色牌）。 — three are offered by name; the fourth only by a question that does not name it."""
+    g, agents = faith_war_setup(blind_seats=(0,))
+    blind, seen = g.players[0], characters_shown(agents[0])
+    assert len(seen) == 3 and blind.character not in seen
+    assert blind.v["reserve"] in seen
+    for p, a in zip(g.players[1:], agents[1:]):
+        shown = characters_shown(a)
+        assert len(shown) == 3 and p.character in shown and p.v["reserve"] in shown
+        assert [d.prompt for d in a.log if d.kind == YES_NO][:2] == ["選擇出場角色: 選擇暗置的角色牌?",
+                                                                    "選擇備用角色: 選擇暗置的角色牌?"]
+
+
+def faith_war_table():
+    s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki", "Tewi", "Marisa"], mode="FaithWarMode")
+    for seat in range(6):
+        s.set(seat, faction="Hakurei" if seat % 2 == 0 else "Moriya")
+    return s
+
+
+def test_faith_war_reserves_are_the_sides_pool():
+    """將三張備用角色牌置於一旁作為備用角色。…當一名玩家死亡時…從剩餘的備用角色中選擇一名作為出場角色並明示之，
+    之後摸4張牌。 — the fallen player takes a reserve a teammate set aside; the other side's stays theirs."""
+    s = faith_war_table()
+    s.set(2, reserve=s.pack.characters["Kaguya"])
+    s.set(1, reserve=s.pack.characters["Yukari"])
+    s.set(0, hp=1)
+    s.perform("damage", target=s.p(0), amount=1, source=s.p(1))
+    assert s.p(0).alive and s.p(0).character.name == "Kaguya" and len(s.cards_in(0)) == 4
+    assert s.value(2, "reserve") is None
+    assert s.value(1, "reserve").name == "Yukari"
+
+
+def test_faith_war_redraw_is_the_players_discard():
+    """所有角色摸4張牌，此時除首先行動的玩家均可以進行一次棄置4張牌並重新摸4張牌的操作。 噁心丸：當此牌以任意的
+    方式進入棄牌堆時，引發棄牌動作的角色需選擇其中一項執行：1.受到1點無來源傷害 2.棄置兩張牌 — the player
+    redrawing discards: a 噁心丸 among the four costs them (no card left to discard: the damage)."""
+    s = faith_war_table()
+    s.hand(1, "NauseaPill", "Danmaku♠7", "Mochi♡3", "Sake♠9")
+    s.answer(1, True)
+    s.call("redraw_four", s.p(1))
+    assert s.value(1, "hp") == s.value(1, "max_hp") - 1
+    assert len(s.cards_in(1)) == 4
+    [moved] = [e for e in s.events("move_cards") if e.get("reason") == "redraw"]
+    assert moved["by"] == "P1"
