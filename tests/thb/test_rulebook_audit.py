@@ -1,7 +1,7 @@
 """The rulebook deviations a clause-by-clause audit found (issue 8): each scenario quotes the sentence
 of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/README.md."""
 from spellcard.compiler.pack import load_pack
-from spellcard.runtime.decisions import YES_NO, DeclineAgent, ScriptedAgent
+from spellcard.runtime.decisions import YES_NO, DeclineAgent, RandomAgent, ScriptedAgent
 from spellcard.runtime.defs import CharacterDef
 from spellcard.runtime.game import Game
 from spellcard.scenario import Scenario
@@ -181,7 +181,7 @@ class TakesTheHiddenOne(DeclineAgent):
     """Says yes to taking the face-down candidate, no to anything else."""
 
     def answer(self, game, d):
-        if d.kind == YES_NO and "暗置" in d.prompt:
+        if d.kind == YES_NO and ("暗置" in d.prompt or "阿卡林" in d.prompt):
             return 1
         return super().answer(game, d)
 
@@ -208,8 +208,8 @@ def test_faith_war_face_down_candidate_is_never_shown():
     for p, a in zip(g.players[1:], agents[1:]):
         shown = characters_shown(a)
         assert len(shown) == 3 and p.character in shown and p.v["reserve"] in shown
-        assert [d.prompt for d in a.log if d.kind == YES_NO][:2] == ["選擇出場角色: 選擇暗置的角色牌?",
-                                                                    "選擇備用角色: 選擇暗置的角色牌?"]
+        assert [d.prompt for d in a.log if d.kind == YES_NO][:2] == ["出場角色: 選擇暗置的角色牌?",
+                                                                    "備用角色: 選擇暗置的角色牌?"]
 
 
 def faith_war_table():
@@ -244,3 +244,71 @@ def test_faith_war_redraw_is_the_players_discard():
     assert len(s.cards_in(1)) == 4
     [moved] = [e for e in s.events("move_cards") if e.get("reason") == "redraw"]
     assert moved["by"] == "P1"
+
+
+# ── 2v2 ──────────────────────────────────────────────────────────────────────
+def two_vs_two_setup(mode="TwoVsTwoMode", blind_seats=(), seed=5):
+    agents = [ScriptedAgent([], TakesTheHiddenOne() if i in blind_seats else DeclineAgent()) for i in range(4)]
+    g = Game(load_pack("thb"), mode, 4, agents, seed=seed)
+    g.start()
+    return g, agents
+
+
+def test_two_vs_two_seats_the_teams_1_2_2_1():
+    """Roll點，由點數最高的玩家為1號位，然後對面點數最大的為2號位，按1-2-2-1的順序逆時針行動。…由一號位開始逆時針
+    行動。 — teams sit A B B A: teammates side by side; seat 1 acts first."""
+    g, _ = two_vs_two_setup()
+    assert [p.v["faction"] for p in g.players] == ["Hakurei", "Moriya", "Moriya", "Hakurei"]
+    assert g.current is g.players[0]
+    assert [len(p.z["hand"].cards) for p in g.players] == [4, 4, 4, 4]      # 每人摸4張牌
+
+
+def test_two_vs_two_each_player_bans_one_of_twenty_from_seat_one():
+    """選將：從角色堆里選出20名角色，由1號位開始，每人選擇Ban（禁用）掉其中一個角色。"""
+    g, agents = two_vs_two_setup()
+    bans = [[d for d in a.log if d.prompt.startswith("Ban")] for a in agents]
+    assert [len(b) for b in bans] == [1, 1, 1, 1]
+    assert [len(b[0].options) for b in bans] == [20, 19, 18, 17]
+    banned = {b[0].options[0] for b in bans}                 # the quiet default bans the first
+    assert len(banned) == 4
+    for p, a in zip(g.players, agents):
+        [pick] = [d for d in a.log if d.prompt == "選擇角色"]
+        assert not banned & set(pick.options)
+        assert p.character not in banned
+
+
+def test_two_vs_two_akari_is_a_hidden_candidate():
+    """每人隨機從剩下的卡牌中獲得4張角色卡作為備選（其中一張為阿卡林），玩家可以選擇其中一名角色進行遊戲。
+    — three named, the fourth face down (阿卡林, GLOSSARY: a hidden random character), taken blind."""
+    g, agents = two_vs_two_setup(blind_seats=(2,))
+    [last_ban] = [d for d in agents[3].log if d.prompt.startswith("Ban")]
+    left = set(last_ban.options) - {last_ban.options[0]}                    # the 16 dealt out
+    picks = {seat: d for seat, a in enumerate(agents) for d in a.log if d.prompt == "選擇角色"}
+    for seat, a in enumerate(agents):
+        assert [d.prompt for d in a.log if d.kind == YES_NO] == ["選擇阿卡林（隱藏的角色）?"]
+    assert sorted(picks) == [0, 1, 3]                      # seat 2 took 阿卡林: the named three never asked
+    for seat, d in picks.items():
+        assert len(d.options) == 3 and g.players[seat].character in d.options
+    hidden = g.players[2].character
+    assert hidden in left and all(hidden not in d.options for d in picks.values())
+    assert len({p.character for p in g.players}) == 4
+
+
+def test_two_vs_two_room_option_draws_two_or_three():
+    """摸牌數量：2張/3張 — (GLOSSARY T16: the cards drawn in each draw phase) TwoVsTwoMode draws 2,
+    TwoVsTwoDrawThreeMode 3."""
+    for mode, n in (("TwoVsTwoMode", 2), ("TwoVsTwoDrawThreeMode", 3)):
+        s = Scenario("thb", ["Koakuma", "Mokou", "Rumia", "Eiki"], mode=mode)
+        s.phase(0, "draw_phase")
+        assert len(s.cards_in(0)) == n, mode
+
+
+def test_two_vs_two_modes_play_to_the_end():
+    """當一方所有的角色都陣亡時，遊戲結束，另一方獲勝。 — whole games of both room options finish with a side winning."""
+    pack = load_pack("thb")
+    for mode in ("TwoVsTwoMode", "TwoVsTwoDrawThreeMode"):
+        for seed in range(3):
+            r = Game(pack, mode, 4, [RandomAgent(i) for i in range(4)], seed=seed).play()
+            assert r.error is None and r.reason in ("win", "turn_limit"), (mode, seed, r.error)
+            if r.reason == "win":
+                assert len({p.v["faction"] for p in r.winners}) == 1
