@@ -308,7 +308,7 @@ def test_two_vs_two_modes_play_to_the_end():
     pack = load_pack("thb")
     for mode in ("TwoVsTwoMode", "TwoVsTwoDrawThreeMode"):
         for seed in range(3):
-            r = Game(pack, mode, 4, [RandomAgent(i) for i in range(4)], seed=seed).play()
+            r = Game(pack, mode, 4, [RandomAgent(i) for i in range(4)], seed=seed, check_invariants=True).play()
             assert r.error is None and r.reason in ("win", "turn_limit"), (mode, seed, r.error)
             if r.reason == "win":
                 assert len({p.v["faction"] for p in r.winners}) == 1
