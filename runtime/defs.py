@@ -85,6 +85,7 @@ class ActiveDef:
     body: Callable                            # (g, owner, card)
     cond: Optional[Callable] = None           # (g, owner, card) -> bool
     limit: Optional[Limit] = None
+    anytime: bool = False                     # offered at the pack's any-time points too
 
 
 @define(eq=False)
@@ -139,6 +140,7 @@ class CardKind:
     when: Optional[Callable] = None           # (g, user, card) -> bool
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
+    anytime: bool = False                     # usable at the pack's any-time points (任意时机)
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
@@ -178,6 +180,14 @@ class ModeDef:
 
 
 @define(eq=False)
+class AnytimeDef:
+    """任意时机: the windows where every player in turn may make a play usable at any time, and the
+    pack's code that carries out the play chosen (the runtime does not know how cards are used)."""
+    keys: list                                # window keys, "<action>.<window>"
+    carry_out: Callable                       # (g, player, play)
+
+
+@define(eq=False)
 class PackDef:
     """A compiled rule pack: everything the runtime needs to play its games."""
     name: str
@@ -198,6 +208,7 @@ class PackDef:
     queries: dict = Factory(dict)       # name -> fn(g, *args)
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
+    anytime: Optional[AnytimeDef] = None      # where plays usable at any time are offered, if anywhere
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
     _by_owner: dict = Factory(dict)
 

@@ -104,18 +104,19 @@ def test_magic_potion_never_above_max_spirit():
 
 
 def test_magic_potion_can_be_used_when_spirit_is_needed():
-    """魔药：可在任意时机对任意玩家使用 (reading: also when spirit is needed for 擦弹 or 灵防).
+    """魔药：可在任意时机对任意玩家使用 — the attacked player may top up before 灵防 pays.
     With 1 spirit and a 魔药, the target tops up to 2 and 灵防 cancels the attack."""
     s = scenario(TWO)
     [k] = hand(s, 0, "Strike")
     [m] = hand(s, 1, "MagicPotion")
     set_spirit(s, 1, 1)
     s.answer(0, k)
-    s.answer(1, m)
+    s.answer(1, "pass", m, s.p(1))          # not when the action phase begins; when the hit is paid for
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 4
     assert s.value(1, "spirit") == 0
     assert m in s.game.z["discard_pile"].cards
+    assert s.unscripted() == []
 
 
 # ── 愈病护符 ───────────────────────────────────────────────────────────────────
