@@ -428,7 +428,7 @@ class Checker(StatementChecks, ExpressionChecks):
     def _anytime_needs_points(self, span, what: str) -> None:
         if self.s.anytime is None:
             self.d.warning(span, f"{what} is usable at any time, but the pack declares no any-time points",
-                           "declare them: `anytime at ACTION.WINDOW, … { carry out `play` by `player` }`")
+                           "declare them: `anytime at ACTION.WINDOW, … { … }`, a block that carries out `play` for `player`")
 
     def decl_CharacterDecl(self, d: A.CharacterDecl):
         for a in d.assigns:
