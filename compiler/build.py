@@ -207,6 +207,9 @@ class _Builder:
     def anytime_flag(self, meta, c):
         return ("anytime", True)
 
+    def anytime_point(self, meta, c):
+        return self.event_ref(meta, c)
+
     def anytime_decl(self, meta, c):
         *points, body = c
         return A.AnytimeDecl(tuple(points), body, self.span(meta))

@@ -412,6 +412,10 @@ class Checker(StatementChecks, ExpressionChecks):
 
     def decl_AnytimeDecl(self, d: A.AnytimeDecl):
         for action, window, span in d.points:
+            first = next((sp for decl in self.s.anytime for a, w, sp in decl.points
+                          if (a, w) == (action, window)), span)
+            if first is not span:
+                self.err(span, f"`{action}.{window}` is already an any-time point", f"first listed at {first}")
             windows = self.s.windows_of(action)
             if windows is None:
                 self.err(span, f"unknown action `{action}`", did_you_mean(action, self.s.event_sources()))
@@ -426,7 +430,7 @@ class Checker(StatementChecks, ExpressionChecks):
         self.ctx = prev
 
     def _anytime_needs_points(self, span, what: str) -> None:
-        if self.s.anytime is None:
+        if not self.s.anytime:
             self.d.warning(span, f"{what} is usable at any time, but the pack declares no any-time points",
                            "declare them: `anytime at ACTION.WINDOW, … { … }`, a block that carries out `play` for `player`")
 

@@ -408,11 +408,11 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
         out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
                              setup, d.turn_limit))
 
-    anytime = None
-    if s.anytime is not None:
-        body = em.add_def("any_time", "g, v_player, v_play", em.block(s.anytime.body), s.anytime,
-                          "anytime: carry out a play made at an any-time point")
-        anytime = ([f"{action}.{window}" for action, window, _ in s.anytime.points], body)
+    anytime = []
+    for d in s.anytime:
+        body = em.add_def("any_time", "g, v_player, v_play", em.block(d.body), d,
+                          "anytime: carry out a play made at one of these any-time points")
+        anytime.append(([f"{action}.{window}" for action, window, _ in d.points], body))
 
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []

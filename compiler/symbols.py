@@ -78,7 +78,7 @@ class Symbols:
     actions: dict = attrs.Factory(dict)
     phases: dict = attrs.Factory(dict)
     turn: Optional[A.TurnDecl] = None
-    anytime: Optional[A.AnytimeDecl] = None
+    anytime: list = attrs.Factory(list)          # AnytimeDecl, in file order
     cards: dict = attrs.Factory(dict)
     skills: dict = attrs.Factory(dict)
     characters: dict = attrs.Factory(dict)
@@ -152,11 +152,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                     s.turn = d
                 continue
             if isinstance(d, A.AnytimeDecl):
-                if s.anytime is not None:
-                    diags.error(d.span, "the any-time points are declared twice",
-                                f"first declared at {s.anytime.span}; list every point in one `anytime at`")
-                else:
-                    s.anytime = d
+                s.anytime.append(d)
                 continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
                 key = (d.owner, d.name)

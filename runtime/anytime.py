@@ -20,16 +20,21 @@ MAX_PLAYS = 10_000          # plays in one pass before it is called a loop
 def anytime_rule(pack) -> SkillDef:
     """The table rule that opens a pass at each of the pack's any-time windows."""
     rule = SkillDef("anytime", "any time", "locked")
-    rule.triggers = [TriggerDef(rule, i, key, _pass, priority=FIRST) for i, key in enumerate(pack.anytime.keys)]
+    for ad in pack.anytime:
+        for key in ad.keys:
+            rule.triggers.append(TriggerDef(rule, len(rule.triggers), key, _opener(ad.carry_out), priority=FIRST))
     return rule
 
 
-def _pass(g, owner, ev, card) -> None:
+def _opener(carry_out):
+    return lambda g, owner, ev, card: _pass(g, carry_out)
+
+
+def _pass(g, carry_out) -> None:
     if g.anytime_open:
         return
     g.anytime_open = True
     try:
-        carry_out = g.pack.anytime.carry_out
         order = g.living_from(g.current)
         turn = passed = made = 0
         while passed < len(order):

@@ -181,8 +181,8 @@ class ModeDef:
 
 @define(eq=False)
 class AnytimeDef:
-    """任意时机: the windows where every player in turn may make a play usable at any time, and the
-    pack's code that carries out the play chosen (the runtime does not know how cards are used)."""
+    """任意时机: windows where every player in turn may make a play usable at any time, and the pack's
+    code that carries out the play chosen there (the runtime does not know how cards are used)."""
     keys: list                                # window keys, "<action>.<window>"
     carry_out: Callable                       # (g, player, play)
 
@@ -208,7 +208,7 @@ class PackDef:
     queries: dict = Factory(dict)       # name -> fn(g, *args)
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
-    anytime: Optional[AnytimeDef] = None      # where plays usable at any time are offered, if anywhere
+    anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
     _by_owner: dict = Factory(dict)
 

@@ -538,7 +538,7 @@ class Game:
 
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
-        if self.pack.anytime is not None:
+        if self.pack.anytime:
             self.grant(None, anytime_rule(self.pack))
         if self.mode:
             for sname in self.mode.rules:

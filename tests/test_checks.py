@@ -815,8 +815,11 @@ def test_anytime_point_with_an_unknown_action():
     expect(ANYTIME.replace("damage.inflict", "damag.inflict"), "unknown action `damag`", "1:12")
 
 
-def test_anytime_points_declared_twice():
-    expect(ANYTIME + ANYTIME.replace("damage.inflict", "heal.before"), "the any-time points are declared twice", "4:1")
+def test_anytime_points_may_be_declared_in_several_places_but_each_once():
+    clean(ANYTIME + ANYTIME.replace("damage.inflict, play_phase.start", "heal.before"))
+    d = expect(ANYTIME + ANYTIME.replace("damage.inflict", "heal.before"), "`play_phase.start` is already an any-time point",
+               "4:25")
+    assert d.help == "first listed at snippet.spell:1:28"
 
 
 def test_anytime_card_without_points_is_warned():

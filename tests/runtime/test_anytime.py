@@ -79,10 +79,25 @@ def test_a_pass_does_not_open_inside_another():
 
 def test_a_pack_without_points_offers_nothing():
     pack = pack_of('card Token "token" { anytime target self }\n')
-    assert pack.anytime is None
+    assert pack.anytime == []
     agent = ScriptedAgent([])
     g = Game(pack, None, 2, [agent])
     g.start()
     g.move([g.make_card("Token", {})], g.players[0].z["hand"])
     g.perform("ping", who=g.players[0])
     assert agent.log == []
+
+
+def test_each_declaration_carries_out_the_plays_made_at_its_own_points():
+    pack = pack_of(POINTS + """
+anytime at ping.after {
+  move(play.card, pile)
+  order = order + "a" + text(player.seat)
+}
+""")
+    agents = [ScriptedAgent(["Token", "pass", "Token"])]
+    g = Game(pack, None, 1, agents)
+    g.start()
+    _give(g, 0, "Token", 2)
+    g.perform("ping", who=g.players[0])
+    assert g.v["order"] == "0a0"                 # before: the first block; after: the second
