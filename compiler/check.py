@@ -432,7 +432,8 @@ class Checker(StatementChecks, ExpressionChecks):
     def _anytime_needs_points(self, span, what: str) -> None:
         if not self.s.anytime:
             self.d.warning(span, f"{what} is usable at any time, but the pack declares no any-time points",
-                           "declare them: `anytime at ACTION.WINDOW, … { … }`, a block that carries out `play` for `player`")
+                           "declare them: `anytime at ACTION.WINDOW, … { … }`, "
+                           "a block that carries out `play` for `player`")
 
     def decl_CharacterDecl(self, d: A.CharacterDecl):
         for a in d.assigns:
