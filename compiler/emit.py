@@ -16,6 +16,7 @@ from . import types as T
 from .check import Checker
 from .deck import parse_copies
 from .symbols import Symbols
+from .tools import harness_code, shown_attrs
 
 OPS = {"==": "is", "!=": "is not"}
 
@@ -410,7 +411,10 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
 
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []
-    return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn, **out)
+    harness_deck, harness_seat = harness_code(s)
+    return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
+                           shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
+                           **out)
 
 
 def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:

@@ -84,6 +84,8 @@ class Symbols:
     decks: dict = attrs.Factory(dict)
     modes: dict = attrs.Factory(dict)
     top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
+    shows: dict = attrs.Factory(dict)            # owner -> ShowDecl
+    harness: dict = attrs.Factory(dict)          # key -> HarnessItem
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
@@ -150,6 +152,9 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                 else:
                     s.turn = d
                 continue
+            if isinstance(d, (A.ShowDecl, A.HarnessDecl)):
+                _tool_decl(s, diags, d)
+                continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
                 key = (d.owner, d.name)
                 prev = s.attrs_.get(key) or s.counters.get(key)
@@ -185,6 +190,24 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
         span = first.span if first is not None else A.Span(modules[0].path, 1, 1, 1, 2)
         diags.error(span, "the pack has no `pack` line", 'add `pack NAME "display name"` to one file')
     return s
+
+
+def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
+    """`show` once per owner, each `harness` setting once: the files of a pack may share them out."""
+    if isinstance(d, A.ShowDecl):
+        prev = s.shows.get(d.owner)
+        if prev is not None:
+            diags.error(d.span, f"`show {d.owner}` is declared twice", f"first declared at {prev.span}; list every "
+                        "attribute in one")
+        else:
+            s.shows[d.owner] = d
+        return
+    for item in d.items:
+        prev = s.harness.get(item.key)
+        if prev is not None:
+            diags.error(item.span, f"the harness `{item.key}` is set twice", f"first set at {prev.span}")
+        else:
+            s.harness[item.key] = item
 
 
 def _a(noun: str) -> str:
