@@ -92,7 +92,9 @@ class ToolChecks:
         if [T.strip(t) for t in required] != [T.PLAYER, T.CHARACTER]:
             shown = ", ".join(T.show(t) for t in required)
             self.err(item.value_span, f"the harness seats a character with a function of (player, character); "
-                     f"`{item.value}` takes ({shown})")
+                     f"`{item.value}` takes ({shown})",
+                     "declare one, e.g. `func seat(p: player, c: character) { set_character(p, c) … }`, "
+                     "or name the built-in `set_character`")
 
 
 def _is_enum(t) -> bool:
