@@ -166,6 +166,9 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
                  show_log: bool, agent: str) -> None:
     """Play seeded games between agents and summarise them.
 
+    Wins are reported by seat, by character and by each player attribute the pack's `show player`
+    line names (without one: its enum attributes).
+
     Exits 1 when any game ended in an error (a rule loop, an illegal state).
     """
     if as_json and show_log:
@@ -310,7 +313,8 @@ def replay_cmd(log_file: str) -> None:
 def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
     """List the pack's cards, characters and modes.
 
-    A card's copies are its entries in the pack's first deck, printed as on the card ("♠A").
+    Cards and characters get a column per attribute the pack's `show card` and `show character`
+    lines name (without them: the attributes each kind fixes). A card's copies are its entries in the pack's first deck, printed as on the card ("♠A").
     """
     pdef = load_target(pack, extra).pack
     data = catalogue(pdef)
