@@ -258,7 +258,8 @@ def print_summary(console: Console, s: dict) -> None:
     if s["first_error"]:
         console.print(f"[bold red]first error:[/] {s['first_error']}", markup=True, highlight=False)
     wins = s["wins"]
-    for title, rates in (("seat", wins["by_seat"]), *wins["by_attribute"].items(), ("character", wins["by_character"])):
+    groups = (("seat", wins["by_seat"]), *wins["by_attribute"].items(), ("character", wins["by_character"]))
+    for title, rates in groups:
         if rates:
             console.print(rate_table(f"wins by {title}", rates))
 
@@ -314,7 +315,8 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
     """List the pack's cards, characters and modes.
 
     Cards and characters get a column per attribute the pack's `show card` and `show character`
-    lines name (without them: the attributes each kind fixes). A card's copies are its entries in the pack's first deck, printed as on the card ("♠A").
+    lines name (without them: the attributes each kind fixes). A card's copies are its entries in
+    the pack's first deck, printed as on the card ("♠A").
     """
     pdef = load_target(pack, extra).pack
     data = catalogue(pdef)
