@@ -84,7 +84,7 @@ class Symbols:
     decks: dict = attrs.Factory(dict)
     modes: dict = attrs.Factory(dict)
     top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
-    shows: dict = attrs.Factory(dict)            # owner -> ShowDecl
+    shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
     harness: dict = attrs.Factory(dict)          # key -> HarnessItem
 
     # ── lookups the checker uses ──────────────────────────────────────────────
@@ -193,14 +193,15 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
 
 
 def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
-    """`show` once per owner, each `harness` setting once: the files of a pack may share them out."""
+    """Each attribute shown once, each `harness` setting set once: the files of a pack (and a
+    designer's `--with` file) may share them out, e.g. a mode's file shows the attribute it adds."""
     if isinstance(d, A.ShowDecl):
-        prev = s.shows.get(d.owner)
-        if prev is not None:
-            diags.error(d.span, f"`show {d.owner}` is declared twice", f"first declared at {prev.span}; list every "
-                        "attribute in one")
-        else:
-            s.shows[d.owner] = d
+        shown = s.shows.setdefault(d.owner, {})
+        for name, span in d.names:
+            if name in shown:
+                diags.error(span, f"`{name}` is already shown", f"first shown at {shown[name]}")
+            else:
+                shown[name] = span
         return
     for item in d.items:
         prev = s.harness.get(item.key)

@@ -27,11 +27,7 @@ class ToolChecks:
                      "cards and characters are shown by `spellcard list`; `spellcard simulate` groups wins "
                      "by the players'")
             return
-        seen = set()
         for name, span in d.names:
-            if name in seen:
-                self.err(span, f"`{name}` is listed twice")
-            seen.add(name)
             decl = self.s.attr(d.owner, name)
             if decl is None:
                 self._unknown_shown(d.owner, name, span)
@@ -111,8 +107,8 @@ def seat_params(s, name: str):
 
 
 def shown_attrs(s, checker) -> dict:
-    """Per owner (card, character, player), the attributes the tools show: the pack's `show` lists,
-    else every card attribute its kinds fix (not those a deck lists per copy, nor those worked out
+    """Per owner (card, character, player), the attributes the tools show: those of the pack's
+    `show` lines, in the order read, else every card attribute its kinds fix (not those a deck lists per copy, nor those worked out
     per card), every character attribute, and every player attribute that is an enum."""
     per_copy = {a for dd in s.decks.values() for a in dd.attrs}
 
@@ -124,8 +120,7 @@ def shown_attrs(s, checker) -> dict:
         "character": [n for (o, n), d in s.attrs_.items() if o == "character" and fixed(d)],
         "player": [n for (o, n), d in s.attrs_.items() if o == "player" and _is_enum(T.strip(s.type_of(d.type)))],
     }
-    return {owner: [n for n, _ in s.shows[owner].names] if owner in s.shows else derived[owner]
-            for owner in SHOWN_OWNERS}
+    return {owner: list(s.shows[owner]) if owner in s.shows else derived[owner] for owner in SHOWN_OWNERS}
 
 
 def harness_code(s) -> tuple:

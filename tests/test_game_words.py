@@ -73,9 +73,11 @@ def test_show_of_table_attributes_is_refused():
     expect("attr table weather: int = 0\nshow table weather\n", "not table ones", "2:1")
 
 
-def test_show_lists_a_name_once_and_an_owner_once():
-    expect("show card category, category\n", "`category` is listed twice", "1:21")
-    expect("show card category\nshow card category\n", "`show card` is declared twice", "2:1")
+def test_show_lines_add_up_and_name_each_attribute_once():
+    expect("show card category, category\n", "`category` is already shown", "1:21")
+    d = expect("show character faction\nshow character faction\n", "`faction` is already shown", "2:16")
+    assert d.help == "first shown at snippet.spell:1:16"
+    clean("show character faction\nshow character base_life\n")
 
 
 def test_harness_setting_names_are_checked():
