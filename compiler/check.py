@@ -14,9 +14,10 @@ from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
 from .scope import Context, Scope, _listing, _shown
 from .symbols import Symbols
+from .tools import ToolChecks
 
 
-class Checker(StatementChecks, ExpressionChecks):
+class Checker(StatementChecks, ExpressionChecks, ToolChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags
