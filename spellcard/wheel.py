@@ -8,14 +8,15 @@ its manifest (so that it runs without the compiler), and an entry point in group
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from build import BuildException, BuildBackendException, ProjectBuilder
 from packaging.licenses import InvalidLicenseExpression, canonicalize_license_expression
-from pyproject_hooks import default_subprocess_runner
 
 from spellcard.compiler.manifest import compiler_version, write_compiled
 from spellcard.compiler.pack import Compiled
@@ -70,8 +71,12 @@ def build_wheel(result: Compiled, readme: Path | None, out_dir: Path) -> Path:
 
 
 def _reproducible(cmd, cwd=None, extra_environ=None):
-    env = dict(extra_environ or {}, SOURCE_DATE_EPOCH=REPRODUCIBLE_EPOCH)
-    default_subprocess_runner(cmd, cwd, env)
+    """Runs a build hook with the fixed date, and keeps its chatter unless it fails."""
+    env = {**os.environ, **(extra_environ or {}), "SOURCE_DATE_EPOCH": REPRODUCIBLE_EPOCH}
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    if done.returncode:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+        raise BuildProblem(f"the build backend failed:\n{tail}")
 
 
 def pyproject(pack: PackDef) -> str:
@@ -92,9 +97,9 @@ def pyproject(pack: PackDef) -> str:
     if pack.license:
         lines.append(f"license = {_toml(pack.license)}")
     lines += ["", f'[project.entry-points."{GROUP}"]', f"{pack.name} = {_toml(package_name(pack))}", "",
-              "[tool.setuptools]", f"packages = [{_toml(package_name(pack))}]", "",
-              "[tool.setuptools.package-data]",
-              f'{_toml(package_name(pack))} = ["manifest.json", "sources/*.spell", "sources/README.md"]', ""]
+              "[tool.setuptools]", f"packages = [{_toml(package_name(pack))}, {_toml(package_name(pack) + '.sources')}]",
+              "", "[tool.setuptools.package-data]", f'{_toml(package_name(pack))} = ["manifest.json"]',
+              f'{_toml(package_name(pack) + ".sources")} = ["*.spell", "README.md"]', ""]
     return "\n".join(lines)
 
 
