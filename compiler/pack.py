@@ -110,6 +110,10 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
         except PackNotFound:
             raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed "
                                f"(packs: {', '.join(registry.installed())})") from None
+        have = {Path(x.path).resolve() for x in sources}
+        if any(f.resolve() in have for f in files):
+            raise PackNotFound(f"{s.path}:{line}: error: this file extends `{base}`, which is already part "
+                               "of the pack; give the extension as the PACK, not with --with")
         lower = with_bases(read_sources(files), seen + (base,))
         tagged = [attrs.evolve(b, pack=b.pack or base) for b in lower]
         return tagged + sources

@@ -226,3 +226,16 @@ def test_compile_pack_builds_an_extension_by_its_folder_and_the_base_by_name():
     result = compile_pack(VILLAGE, load=False)
     assert result.ok
     assert {s.pack for s in result.sources} == {"", "thb"}
+
+
+def test_an_extension_given_with_its_own_base_is_named_not_merged_twice():
+    result = run("check", "thb", "--with", VILLAGE)
+    assert result.exit_code == 2
+    assert "extends `thb`, which is already part of the pack; give the extension as the PACK" in result.output
+
+
+def test_a_designer_file_joins_an_extension_with_with():
+    akyuu = str(Path(VILLAGE).parent / "akyuu.spell")
+    result = run("simulate", VILLAGE, "--with", akyuu, "--mode", "Duel", "--characters", "Akyuu,Kosuzu",
+                 "--games", "1", "--json")
+    assert result.exit_code == 0, result.output
