@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
+import sys
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -82,8 +84,10 @@ def read_manifest(folder: Path) -> dict:
     return data
 
 
-def load_compiled(folder: Path) -> tuple[PackDef, str, dict]:
-    """The pack a compiled folder holds, its module's text and its manifest, after every check."""
+def load_compiled(folder: Path, code_cache: Optional[Path] = None) -> tuple[PackDef, str, dict]:
+    """The pack a compiled folder holds, its module's text and its manifest, after every check.
+    `code_cache` keeps the module's bytecode, keyed by the hash of its checked bytes: a large
+    module is compiled to bytecode once, not at every start."""
     manifest = read_manifest(folder)
     where = folder / MANIFEST
     if manifest["compiler"] != compiler_version():
@@ -98,11 +102,28 @@ def load_compiled(folder: Path) -> tuple[PackDef, str, dict]:
         raise ManifestProblem(f"{module} does not match {where} (changed after it was compiled?); "
                               "compile the pack again from its sources")
     text = data.decode("utf-8")
-    pack = load_module(compile(text, f"<spellcard:{manifest['name']}>", "exec"), text)
+    pack = load_module(_bytecode(text, manifest, code_cache), text)
     mismatch = _differs(pack, manifest)
     if mismatch:
         raise ManifestProblem(f"{module} is not the pack {where} describes ({mismatch})")
     return pack, text, manifest
+
+
+def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
+    path = code_cache / f"{manifest['module_sha256']}.{sys.implementation.cache_tag}.bin" if code_cache else None
+    if path is not None:
+        try:
+            return marshal.loads(path.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    code_obj = compile(text, f"<spellcard:{manifest['name']}>", "exec")
+    if path is not None:
+        try:
+            code_cache.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(marshal.dumps(code_obj))
+        except OSError:
+            pass                # a read-only cache only costs speed
+    return code_obj
 
 
 def _differs(pack: PackDef, manifest: dict) -> Optional[str]:

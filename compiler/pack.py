@@ -263,7 +263,7 @@ def compile_pack(target: str, extra: Iterable[str] = (), use_cache: bool = True,
             raise PackNotFound(f"{target}: --with joins sources, and a compiled pack has none; "
                                "compile the pack with the files added instead")
         try:
-            pack, code, _ = load_compiled(compiled)
+            pack, code, _ = load_compiled(compiled, code_cache=cache_dir())
         except ManifestProblem as err:
             raise CompiledRefused(str(err)) from None
         return Compiled([], [], code=code, pack=pack)
