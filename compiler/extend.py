@@ -50,7 +50,7 @@ def _key(d) -> Optional[tuple]:
     if isinstance(d, (A.AttrDecl, A.CounterDecl)):
         return ("value", d.owner, d.name)
     name = getattr(d, "name", None)
-    if isinstance(d, (A.PackDecl, A.TurnDecl, A.DeckExtend)) or name is None:
+    if isinstance(d, A.TurnDecl) or name is None:
         return None
     return ("name", name)
 
@@ -73,7 +73,9 @@ def lay_over(layers: list[tuple[str, A.Module]], diags: Diagnostics) -> list[A.M
         for layer_tag, module in (lm for lm in layers if lm[0] == tag):
             decls: list = []
             for d in module.decls:
-                if isinstance(d, A.PackDecl):
+                if isinstance(d, A.PackDecl) and packs and packs[-1] is not below:
+                    decls.append(d)             # a second pack line in one layer: the symbol table says so
+                elif isinstance(d, A.PackDecl):
                     packs.append(d)
                     decls.append(d)
                 elif isinstance(d, A.ReplaceDecl):
@@ -159,4 +161,6 @@ def _check_base(top: A.PackDecl, base: A.PackDecl, diags: Diagnostics) -> None:
 
 
 def _with_base(top: A.PackDecl, base: A.PackDecl) -> A.PackDecl:
+    if top.base is None:        # a second pack line, which the symbol table reports
+        return top
     return attrs.evolve(top, base=attrs.evolve(top.base, found=base.version))

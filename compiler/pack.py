@@ -179,6 +179,17 @@ def _root(sources: list[Source]) -> str:
     return os.path.dirname(sources[0].path) if sources else ""
 
 
+def base_names(sources: list[Source]) -> dict:
+    """A base's files as `thb/core.spell` in the emitted module: the same bytes wherever it is installed."""
+    out = {}
+    for tag in {s.pack for s in sources if s.pack}:
+        group = [s for s in sources if s.pack == tag]
+        root = _root(group)
+        out.update({s.path: f"{tag}/{os.path.relpath(s.path, root) if root else os.path.basename(s.path)}"
+                    for s in group})
+    return out
+
+
 def front_end(sources: list[Source]):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic."""
     from .build import build
@@ -216,7 +227,8 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     result = Compiled(sources, diags.sorted())
     if not diags.has_errors:
         from .emit import emit_pack
-        result.code = emit_pack(syms, checker, digest, root=_root(sources))
+        own = [s for s in sources if not s.pack]
+        result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
         code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
         if load:
             result.pack = load_module(code_obj, result.code)

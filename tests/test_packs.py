@@ -239,3 +239,11 @@ def test_a_designer_file_joins_an_extension_with_with():
     result = run("simulate", VILLAGE, "--with", akyuu, "--mode", "Duel", "--characters", "Akyuu,Kosuzu",
                  "--games", "1", "--json")
     assert result.exit_code == 0, result.output
+
+
+def test_a_second_pack_line_in_an_extension_is_reported(tmp_path):
+    folder = pack(tmp_path, 'pack ext "Ext" extends thb', CHARACTER)
+    (folder / "more.spell").write_text('pack other "Other"\n', "utf-8")
+    result = run("check", folder)
+    assert result.exit_code == 1
+    assert "more.spell:1:1: error: the pack is already named `ext`" in result.output
