@@ -243,7 +243,7 @@ def test_a_designer_file_joins_an_extension_with_with():
 
 def test_a_second_pack_line_in_an_extension_is_reported(tmp_path):
     folder = pack(tmp_path, 'pack ext "Ext" extends thb', CHARACTER)
-    (folder / "more.spell").write_text('pack other "Other"\n', "utf-8")
+    (folder / "second.spell").write_text('pack other "Other"\n', "utf-8")
     result = run("check", folder)
     assert result.exit_code == 1
-    assert "more.spell:1:1: error: the pack is already named `ext`" in result.output
+    assert "second.spell:1:1: error: the pack is already named `ext`" in result.output
