@@ -376,3 +376,8 @@ def rows_table(title: str, rows: list[dict]) -> RichTable:
         cells = (get(row) if callable(get) else row[get] for _, get in columns)
         t.add_row(*("" if v is None else str(v) for v in cells))
     return t
+
+
+from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(test_cmd)
