@@ -157,7 +157,15 @@ def deck_attrs(pack) -> list[str]:
 
 
 def spec_fits(pack, card: Card, spec: str) -> bool:
-    """`Danmaku` fits any 彈幕; `Danmaku♠7` only that face."""
-    if card.kind.name == spec:
+    """`Danmaku` fits any 彈幕; `Danmaku♠7` only that face. A card standing as another kind
+    (card.base) fits what it is now and what it was printed as."""
+    if card.kind.name == spec or (card.base is not None and card.base[0].name == spec):
         return True
-    return not spec.isascii() and spec_of(pack, card) == spec
+    if spec.isascii():
+        return False
+    return spec_of(pack, card) == spec or (card.base is not None and base_spec(pack, card) == spec)
+
+
+def base_spec(pack, card: Card) -> str:
+    kind, values = card.base
+    return kind.name + card_face(pack, {a: values[a] for a in deck_attrs(pack) if a in values})

@@ -27,6 +27,7 @@ class TestChecker:
         seats = next((s for s in test.stmts if isinstance(s, T.Seats)), None)
         self.seated: dict[str, int] = {}
         self.held: dict[int, set] = {}
+        self.twice: set = set()          # characters at several seats: name those seats P0, P1…
         if seats is None:
             self.error(test.span, "the test seats nobody", "start it with `seats A, B`")
             return self.diags[start:]
@@ -39,7 +40,7 @@ class TestChecker:
                     self.error(who.span, f"unknown character `{who.name}`", did_you_mean(who.name, p.characters))
                     continue
                 if who.name in self.seated and self.seated[who.name] != i:
-                    self.error(who.span, f"`{who.name}` sits at two seats; name them P{self.seated[who.name]} and P{i}")
+                    self.twice.add(who.name)
                 self.seated.setdefault(who.name, i)
                 self.held[i] |= self.skills_of(c.skills)
         for st in test.stmts:
@@ -90,6 +91,9 @@ class TestChecker:
         return max((k for k in self.pack.kinds if spec.startswith(k)), key=len, default=None)
 
     def who(self, w: T.Who):
+        if w.name in self.twice:
+            self.error(w.span, f"`{w.name}` sits at several seats: which one?", "name the seat: P0, P1, …")
+            return None
         if w.name not in self.seated:
             self.error(w.span, f"nobody seated is `{w.name}`", did_you_mean(w.name, self.seated))
             return None
@@ -238,7 +242,7 @@ class TestChecker:
             if (("table", v.id) in p.counters):
                 return "int"
             known = set(p.kinds) | set(p.characters) | set(p.skills) | set(p.actions) | set(p.zones) \
-                | set(p.phases) | {m for e in p.enums.values() for m in e}
+                | set(p.phases) | {m for e in p.enums.values() for m in e} | {"pass"}
             if v.id not in known and v.id != "none":
                 self.error(v.span, f"unknown name `{v.id}`", did_you_mean(v.id, known | set(self.seated)))
             return "card" if v.id in p.kinds else "name"
@@ -265,6 +269,11 @@ class TestChecker:
                 self.error(f.args[0].span, f"`{f.args[0].id}` is no skill, so it never fires",
                            did_you_mean(f.args[0].id, p.skills))
             return "int"
+        if f.name in ("asked", "offered"):
+            for a in f.args[1:]:
+                if isinstance(a, T.Name) and a.id not in SORTS:
+                    self.error(a.span, f"no decision is of sort `{a.id}`", did_you_mean(a.id, SORTS))
+            return "int" if f.name == "asked" else "list"
         if f.name == "events":
             if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.actions:
                 self.error(f.args[0].span, f"unknown action `{f.args[0].id}`", did_you_mean(f.args[0].id, p.actions))

@@ -259,6 +259,8 @@ class Runner:
             return list(s.winners or [])
         if n == "current":
             return s.game.current
+        if n == "deck":                     # the scenario's deck, top card first
+            return list(reversed(s.deck.cards))
         if n in s.game.z:
             return list(s.game.z[n].cards)
         if n in s.game.v:
