@@ -15,7 +15,7 @@ from spellcard.runtime.model import Card, Play, Player
 
 from .faces import card_face
 
-SORTS = ("cards", "players", "option", "play", "order", "yes_no")
+SORTS = ("cards", "card", "players", "option", "play", "order", "yes_no")
 
 
 @attrs.define

@@ -3,14 +3,26 @@ values compared, a test of a skill nobody seated holds, an answer that can never
 from __future__ import annotations
 
 from spellcard.compiler import test_ast as T
-from spellcard.compiler.diagnostics import Diagnostic, did_you_mean
+from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.diagnostics import did_you_mean as _close
 
 from ..answers import SORTS
 
 RUNS = ("turn", "round", "game")
-FUNCTIONS = {"count": 1, "fired": 1, "events": 1, "asked": None, "offered": None, "plays": 1,
-             "questions": 1, "holds": 2}
+# The test's own functions (any other call is one of the pack's queries): docs/testing.md lists them.
+FUNCTIONS = {"count": 1, "take": 2, "drop": 2, "last": 1, "cards": 1, "fired": 1, "events": 1,
+             "asked": None, "offered": None, "options": None, "questions": 1, "holds": 2}
 PLAYER_FIELDS = ("skills", "character", "alive", "hand")
+SORT_WORDS = {"int": "a number", "list": "a list", "card": "a card", "bool": "a truth value"}
+
+
+def did_you_mean(name: str, known) -> "str | None":
+    """The compiler's suggestion, and for short names (`hq`) one letter away (`hp`)."""
+    hint = _close(name, known)
+    if hint is None and len(name) <= 4:
+        near = sorted(k for k in set(known) if len(k) == len(name) and sum(a != b for a, b in zip(k, name)) == 1)
+        hint = f"did you mean `{near[0]}`?" if near else None
+    return hint
 
 
 class TestChecker:
@@ -217,7 +229,7 @@ class TestChecker:
             left, right = self.val(c.left), self.val(c.right)
             if {left, right} in ({"int", "list"}, {"int", "card"}, {"bool", "list"}):
                 help = "compare its size: count(…)" if "list" in (left, right) else None
-                self.error(c.span, f"a {left} compared with a {right}: this can never hold", help)
+                self.error(c.span, f"{SORT_WORDS[left]} compared with {SORT_WORDS[right]}: this can never hold", help)
 
     def val(self, v) -> str:
         """The sort of a value: int, bool, list, card, player, name or any."""
@@ -237,7 +249,7 @@ class TestChecker:
         if isinstance(v, T.Name):
             if v.id in self.seated or v.id == "current":
                 return "player"
-            if v.id == "winners" or v.id in p.zones:
+            if v.id in ("winners", "deck", "skipped") or v.id in p.zones:
                 return "list"
             if (("table", v.id) in p.counters):
                 return "int"
@@ -269,10 +281,13 @@ class TestChecker:
                 self.error(f.args[0].span, f"`{f.args[0].id}` is no skill, so it never fires",
                            did_you_mean(f.args[0].id, p.skills))
             return "int"
-        if f.name in ("asked", "offered"):
+        if f.name in ("asked", "offered", "options"):
             for a in f.args[1:]:
                 if isinstance(a, T.Name) and a.id not in SORTS:
                     self.error(a.span, f"no decision is of sort `{a.id}`", did_you_mean(a.id, SORTS))
+            for a in f.args:
+                if not (isinstance(a, T.Name) and a.id in SORTS):
+                    self.val(a)
             return "int" if f.name == "asked" else "list"
         if f.name == "events":
             if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.actions:
@@ -281,7 +296,10 @@ class TestChecker:
         for a in f.args:
             self.val(a)
         if f.name in FUNCTIONS:
-            return "int" if f.name in ("count", "asked") else "bool" if f.name == "holds" else "list"
+            want = FUNCTIONS[f.name]
+            if want is not None and len(f.args) != want:
+                self.error(f.span, f"`{f.name}` takes {want} argument{'s' if want > 1 else ''}, not {len(f.args)}")
+            return {"count": "int", "holds": "bool", "last": "any"}.get(f.name, "list")
         if f.name not in p.queries:
             self.error(f.span, f"unknown function `{f.name}`",
                        did_you_mean(f.name, list(FUNCTIONS) + list(p.queries)))

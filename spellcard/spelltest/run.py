@@ -17,6 +17,7 @@ from spellcard.runtime.model import Card, Play, Player
 
 from ..answers import spec_fits
 from ..scenario import Scenario, ScenarioError
+from .check import FUNCTIONS
 from .values import Symbol, contains, same, show
 
 HEADER = (T.Seats, T.Mode, T.Setup, T.Current)
@@ -66,8 +67,10 @@ class Runner:
 
     # ── the table ───────────────────────────────────────────────────────────────
     def run(self) -> None:
-        head = [st for st in self.test.stmts if isinstance(st, HEADER)]
-        body = [st for st in self.test.stmts if not isinstance(st, HEADER)]
+        stmts = list(self.test.stmts)
+        first = next((i for i, st in enumerate(stmts) if not isinstance(st, HEADER)), len(stmts))
+        head = [st for st in stmts[:first]] + [st for st in stmts[first:] if isinstance(st, HEADER[:-1])]
+        body = [st for st in stmts[first:] if not isinstance(st, HEADER[:-1])]
         self.seat_up(head)
         for st in body:
             getattr(self, "do_" + type(st).__name__)(st)
@@ -125,6 +128,10 @@ class Runner:
         for c in cards:
             self.s.game.move([c], target)
         return cards
+
+    def do_Current(self, st: T.Current) -> None:
+        """`current X` after the table is set: the current player changes here."""
+        self.s.game.current = self.s.p(self.seat(st.who))
 
     def do_SetValue(self, st: T.SetValue) -> None:
         value = self.value(st.value)
@@ -261,6 +268,8 @@ class Runner:
             return s.game.current
         if n == "deck":                     # the scenario's deck, top card first
             return list(reversed(s.deck.cards))
+        if n == "skipped":                  # the phases the rules have marked to be skipped
+            return [Symbol(x) for x in sorted(s.game.skipped)]
         if n in s.game.z:
             return list(s.game.z[n].cards)
         if n in s.game.v:
@@ -300,10 +309,21 @@ class Runner:
 
     def call(self, f: T.Fn):
         s = self.s
-        args = [self.value(a) for a in f.args]
+        query = f.name not in FUNCTIONS
+        args = [self.value(a, as_card=query) for a in f.args]
         with self.at(f.span):
             if f.name == "count":
                 return len(args[0])
+            if f.name == "take":
+                return list(args[0])[:args[1]]
+            if f.name == "drop":
+                return list(args[0])[args[1]:]
+            if f.name == "last":
+                if not args[0]:
+                    raise Stop(Failure(f.span, "the list is empty: it has no last item"))
+                return args[0][-1]
+            if f.name == "cards":
+                return [x for x in args[0] if isinstance(x, Card)]
             if f.name == "fired":
                 return s.fired(str(args[0]))
             if f.name == "events":
@@ -315,8 +335,9 @@ class Runner:
                 seat, sort, _ = self._asking(args)
                 ds = s.asked(seat, sort or "play")
                 return [self.option(o) for o in ds[-1].options] if ds else []
-            if f.name == "plays":
-                return [[self.option(o) for o in d.options] for d in s.asked(args[0].seat, "play")]
+            if f.name == "options":
+                seat, sort, text = self._asking(args)
+                return [[self.option(o) for o in d.options] for d in s.asked(seat, sort or "play", text)]
             if f.name == "questions":
                 return [d.prompt for d in s.asked(args[0].seat, "yes_no")]
             if f.name == "holds":

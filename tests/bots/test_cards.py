@@ -9,57 +9,7 @@ def targets_offered(s, seat):
     return [p.seat for d in asked(s, seat, "players") for p in d.options]
 
 
-# ── 击 / 实体攻击 ──────────────────────────────────────────────────────────────
-def test_strike_targets_only_players_within_physical_attack_range():
-    """击：指定[实体攻击范围]内的1名玩家，该玩家受到1次[实体攻击]。 实体攻击范围初始为1。
-    距离 = 目标玩家与你相隔的在场玩家数+1: seats 1 and 3 are at distance 1, seat 2 at distance 2."""
-    s = scenario(FOUR)
-    [k] = hand(s, 0, "Strike")
-    set_spirit(s, 3, 0)
-    s.answer(0, k, s.p(3))
-    s.phase(0, "action_phase")
-    assert targets_offered(s, 0) == [1, 3]
-    assert s.value(3, "hp") == 3
-    assert k in s.game.z["discard_pile"].cards          # 使用后弃置
-
-
-def test_only_one_physical_attack_per_action_phase():
-    """每名玩家每次[出牌阶段]只能进行1次实体攻击。"""
-    s = scenario(TWO)
-    [k1, k2] = hand(s, 0, "Strike", "Strike")
-    set_spirit(s, 1, 0)
-    s.answer(0, k1)
-    s.phase(0, "action_phase")
-    plays = asked(s, 0, "play")
-    assert len(plays) == 2
-    assert not any(o is not None and o.card is k2 for o in plays[1].options)
-    assert s.value(1, "hp") == 3
-    assert k2 in s.p(0).z["hand"].cards
-
-
-def test_a_dodge_card_stops_a_physical_attack():
-    """实体攻击：受到实体攻击的玩家选择进行[闪避]。 避：进行1次[闪避]。使用后弃置。"""
-    s = scenario(TWO)
-    [k] = hand(s, 0, "Strike")
-    [d] = hand(s, 1, "Dodge")
-    s.answer(0, k)
-    s.answer(1, d)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 4 and s.value(1, "spirit") == 4
-    assert d in s.game.z["discard_pile"].cards
-
-
-def test_physical_attack_deals_one_in_normal_mode():
-    """每1次未被闪避的实体攻击使[正常模式]下的玩家受到1点[体力]伤害 (灵防 needs 2 spirit; the target has 1)."""
-    s = scenario(TWO)
-    [k] = hand(s, 0, "Strike")
-    set_spirit(s, 1, 1)
-    s.answer(0, k)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3
-    assert s.value(1, "spirit") == 1
-
-
+# ── 击 / 实体攻击 (its first tests are in rules/bots/tests/cards.spell) ────────────
 def test_spirit_guard_cancels_a_physical_hit_for_two_spirit():
     """灵防：[被动]受到实体攻击且命中时，消耗2点灵力以抵消之。"""
     s = scenario(TWO)

@@ -22,20 +22,6 @@ def test_drunken_god_only_once():
 
 
 # ── 八雲紫 ────────────────────────────────────────────────────────────────────
-def test_boundary_skip_draw_phase_takes_hand_cards():
-    """境界：你可以棄置一張手牌並跳過你的一個階段（準備階段和結束階段除外）
-    >>若你跳過摸牌階段，你可以獲得至多2名其他角色的各一張手牌；"""
-    s = Scenario("thb", ["Yukari", "Koakuma", "Mokou"], mode=MODE)
-    [cost, kept] = s.hand(0, "Danmaku♠7", "Mochi♡3")
-    [a] = s.hand(1, "Graze♡2")
-    [b] = s.hand(2, "Graze♢2")
-    top = s.deck_top("Sake♠9", "Sake♣9")
-    s.answer(0, True, cost, [s.p(1), s.p(2)])
-    s.phase(0, "draw_phase")
-    assert set(zone_cards(s, 0)) == {kept, a, b}
-    assert cost in discarded(s)
-    assert s.deck.cards[-1] is top[0]          # nothing drawn
-    assert s.unscripted() == []
 
 
 def test_boundary_needs_a_hand_card():
@@ -48,19 +34,6 @@ def test_boundary_needs_a_hand_card():
 
 
 # ── 蓬萊山輝夜 ────────────────────────────────────────────────────────────────
-
-
-def test_impossible_request_source_loses_hp_otherwise():
-    """難題：…每當你受到一次傷害後，你可以令傷害來源交給你一張方片牌，否則其失去1點體力。"""
-    s = Scenario("thb", ["Koakuma", "Kaguya"], mode=MODE)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(0, "Mochi♡3")                       # not a diamond
-    s.answer(0, d, "pass")
-    s.answer(1, True)
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 3
-    assert s.events("damage")[-1]["target"] == "P1"   # an HP loss, not damage
-    assert len(s.events("hp_loss")) == 1
 
 
 def test_imperishable_night_red_basic_used_off_turn():
@@ -144,26 +117,6 @@ def test_extreme_intelligence_the_user_is_ran():
     assert ("P2", "P1") in sources              # Mokou hit again, by Ran
 
 
-# ── 因幡帝 ────────────────────────────────────────────────────────────────────
-def test_luck_draws_two_after_using_the_last_card():
-    """幸運：鎖定技，當你失去最後的手牌時，你摸兩張牌。"""
-    s = Scenario("thb", ["Tewi", "Koakuma"], mode=MODE)
-    [d] = s.hand(0, "Danmaku♠7")
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, d, "pass")
-    s.phase(0, "action_phase")
-    assert set(zone_cards(s, 0)) == set(top)
-
-
-def test_luck_when_the_last_card_is_taken():
-    """幸運：鎖定技，當你失去最後的手牌時，你摸兩張牌。 — also when another player takes it."""
-    s = Scenario("thb", ["Koakuma", "Tewi"], mode=MODE)
-    [demo] = s.hand(0, "Demolition♣4")
-    s.hand(1, "Graze♡2")
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, demo, "pass")
-    s.phase(0, "action_phase")
-    assert set(zone_cards(s, 1)) == set(top)
 
 
 # ── 小惡魔 ────────────────────────────────────────────────────────────────────
@@ -178,28 +131,3 @@ def test_find_discards_and_draws_as_many():
     assert set(zone_cards(s, 0)) == {keep, *top}
     assert zone_cards(s, 0, "equip_zone") == []
     assert "Find" not in offered_plays(s, 0)[1]    # 限一次
-
-
-# ── 藤原妹紅 ──────────────────────────────────────────────────────────────────
-def test_ashes_lose_one_hp_draw_two():
-    """浴火：結束階段開始時，你可以失去1點體力，然後摸兩張牌。"""
-    s = Scenario("thb", ["Mokou", "Koakuma"], mode=MODE)
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, True)
-    s.phase(0, "end_phase")
-    assert s.value(0, "hp") == 3
-    assert set(zone_cards(s, 0)) == set(top)
-    assert s.events("damage") == []          # an HP loss, not damage
-
-
-def test_rebirth_discard_x_red_recover_one():
-    """重生：準備階段開始時，你可以棄置X張紅色牌，然後回復1點體力。（X為你的當前體力值）"""
-    s = Scenario("thb", ["Mokou", "Koakuma"], mode=MODE)
-    s.set(0, hp=2)
-    reds = s.hand(0, "Mochi♡3", "Graze♢2")
-    [black] = s.hand(0, "Danmaku♠7")
-    s.answer(0, True)
-    s.phase(0, "prepare_phase")
-    assert s.value(0, "hp") == 3
-    assert zone_cards(s, 0) == [black]
-    assert all(c in discarded(s) for c in reds)

@@ -7,42 +7,12 @@ are the ones tested. Judge results are set with deck_top; nobody at the table ca
 """
 from spellcard.scenario import Scenario
 
-from .helpers import table, discarded, play_cards
-
 
 def judge_zone(s, seat):
     return s.p(seat).z["judge_zone"].cards
 
 
-# ── 封魔陣 ─────────────────────────────────────────────────────────────────────
-
-
-def test_nullify_cancels_sealing_array_before_the_judgement():
-    """>>判定開始前,你可以使用【好人卡】抵消該符卡的效果（抵消後棄掉【封魔陣】）。"""
-    s = table(["Koakuma", "Mokou"])
-    [seal] = s.zone(1, "judge_zone", "SealingArray♠9")
-    [top] = s.deck_top("Danmaku♠7")
-    [n] = s.hand(1, "Nullify♠2")
-    s.answer(1, n)
-    s.phase(1, "judge_phase")
-    assert seal in discarded(s) and n in discarded(s)
-    assert judge_zone(s, 1) == []
-    assert s.deck.cards[-1] is top                    # no judgement was made
-    assert "action_phase" not in s.game.skipped
-
-
-
-
 # ── 罪袋 ───────────────────────────────────────────────────────────────────────
-
-
-def test_sinsack_not_usable_with_one_already_in_place():
-    """2. 任何一個玩家面前的判定區或裝備區里不能放有兩張同名的牌。"""
-    s = table(["Koakuma", "Mokou"])
-    s.zone(0, "judge_zone", "Sinsack♠A")
-    s.hand(0, "Sinsack♡A")
-    s.phase(0, "action_phase")
-    assert play_cards(s.asked(0, "play")[0]) == []
 
 
 def test_sinsack_kill_gives_no_bounty():

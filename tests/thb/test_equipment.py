@@ -2,7 +2,7 @@
 equipment (its skills leave with it; its loss effects fire). Per-card tests: test_weapons.py,
 test_armor.py, test_ufos_accessories.py. Docstrings quote the rulebook (seeds/000).
 """
-from .helpers import table, discard_pile
+from .helpers import table
 
 
 def immune(s, seat, card, user):
@@ -54,17 +54,3 @@ def test_equipment_taken_by_gap_steal_is_in_hand_not_worn():
     assert s.cards_in(0, "equip_zone") == [] and s.cards_in(1, "equip_zone") == []
     [d] = s.hand(1, "Danmaku♣7")
     assert immune(s, 1, d, 0) is False and immune(s, 0, d, 1) is False
-
-
-def test_death_discards_equipment():
-    """MISS：角色出局後，棄置該角色所有牌及判定區裡的牌。 — a 半靈 among them costs nothing more."""
-    s = table(["Koakuma", "Mokou"])
-    s.equip(1, "HalfPhantom", "TenguShield")
-    s.set(1, hp=1)
-    [d] = s.hand(0, "Danmaku♡10")
-    s.answer(0, d)
-    s.phase(0, "action_phase")
-    assert s.p(1).alive is False
-    assert s.cards_in(1, "equip_zone") == []
-    assert {"HalfPhantom", "TenguShield"} <= set(discard_pile(s))
-    assert s.winners == [s.p(0)]

@@ -5,7 +5,7 @@ Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the
 """
 from spellcard.scenario import Scenario
 
-from .helpers import FOUR, table, dist, discarded
+from .helpers import FOUR, table, discarded
 
 
 # ── Ⅱ 判定階段 ─────────────────────────────────────────────────────────────────
@@ -92,12 +92,6 @@ def test_discard_phase_down_to_current_hp():
 
 
 # ── 距離 and 攻擊範圍 ──────────────────────────────────────────────────────────
-def test_distance_is_seats_the_shorter_way():
-    """距離: seats between two living players, counted the shorter way round the table."""
-    s = table(["Koakuma", "Mokou", "Rumia", "Marisa", "Tewi"])
-    assert [dist(s, 0, i) for i in range(5)] == [0, 1, 2, 2, 1]
-    s.perform("death", target=s.p(4))
-    assert [dist(s, 0, i) for i in range(4)] == [0, 1, 2, 1]
 
 
 def test_green_ufo_puts_a_neighbour_out_of_range():

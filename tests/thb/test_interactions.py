@@ -75,34 +75,6 @@ def test_retrial_owner_chooses_the_order_of_her_own_triggers(first, skipped):
     assert s.unscripted() == []
 
 
-def test_scarlet_perception_takes_eikis_red_replacement():
-    """審判：…你可以打出一張牌代替之。 緋想：鎖定技，與你距離為1以內的角色的紅色判定牌進入棄牌堆後，你獲得之。
-    — the card that takes effect is Eiki's red one: Tenshi gets it; the replaced ♠ card stays discarded."""
-    s = Scenario("thb", ["Koakuma", "Eiki", "Tenshi"], mode=MODE)
-    s.zone(0, "judge_zone", "SealingArray♠9")
-    [spade] = s.deck_top("Danmaku♠7")
-    [heart] = s.hand(1, "Mochi♡3")
-    s.answer(1, True)
-    s.phase(0, "judge_phase")
-    assert zone_cards(s, 2) == [heart]
-    assert spade in discarded(s)
-    assert "action_phase" not in s.game.skipped
-
-
-def test_scarlet_perception_not_the_replaced_red_card():
-    """緋想：…紅色判定牌進入棄牌堆後，你獲得之。 — reading: the judge card is the one that takes effect; a red
-    card replaced by 審判 is not taken (as upstream, which takes the final card)."""
-    s = Scenario("thb", ["Koakuma", "Eiki", "Tenshi"], mode=MODE)
-    s.zone(0, "judge_zone", "SealingArray♠9")
-    [red] = s.deck_top("Mochi♡4")
-    [spade] = s.hand(1, "Danmaku♠8")
-    s.answer(1, True)
-    s.phase(0, "judge_phase")
-    assert zone_cards(s, 2) == []
-    assert red in discarded(s)
-    assert "action_phase" in s.game.skipped
-
-
 def test_trial_on_a_sealing_array_placed_by_imperishable_night():
     """永夜：…你可以將一張紅色牌當【封魔陣】置於該角色的判定區里… 審判：在一名角色的判定牌生效前，你可以打出
     一張牌代替之。 — Kaguya's 封魔陣 is judged like any other, and Eiki can save Koakuma from it."""
@@ -143,36 +115,9 @@ def test_boundary_moves_an_imperishable_night_sealing_array():
     assert red.kind.name == "Graze" and red in discarded(s)
 
 
-# ── damage windows: priority and re-checked eligibility ─────────────────────
-
-
-def test_wicked_hermit_skip_comes_before_nullify_and_stops_it():
-    """邪仙 >>當你成為以此法使用的群體符卡的目標時，你可以選擇跳過此次結算。 好人卡：一張符卡對一名目標角色生效前，
-    你可以使用此牌來抵消… — in the same 生效前 window, Seiga's skip (priority 0) runs before the table's 好人卡
-    rule (priority −10); once skipped, nobody is asked for a 好人卡 on her behalf."""
-    s = Scenario("thb", ["Seiga", "Koakuma", "Mokou"], mode=MODE)
-    s.hand(0, "MapCannon♡A")
-    [n] = s.hand(2, "Nullify♠2")
-    s.answer(0, "WickedHermit", s.p(1), True, "pass")
-    s.answer(2, "pass")                        # Mokou keeps her 好人卡 for her own resolution
-    s.phase(0, "action_phase")
-    assert s.value(2, "hp") == 3 and s.value(0, "hp") == 4
-    assert len(s.asked(2, "card")) == 1       # asked once (for herself), not for Seiga
-    assert zone_cards(s, 2) == [n]
 
 
 # ── taking and losing cards ─────────────────────────────────────────────────
-def test_borrow_tewis_last_card_luck_then_danmaku():
-    """借走：…你可以獲得一名其他角色的一張牌，然後視為該角色對你使用了一張【彈幕】。 幸運：鎖定技，當你失去最後
-    的手牌時，你摸兩張牌。 — Tewi draws two at once, then her 彈幕 hits Marisa (Marisa holds no 擦彈)."""
-    s = Scenario("thb", ["Marisa", "Tewi"], mode=MODE)
-    [last] = s.hand(1, "Mochi♡3")
-    top = s.deck_top("Danmaku♠7", "Mochi♡4")
-    s.answer(0, "Borrow", "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [last]
-    assert set(zone_cards(s, 1)) == set(top)
-    assert s.value(0, "hp") == 3
 
 
 def test_extreme_intelligence_once_per_round_not_per_turn():
@@ -201,18 +146,6 @@ def test_extreme_intelligence_once_per_round_not_per_turn():
     assert len(s.asked(1, "yes_no")) == 2
     assert zone_cards(s, 2) == []
     assert zone_cards(s, 1) == []
-
-
-def test_wicked_hermit_library_draws_for_the_named_user():
-    """邪仙：…以一名其他玩家的身份使用。 圖書：鎖定技，當你使用一張非延時符卡時，你摸一張牌。 — Seiga uses a
-    尋龍尺 in Patchouli's name: Patchouli is its user, so she draws for 圖書 and for the card."""
-    s = Scenario("thb", ["Seiga", "Patchouli"], mode=MODE)
-    s.hand(0, "DowsingRod♡7")
-    top = s.deck_top("Danmaku♠7", "Danmaku♠8", "Danmaku♣8")
-    s.answer(0, "WickedHermit", "pass")
-    s.phase(0, "action_phase")
-    assert set(zone_cards(s, 1)) == set(top)
-    assert zone_cards(s, 0) == []
 
 
 def test_boundary_not_offered_for_a_phase_already_skipped():

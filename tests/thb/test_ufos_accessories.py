@@ -7,39 +7,7 @@ Distances at a table of n seats: the shorter way round, so with four seats 1, 2,
 from spellcard.runtime.decisions import label
 from spellcard.scenario import Scenario
 
-from .helpers import MODE, FOUR, SIX, dist, discard_pile, questions
-
-
-# ── 紅色UFO ─────────────────────────────────────────────────────────────────────
-def test_red_ufo_minus_one_to_others():
-    """紅色UFO 裝備效果：UFO用來改變自己與其他角色之間的距離。
-    >>紅色UFO為進攻用，當你計算和其他角色的距離時,在原有的基礎上減少相應距離。 (T8: 1)"""
-    s = Scenario("thb", FOUR, mode=MODE)
-    assert [dist(s, 0, i) for i in (1, 2, 3)] == [1, 2, 1]
-    s.equip(0, "RedUfo")
-    assert [dist(s, 0, i) for i in (1, 2, 3)] == [1, 1, 1]
-    assert dist(s, 2, 0) == 2                  # only the wearer's own reckoning changes
-
-
-# ── 魔女掃把 ────────────────────────────────────────────────────────────────────
-def test_witch_broom_minus_two():
-    """魔女掃把 裝備效果：特殊的紅色UFO裝備，距離-2。"""
-    s = Scenario("thb", SIX, mode=MODE)
-    s.equip(0, "WitchBroom")
-    assert [dist(s, 0, i) for i in range(1, 6)] == [1, 1, 1, 1, 1]
-    assert dist(s, 3, 0) == 3
-
-
-# ── 伊吹瓢 ──────────────────────────────────────────────────────────────────────
-
-
-def test_ibuki_gourd_changes_no_distance():
-    """伊吹瓢 (T8): filed under 進攻UFO, but no distance change is printed: 0."""
-    s = Scenario("thb", FOUR, mode=MODE)
-    s.equip(0, "IbukiGourd")
-    assert [dist(s, 0, i) for i in (1, 2, 3)] == [1, 2, 1]
-    s.equip(0, "RedUfo")                      # and it holds the offensive-UFO slot
-    assert s.cards_in(0, "equip_zone") == ["RedUfo"]
+from .helpers import MODE, discard_pile, questions
 
 
 # ── 綠色UFO ─────────────────────────────────────────────────────────────────────
@@ -54,8 +22,6 @@ def test_green_ufo_puts_wearer_out_of_range():
     plays = [d for d in s.agents[0].log if d.what == "play"]
     assert [label(o) for o in plays[-1].options] == ["Find", "pass"]      # no 彈幕 to use
     assert s.value(1, "hp") == 4
-
-
 
 
 # ── ⑨的翅膀 ────────────────────────────────────────────────────────────────────
