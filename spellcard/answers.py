@@ -10,7 +10,7 @@ from typing import Optional
 
 import attrs
 
-from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, ScriptedAgent, ScriptMismatch, label
+from spellcard.runtime.decisions import YES_NO, DeclineAgent, ScriptedAgent, ScriptMismatch, label
 from spellcard.runtime.model import Card, Play, Player
 
 from .faces import card_face
@@ -70,7 +70,7 @@ class TestAgent(ScriptedAgent):
         self.forced.append((d, answer))
         self.chosen.append((d, answer, True))
         policy = self.policy_for(d)
-        if policy is not None:
+        if policy is not None and self._aimed(d, policy.want):
             policy.used += 1
         elif self.script and d.kind != YES_NO and self._aimed(d, self.script[0]):
             self.script.pop(0)
@@ -83,30 +83,7 @@ class TestAgent(ScriptedAgent):
         except ScriptMismatch:
             return False
 
-    # ── reading an answer ───────────────────────────────────────────────────────
-    def resolve(self, d, want):
-        if callable(want) and not isinstance(want, (Card, Player)):
-            return want(d)
-        if d.kind == YES_NO:
-            if not isinstance(want, bool):
-                raise ScriptMismatch(d, want)
-            return int(want)
-        if d.kind == MANY:
-            items = want if isinstance(want, (list, tuple)) else [want]
-            out: list[int] = []
-            for w in items:
-                i = self.match(d, w, out)
-                if i is None:
-                    raise ScriptMismatch(d, w)
-                out.append(i)
-            return out
-        if want == "pass" and d.what == "play":
-            return len(d.options) - 1
-        i = self.match(d, want, [])
-        if i is None:
-            raise ScriptMismatch(d, want)
-        return i
-
+    # ── reading an answer (ScriptedAgent.resolve, with specs and skipping options already taken) ──
     def match(self, d, want, taken) -> Optional[int]:
         for i, o in enumerate(d.options):
             if i not in taken and self.fits(o, want):

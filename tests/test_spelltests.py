@@ -183,27 +183,20 @@ def test_pytest_collects_spell_tests_one_item_each_and_reports_failures(tmp_path
     for f in (ROOT / "rules" / "bots").glob("*.spell"):
         (pack / f.name).write_bytes(f.read_bytes())
     (pack / "tests").mkdir()
-    (pack / "tests" / "t.spell").write_text('''
-test "a dodge stops a strike" {
+    dodge = '''
+test "TITLE" {
   seats Marisa, Cirno
   hand Marisa: Strike
   hand Cirno: Dodge
   answer Marisa: Strike
   answer Cirno: Dodge
   run action_phase of Marisa
-  expect Cirno.hp == 4
+  expect Cirno.hp == HP
 }
-
-test "a strike that misses is still a strike" {
-  seats Marisa, Cirno
-  hand Marisa: Strike
-  hand Cirno: Dodge
-  answer Marisa: Strike
-  answer Cirno: Dodge
-  run action_phase of Marisa
-  expect Cirno.hp == 3
-}
-''', "utf-8")
+'''
+    (pack / "tests" / "t.spell").write_text(dodge.replace("TITLE", "a dodge stops a strike").replace("HP", "4")
+                                            + dodge.replace("TITLE", "a strike that misses is still a strike")
+                                            .replace("HP", "3"), "utf-8")
     out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(pack / "tests")],
                          capture_output=True, text=True, cwd=tmp_path).stdout
     assert "1 failed, 1 passed" in out, out
