@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from typing import Iterable, Optional, Sequence
 
-from spellcard.compiler.diagnostics import did_you_mean
 from spellcard.compiler.pack import load_pack
 from spellcard.runtime.builtins import b_set_character
 from spellcard.runtime.decisions import label
@@ -30,6 +29,7 @@ from spellcard.runtime.model import Card, Player
 
 from .answers import Policy, TestAgent
 from .faces import card_face
+from .suggest import did_you_mean
 
 
 class ScenarioError(Exception):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from spellcard.compiler import test_ast as T
 from spellcard.compiler.diagnostics import Diagnostic
-from spellcard.compiler.diagnostics import did_you_mean as _close
 
 from ..answers import SORTS
+from ..suggest import did_you_mean
 
 RUNS = ("turn", "round", "game")
 # The test's own functions (any other call is one of the pack's queries): docs/testing.md lists them.
@@ -14,15 +14,6 @@ FUNCTIONS = {"count": 1, "take": 2, "drop": 2, "last": 1, "cards": 1, "fired": 1
              "asked": None, "offered": None, "options": None, "questions": 1, "holds": 2}
 PLAYER_FIELDS = ("skills", "character", "alive", "hand")
 SORT_WORDS = {"int": "a number", "list": "a list", "card": "a card", "bool": "a truth value"}
-
-
-def did_you_mean(name: str, known) -> "str | None":
-    """The compiler's suggestion, and for short names (`hq`) one letter away (`hp`)."""
-    hint = _close(name, known)
-    if hint is None and len(name) <= 4:
-        near = sorted(k for k in set(known) if len(k) == len(name) and sum(a != b for a, b in zip(k, name)) == 1)
-        hint = f"did you mean `{near[0]}`?" if near else None
-    return hint
 
 
 class TestChecker:

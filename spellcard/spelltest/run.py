@@ -17,6 +17,7 @@ from spellcard.runtime.model import Card, Play, Player
 
 from ..answers import spec_fits
 from ..scenario import Scenario, ScenarioError
+from ..suggest import did_you_mean
 from .check import FUNCTIONS
 from .values import Symbol, contains, same, show
 
@@ -100,7 +101,6 @@ class Runner:
 
     def seat(self, who: T.Who) -> int:
         if who.name not in self.seat_of:
-            from spellcard.compiler.diagnostics import did_you_mean
             hint = did_you_mean(who.name, self.seat_of)
             raise Stop(Failure(who.span, f"nobody seated here is `{who.name}`", hint))
         return self.seat_of[who.name]
