@@ -201,3 +201,37 @@ test "TITLE" {
                          capture_output=True, text=True, cwd=tmp_path).stdout
     assert "1 failed, 1 passed" in out, out
     assert "t.spell:19: a strike that misses is still a strike" in out and "actual:   4" in out
+
+
+def test_run_game_to_its_end_and_expect_the_winners(tmp_path):
+    text = '''
+test "借走 takes a card: then the game ends" {
+  seats Marisa, Koakuma
+  set Koakuma.hp = 1
+  hand Marisa: Danmaku♠7
+  answer Marisa: Danmaku♠7
+  run game
+  expect winners == [Marisa] and not Koakuma.alive
+}
+'''
+    result = own(tmp_path, text)
+    assert result.exit_code == 0, result.output
+
+
+def test_answers_about_a_skill_and_every_time(tmp_path):
+    """抖M asks its questions with its display name in the prompt: `about Masochist` finds them."""
+    text = '''
+test Masochist "借走 takes a card? no: 抖M, answered by what it asks" {
+  seats Koakuma, Tenshi
+  set Koakuma.drunk = true
+  hand Koakuma: Danmaku♠7
+  deck top: Mochi♡3, Graze♡2, Mochi♡4, Graze♢2
+  answer Koakuma: Danmaku♠7, pass
+  when Tenshi is asked yes_no about Masochist answer yes always
+  when Tenshi is asked players about Masochist answer Tenshi always
+  run action_phase of Koakuma
+  expect Tenshi.hp == 1 and count(Tenshi.hand) == 4 and fired(Masochist) == 2
+}
+'''
+    result = own(tmp_path, text)
+    assert result.exit_code == 0, result.output
