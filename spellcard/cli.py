@@ -1,4 +1,4 @@
-"""The `spellcard` command: check, compile, simulate, replay and list rule packs.
+"""The `spellcard` command: check, compile, simulate, replay, list and test rule packs.
 
 Exit codes are part of the interface, so that scripts and CI can tell failures apart:
 0 success; 1 the rules or a game are at fault (compile errors, games that ended in an error, a
@@ -54,7 +54,7 @@ class Guarded(click.Group):
 
 @click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
-    """Check, compile, simulate and replay Spellcard rule packs.
+    """Check, compile, simulate, replay and test Spellcard rule packs.
 
     A PACK is a built-in pack name (thb, bots, esper), a folder of .spell files or one .spell file.
     """

@@ -37,6 +37,11 @@ def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json:
         click.echo(err.result.render(), err=True)
         sys.exit(1)
     lines = suite.found.lines
+    if suite.problems and as_json:
+        click.echo(json.dumps({"pack": pack, "passed": 0, "failed": 0, "problems": [
+            {"file": d.span.file, "line": d.span.line, "col": d.span.col, "message": d.message, "help": d.help}
+            for d in suite.problems]}, ensure_ascii=False))
+        sys.exit(1)
     if suite.problems:
         for d in suite.problems:
             click.echo(d.render(lines.get(d.span.file)))

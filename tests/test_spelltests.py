@@ -74,6 +74,15 @@ def test_json_lists_every_test_with_its_outcome(tmp_path):
     assert t["failure"]["expected"] == "2" and t["failure"]["actual"] == "3"
 
 
+def test_json_reports_checker_errors_as_problems(tmp_path):
+    result = own(tmp_path, BORROW.replace("HP", "3").replace("Mochi♡3\n", "Mochi♡33\n", 1), "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 1
+    [p] = data["problems"]
+    assert p["line"] == 5 and p["message"] == "unknown card `Mochi♡33`: no deck of the pack prints it"
+    assert p["help"] == "did you mean `Mochi♡3`?"
+
+
 @pytest.mark.parametrize("args", [["test", "nosuchpack"], ["test", "thb", "--with", "/no/such.spell"], ["test"]])
 def test_usage_mistakes_exit_2(args):
     assert run(*args).exit_code == 2
@@ -235,3 +244,20 @@ test Masochist "借走 takes a card? no: 抖M, answered by what it asks" {
 '''
     result = own(tmp_path, text)
     assert result.exit_code == 0, result.output
+
+
+def test_a_test_beside_its_rule_runs_and_check_ignores_it(tmp_path):
+    path = write(tmp_path, '''
+# 預見：鎖定技，準備階段你摸一張牌。
+character Seer "預言者" { hp = 3 skills Foresee }
+skill Foresee "預見" locked { on prepare_phase.start when event.player == owner { draw(owner, 1) } }
+
+test Foresee "預見: a card at the prepare phase" {
+  seats Seer, Koakuma
+  run prepare_phase of Seer
+  expect count(Seer.hand) == 1 and fired(Foresee) == 1
+}
+''', "seer.spell")
+    assert run("check", "thb", "--with", path).exit_code == 0
+    result = run("test", "thb", "--with", path, "-k", "預見")
+    assert result.exit_code == 0 and result.output.strip().endswith("1 passed, 0 failed"), result.output

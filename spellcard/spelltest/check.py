@@ -6,6 +6,7 @@ from spellcard.compiler import test_ast as T
 from spellcard.compiler.diagnostics import Diagnostic
 
 from ..answers import SORTS
+from ..faces import card_face
 from ..suggest import did_you_mean
 
 RUNS = ("turn", "round", "game")
@@ -19,6 +20,7 @@ SORT_WORDS = {"int": "a number", "list": "a list", "card": "a card", "bool": "a 
 class TestChecker:
     def __init__(self, pack):
         self.pack = pack
+        self._printed = None
         self.diags: list[Diagnostic] = []
 
     def error(self, span, msg, help=None):
@@ -124,6 +126,18 @@ class TestChecker:
         if kind is None or (spec != kind and spec[len(kind):].isascii()):
             bare = spec.rstrip("♠♣♡♢♥♦0123456789AJQK")
             self.error(span, f"unknown card `{spec}`", did_you_mean(bare, self.pack.kinds))
+        elif spec != kind and spec not in self.printed():
+            faces = sorted(f for f in self.printed() if f.startswith(kind) and self.kind_of(f) == kind)
+            self.error(span, f"unknown card `{spec}`: no deck of the pack prints it",
+                       did_you_mean(spec, faces) or (f"the decks print {kind} as {', '.join(faces[:8])}"
+                                                     + ("…" if len(faces) > 8 else "") if faces else None))
+
+    def printed(self) -> set:
+        """Every card as the pack's decks print it (`Danmaku♠7`)."""
+        if self._printed is None:
+            self._printed = {kind + card_face(self.pack, values)
+                             for entries in self.pack.decks.values() for kind, values in entries}
+        return self._printed
 
     def st_SetValue(self, st):
         scope = "table" if st.who is None else "player"

@@ -3,6 +3,9 @@
 Docstrings quote the rulebook (seeds/000, 裝備牌); readings are GLOSSARY §4 ids. The seed lists 陽傘 as
 洋傘 (T5) and writes 回響 for 響應 on 巫女服 (T7). Koakuma (seat 0) is the attacker unless said otherwise;
 Mokou (seat 1) wears the armor.
+
+Most of these tests are written in the language, in rules/thb/tests/armor.spell
+(docs/testing.md); the ones here need Python.
 """
 from spellcard.scenario import Scenario
 
@@ -10,19 +13,6 @@ from .helpers import MODE
 
 
 # ── 巫女服 (reading T7) ─────────────────────────────────────────────────────────
-
-
-def test_shrine_maiden_outfit_wearer_cannot_answer_sinsack_carnival():
-    """巫女服 裝備效果：你無法回響【罪袋狂歡】 (T7: 回響 = 響應) — the wearer's 彈幕 cannot answer it."""
-    s = Scenario("thb", ["Koakuma", "Mokou"], mode=MODE)
-    [outfit, carnival] = s.hand(0, "ShrineMaidenOutfit♡2", "SinsackCarnival♠7")
-    [d] = s.hand(1, "Danmaku♣7")
-    s.answer(0, outfit, s.p(1), carnival)
-    s.answer(1, d)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3
-    assert s.cards_in(1) == ["Danmaku"]
-    assert s.unscripted() == [(1, [d])]
 
 
 def test_shrine_maiden_outfit_within_distance_two():
@@ -40,18 +30,3 @@ def test_shrine_maiden_outfit_within_distance_two():
     s2.phase(0, "action_phase")
     assert s2.offered(0, "players") == ["Koakuma", "Mokou", "Marisa", "Seiga"]
     assert s2.cards_in(3, "equip_zone") == ["ShrineMaidenOutfit"]
-
-
-# ── 天狗盾 ──────────────────────────────────────────────────────────────────────
-def test_tengu_shield_black_danmaku_has_no_effect():
-    """天狗盾 裝備效果：黑色【彈幕】對你無效。 — no damage, and no 擦彈 is even asked for."""
-    s = Scenario("thb", ["Koakuma", "Mokou"], mode=MODE)
-    s.equip(1, "TenguShield")
-    [d] = s.hand(0, "Danmaku♣7")
-    [g] = s.hand(1, "Graze♡2")
-    s.answer(0, d)
-    s.answer(1, g)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 4
-    assert s.cards_in(1) == ["Graze"]
-    assert s.unscripted() == [(1, [g])]

@@ -4,6 +4,9 @@ Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the
 Characters are picked for having no skill that interferes: Koakuma (尋找, active only), Mokou (浴火 and
 重生 only at the start of her end/prepare phase), Rumia (黑暗 active; 作弊 only at her end phase),
 Marisa (借走, active only).
+
+Most of these tests are written in the language, in rules/thb/tests/basic_cards.spell
+(docs/testing.md); the ones here need Python.
 """
 
 

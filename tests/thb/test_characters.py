@@ -2,12 +2,13 @@
 
 Each docstring quotes the skill's sentence from the rulebook (角色資料). Unscripted decisions take the
 quietest answer (no, pass, first; a request for a card is declined).
+
+Most of these tests are written in the language, in rules/thb/tests/characters.spell
+(docs/testing.md); the ones here need Python.
 """
 from spellcard.scenario import Scenario
 
 from .helpers import MODE, zone_cards
-
-
 
 
 # ── 比那名居天子 ──────────────────────────────────────────────────────────────

@@ -1,6 +1,10 @@
 """Scenario tests of the THB characters added from the rulebook (角色資料) beyond the first sixteen:
 森近霖之助, 納茲琳, 琪露諾, 十六夜咲夜, 八意永琳, 大妖精, 星熊勇儀, 紅美鈴, 多多良小傘, 愛麗絲, SP芙蘭朵露,
-八坂神奈子, SP八雲紫, 小野冢小町. Each docstring quotes the skill's sentence from the rulebook."""
+八坂神奈子, SP八雲紫, 小野冢小町. Each docstring quotes the skill's sentence from the rulebook.
+
+Most of these tests are written in the language, in rules/thb/tests/characters_added.spell
+(docs/testing.md); the ones here need Python.
+"""
 
 from .helpers import table, dist, zone_cards
 
@@ -18,23 +22,6 @@ def test_perfect_freeze_black_basic_as_frozen_frog():
     s.phase(1, "judge_phase")
     assert "draw_phase" in s.game.skipped
     assert black.kind.name == "Danmaku"
-
-
-# ── 星熊勇儀 ──────────────────────────────────────────────────────────────────
-
-
-def test_freakish_strength_red_cannot_be_grazed():
-    """怪力：當你使用【彈幕】指定一名其他角色成為目標後，你可以進行一次判定：若結果為紅色，則此【彈幕】不可閃避…"""
-    s = table(["Yuugi", "Koakuma"])
-    [d] = s.hand(0, "Danmaku♠7")
-    [g] = s.hand(1, "Graze♡2")
-    s.deck_top("Mochi♡3")
-    s.answer(0, d, True, "pass")
-    s.answer(1, g)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3
-    assert zone_cards(s, 1) == [g]             # never asked for it
-    assert s.unscripted() == [(1, [g])]
 
 
 # ── 小野冢小町 ────────────────────────────────────────────────────────────────

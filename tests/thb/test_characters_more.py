@@ -1,5 +1,9 @@
 """Scenario tests of THB characters (2/2): 伊吹萃香, 八雲紫, 蓬萊山輝夜, 霍青娥, 八雲藍, 因幡帝, 小惡魔,
-藤原妹紅, 露米婭. Each docstring quotes the skill's sentence from the rulebook (角色資料)."""
+藤原妹紅, 露米婭. Each docstring quotes the skill's sentence from the rulebook (角色資料).
+
+Most of these tests are written in the language, in rules/thb/tests/characters_more.spell
+(docs/testing.md); the ones here need Python.
+"""
 from spellcard.scenario import Scenario
 
 from .helpers import MODE, discarded, zone_cards, offered_plays
@@ -115,8 +119,6 @@ def test_extreme_intelligence_the_user_is_ran():
     s.phase(0, "action_phase")
     sources = [(e["target"], e["source"]) for e in s.events("damage")]
     assert ("P2", "P1") in sources              # Mokou hit again, by Ran
-
-
 
 
 # ── 小惡魔 ────────────────────────────────────────────────────────────────────

@@ -1,6 +1,10 @@
 """Scenario tests of the last THB characters of the rulebook (角色資料), rules/thb/characters_more.spell:
 風見幽香, 芙蘭朵露, 水橋帕露西, 蕾米莉婭, 秋穰子, 橙, 東風谷早苗, 犬走椛, 秦心, 二岩猯藏, 鬼人正邪, 梅蒂欣, 射命丸文.
-Each docstring quotes the skill's sentence from the rulebook; readings are those of the .spell file."""
+Each docstring quotes the skill's sentence from the rulebook; readings are those of the .spell file.
+
+Most of these tests are written in the language, in rules/thb/tests/characters_rest.spell
+(docs/testing.md); the ones here need Python.
+"""
 import json
 
 import pytest
@@ -121,10 +125,6 @@ def test_mad_bloom_not_twice_on_the_same_character():
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 2 and s.value(2, "hp") == 2
     assert [d.options for d in s.asked(0, "players")] == [[s.p(1), s.p(2)]]
-
-
-
-
 
 
 # ── 秋穰子 ────────────────────────────────────────────────────────────────────
@@ -339,22 +339,6 @@ def test_dark_noh_black_card_into_the_shown_hand_then_discard_to_hp():
     assert "DarkNoh" not in offered_plays(s, 0)[-1]
 
 
-def test_dark_noh_nausea_pill_discard_counts_as_kokoros():
-    """暗黑能樂 and 噁心丸: 當你因為其他角色…技能效果（如…秦心暗黑能樂）而將噁心丸主動置入棄牌堆時，噁心丸的棄置者
-    視為該角色。 — Kokoro chooses: she takes the 1 damage."""
-    s = table(["Kokoro", "Koakuma"])
-    s.set(1, hp=1)
-    s.set(0, hp=1)
-    [black] = s.hand(0, "Sake♠9")
-    [pill] = s.hand(1, "NauseaPill♣Q")
-    s.answer(0, False, "DarkNoh", "pass")
-    s.phase(0, "action_phase")
-    assert pill in discarded(s)
-    assert zone_cards(s, 1) == [black]
-    assert not s.p(0).alive                    # 1 sourceless damage to Kokoro at 1 HP
-    assert s.p(1).alive
-
-
 # ── 二岩猯藏 ──────────────────────────────────────────────────────────────────
 
 
@@ -495,8 +479,6 @@ def test_melancholy_poison_until_the_end_of_that_turn():
     s.answer(0, mochi, "pass")
     s.phase(0, "action_phase")
     assert mochi in discarded(s)
-
-
 
 
 # ── interactions ─────────────────────────────────────────────────────────────

@@ -4,6 +4,9 @@ Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the
 rulebook's 罪袋 heading carries 封魔陣's text; the readings of GLOSSARY §4 T1/T2 (封魔陣 ♠9♠10♡10,
 罪袋 ♠A♡A: judge ♠A–8 → 3 sourceless damage, otherwise it passes on) and T10 (凍青蛙 at distance 1)
 are the ones tested. Judge results are set with deck_top; nobody at the table can change them.
+
+Most of these tests are written in the language, in rules/thb/tests/delayed_spells.spell
+(docs/testing.md); the ones here need Python.
 """
 from spellcard.scenario import Scenario
 

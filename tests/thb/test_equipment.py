@@ -1,6 +1,9 @@
 """Rules every equipment card shares: equipping, replacing, the one-name-per-area rule, and losing
 equipment (its skills leave with it; its loss effects fire). Per-card tests: test_weapons.py,
 test_armor.py, test_ufos_accessories.py. Docstrings quote the rulebook (seeds/000).
+
+Most of these tests are written in the language, in rules/thb/tests/equipment.spell
+(docs/testing.md); the ones here need Python.
 """
 from .helpers import table
 

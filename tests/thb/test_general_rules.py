@@ -2,6 +2,9 @@
 death, and the drunk state.
 
 Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the test checks.
+
+Most of these tests are written in the language, in rules/thb/tests/general_rules.spell
+(docs/testing.md); the ones here need Python.
 """
 from spellcard.scenario import Scenario
 

@@ -1,6 +1,10 @@
 """Interactions between THB skills, and the ordering of triggers that react in one window
 (shared/design/TIMING.md: priority, then seat order from the current player, then the owner chooses;
-eligibility is re-checked after each trigger). Each docstring quotes the rulebook sentences involved."""
+eligibility is re-checked after each trigger). Each docstring quotes the rulebook sentences involved.
+
+Most of these tests are written in the language, in rules/thb/tests/interactions.spell
+(docs/testing.md); the ones here need Python.
+"""
 import json
 
 import pytest
@@ -113,8 +117,6 @@ def test_boundary_moves_an_imperishable_night_sealing_array():
     s.phase(3, "judge_phase")
     assert "action_phase" in s.game.skipped
     assert red.kind.name == "Graze" and red in discarded(s)
-
-
 
 
 # ── taking and losing cards ─────────────────────────────────────────────────

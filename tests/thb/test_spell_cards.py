@@ -3,6 +3,9 @@
 
 Each docstring quotes the rulebook sentence (seeds/000_ee2e4549e093109f.txt) the test checks.
 Characters are picked for having no skill that interferes (see test_basic_cards.py).
+
+Most of these tests are written in the language, in rules/thb/tests/spell_cards.spell
+(docs/testing.md); the ones here need Python.
 """
 from spellcard.scenario import Scenario
 

@@ -3,6 +3,9 @@
 Docstrings quote the rulebook (seeds/000, 裝備牌); readings are GLOSSARY §4 ids: T8 (a UFO's
 "相應距離" is 1; 伊吹瓢 changes no distance), T2 (罪袋 is upstream's: ♠A–8 → 3 damage, else it moves on).
 Distances at a table of n seats: the shorter way round, so with four seats 1, 2, 1 and with six 1, 2, 3, 2, 1.
+
+Most of these tests are written in the language, in rules/thb/tests/ufos_accessories.spell
+(docs/testing.md); the ones here need Python.
 """
 from spellcard.runtime.decisions import label
 from spellcard.scenario import Scenario
