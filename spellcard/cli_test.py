@@ -45,7 +45,8 @@ def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json:
     if suite.problems:
         for d in suite.problems:
             click.echo(d.render(lines.get(d.span.file)))
-        click.echo(f"{len(suite.problems)} errors in the tests; nothing was run")
+        n = len(suite.problems)
+        click.echo(f"{n} {'error' if n == 1 else 'errors'} in the tests; nothing was run")
         sys.exit(1)
     outcomes = []
     with _bar(len(suite.tests), not as_json) as advance:

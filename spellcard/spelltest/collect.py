@@ -32,7 +32,8 @@ def test_files(target: str, extra: Iterable[str] = ()) -> list[Path]:
     for e in extra:
         p = Path(e)
         files.extend(sorted(p.rglob("*.spell")) if p.is_dir() else [p])
-    return files
+    seen: set = set()
+    return [f for f in files if not (f.resolve() in seen or seen.add(f.resolve()))]   # each file once
 
 
 def collect(paths: Iterable[Path]) -> Found:
