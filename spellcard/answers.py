@@ -44,6 +44,8 @@ class TestAgent(ScriptedAgent):
         self.policies: list[Policy] = []
         self.forced: list = []        # (decision, index) of decisions with one legal answer
         self.chosen = record if record is not None else []   # (decision, answer, forced), table-wide
+        self.game = None
+        self._source = None           # a card that picked a conversion: its choice of cards takes it too
 
     def policy_for(self, d) -> Optional[Policy]:
         for p in self.policies:
@@ -52,6 +54,8 @@ class TestAgent(ScriptedAgent):
         return None
 
     def answer(self, game, d):
+        self.game = game
+        self._source = None
         policy = self.policy_for(d)
         if policy is not None:
             self.log.append(d)
@@ -62,6 +66,9 @@ class TestAgent(ScriptedAgent):
             out = self.resolve(d, self.script.pop(0))
         else:
             out = super().answer(game, d)
+        if self._source is not None:
+            self.script.insert(0, self._source)
+            self._source = None
         self.chosen.append((d, out, False))
         return out
 
@@ -82,13 +89,27 @@ class TestAgent(ScriptedAgent):
             return self.resolve(d, want) is not None
         except ScriptMismatch:
             return False
+        finally:
+            self._source = None
 
     # ── reading an answer (ScriptedAgent.resolve, with specs and skipping options already taken) ──
     def match(self, d, want, taken) -> Optional[int]:
         for i, o in enumerate(d.options):
             if i not in taken and self.fits(o, want):
                 return i
+        for i, o in enumerate(d.options):      # a conversion, named by a card it would be made of
+            if i not in taken and self.converts_from(d, o, want):
+                self._source = want
+                return i
         return None
+
+    def converts_from(self, d, o, want) -> bool:
+        if not (isinstance(o, Play) and o.convert is not None and o.inst is not None and self.game is not None):
+            return False
+        if not (isinstance(want, Card) or (isinstance(want, str) and self.is_spec(want))):
+            return False
+        pool = [c for c in o.convert.pool(self.game, d.player, o.inst.card) if not c.virtual]
+        return any(c is want if isinstance(want, Card) else self.spec_of(c) == want for c in pool)
 
     def fits(self, o, want) -> bool:
         if o is want:

@@ -104,3 +104,16 @@ def test_the_modes_own_setup_with_the_seats_characters():
     s = Scenario("thb", ["Marisa", "Koakuma"], mode="Duel", setup=True)
     assert [p.character.name for p in s.game.players] == ["Marisa", "Koakuma"]
     assert all(len(s.cards_in(i)) > 0 for i in (0, 1))       # the mode dealt the hands
+
+
+def test_a_conversion_is_scripted_by_its_source_card():
+    """靈擊：你可以將一張紅色手牌當【好人卡】使用。 — answering with 麻薯♡4 picks 靈擊 and then that card."""
+    s = duel("Tewi", "Reimu")
+    s.hand(0, "Demolition♣4")
+    s.hand(1, "Mochi♡3", "Mochi♡4", "Danmaku♠7")
+    s.answer(0, "Demolition♣4", "pass")
+    s.answer(1, "Mochi♡4")
+    s.phase(0, "action_phase")
+    assert s.unscripted() == []
+    assert [c.a["rank"] for c in s.zone_cards(1)] == [3, 7]          # 麻薯♡3 and the 彈幕 kept
+    assert [d.prompt for d in s.asked(1, "cards")] == ["靈擊: choose cards"]
