@@ -131,21 +131,23 @@ class Scenario:
         entries = self.pack.decks.get(self.game.mode.deck, []) if self.game.mode else []
         return list(entries[0][1]) if entries else []
 
-    def _put(self, seat: int, zone: str, specs: Sequence[str]) -> list[Card]:
-        if zone not in self.p(seat).z:
-            raise unknown("player zone", zone, self.p(seat).z)
+    def _put(self, seat: Optional[int], zone: str, specs: Sequence[str]) -> list[Card]:
+        zones = self.game.z if seat is None else self.p(seat).z
+        if zone not in zones:
+            raise unknown("table zone" if seat is None else "player zone", zone, zones)
         cards = []
         for spec in specs:                  # one at a time: "Strike", "Strike" is two copies
             c = self.card(spec)
-            self.game.move([c], self.p(seat).z[zone])
+            self.game.move([c], zones[zone])
             cards.append(c)
         return cards
 
     def hand(self, seat: int, *specs: str) -> list[Card]:
         return self._put(seat, self.pack.hand_zone, specs)
 
-    def zone(self, seat: int, zone: str, *specs: str) -> list[Card]:
-        """Put cards straight into a player's zone (equipment through `equip`, so its skills apply)."""
+    def zone(self, seat: Optional[int], zone: str, *specs: str) -> list[Card]:
+        """Put cards straight into a player's zone, or a table zone with seat None (equipment goes
+        through `equip`, so its skills apply)."""
         return self._put(seat, zone, specs)
 
     def equip(self, seat: int, *specs: str) -> list[Card]:

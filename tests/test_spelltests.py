@@ -261,3 +261,16 @@ test Foresee "預見: a card at the prepare phase" {
     assert run("check", "thb", "--with", path).exit_code == 0
     result = run("test", "thb", "--with", path, "-k", "預見")
     assert result.exit_code == 0 and result.output.strip().endswith("1 passed, 0 failed"), result.output
+
+
+def test_table_zones_and_the_deck_size(tmp_path):
+    text = '''
+test "借走 takes a card? a card put straight into the discard pile" {
+  seats Marisa, Koakuma
+  put discard_pile: Danmaku♠7
+  deck top: Graze♡2, Mochi♡3
+  expect discard_pile == [Danmaku♠7] and count(deck) == 143 and take(deck, 2) == [Graze♡2, Mochi♡3]
+}
+'''
+    assert own(tmp_path, text).exit_code == 0
+    assert own(tmp_path, text.replace("143", "144")).exit_code == 1

@@ -115,19 +115,9 @@ class Runner:
                 cards = self.s.equip(self.seat(st.who), *specs)
             elif st.how == "deck":
                 cards = self.s.deck_top(*specs)
-            elif st.who is not None:
-                cards = self.s.zone(self.seat(st.who), st.zone, *specs)
             else:
-                cards = self.put_table(st.zone, specs)
+                cards = self.s.zone(None if st.who is None else self.seat(st.who), st.zone, *specs)
         self.placed.extend(cards)
-
-    def put_table(self, zone: str, specs) -> list:
-        cards = [self.s.card(spec) for spec in specs]
-        self.s.zone_cards(None, zone)          # an unknown zone gets its did-you-mean here
-        target = self.s.game.z[zone]
-        for c in cards:
-            self.s.game.move([c], target)
-        return cards
 
     def do_Current(self, st: T.Current) -> None:
         """`current X` after the table is set: the current player changes here."""
