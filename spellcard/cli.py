@@ -28,6 +28,7 @@ from spellcard.runtime.log import read_game, write_game
 from .faces import card_face
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
+from .spelltest.suite import only_tests
 
 
 class UsageProblem(click.ClickException):
@@ -118,6 +119,10 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
+        if Path(target).is_file() and only_tests(target):
+            click.echo(f"{target}: holds only tests; check and run them with "
+                       f"`spellcard test PACK --with {target}`")
+            continue
         result = compile_target(target, extra, use_cache=not no_cache, load=False)
         if result.diagnostics:
             click.echo(result.render(color=color))

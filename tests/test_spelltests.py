@@ -274,3 +274,9 @@ test "借走 takes a card? a card put straight into the discard pile" {
 '''
     assert own(tmp_path, text).exit_code == 0
     assert own(tmp_path, text.replace("143", "144")).exit_code == 1
+
+
+def test_check_of_a_file_of_tests_points_to_spellcard_test():
+    path = str(ROOT / "rules" / "thb" / "tests" / "weapons.spell")
+    result = run("check", path)
+    assert result.exit_code == 0 and "holds only tests" in result.output and "spellcard test PACK --with" in result.output

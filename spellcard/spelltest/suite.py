@@ -38,7 +38,7 @@ def load_suite(pack: str, extra: Iterable[str] = (), files: Optional[Iterable] =
     """Find, parse and check the tests (the pack's rule files never include `--with` test files
     among its rules: tests compile only here)."""
     extra = tuple(extra)
-    rule_extra = tuple(e for e in extra if not _only_tests(e))
+    rule_extra = tuple(e for e in extra if not only_tests(e))
     found = collect(files if files is not None else test_files(pack, extra))
     problems = list(found.diagnostics)
     if found.tests:
@@ -56,12 +56,12 @@ def _matches(pattern: str, name: str) -> bool:
     return pattern.lower() in name.lower()
 
 
-def _only_tests(path: str) -> bool:
-    """A --with file that holds only tests adds no rules to the pack."""
+def only_tests(path: str) -> bool:
+    """A file (or folder) that holds only tests adds no rules to a pack."""
     from pathlib import Path
     p = Path(path)
     if p.is_dir():
-        return all(_only_tests(str(f)) for f in p.rglob("*.spell"))
+        return all(only_tests(str(f)) for f in p.rglob("*.spell"))
     try:
         text = p.read_text("utf-8")
     except OSError:
