@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import fnmatch
+from pathlib import Path
 from typing import Iterable, Optional
 
 import attrs
 
+from spellcard.compiler.build import build
 from spellcard.compiler.pack import load_pack
+from spellcard.compiler.parse import decode, parse
 
 from .check import TestChecker
 from .collect import Found, collect, test_files
@@ -57,16 +60,20 @@ def _matches(pattern: str, name: str) -> bool:
 
 
 def only_tests(path: str) -> bool:
-    """A file (or folder) that holds only tests adds no rules to a pack."""
-    from pathlib import Path
+    """A file (or folder) that holds tests and nothing else adds no rules to a pack. A file that
+    cannot be read or parsed is not one: the compiler reports it as it does any rule file."""
     p = Path(path)
     if p.is_dir():
-        return all(only_tests(str(f)) for f in p.rglob("*.spell"))
+        files = sorted(p.rglob("*.spell"))
+        return bool(files) and all(only_tests(str(f)) for f in files)
     try:
-        text = p.read_text("utf-8")
+        text, problem = decode(str(p), p.read_bytes())
     except OSError:
         return False
-    from spellcard.compiler.build import build
-    from spellcard.compiler.parse import parse
+    if problem is not None:
+        return False
     tree, problem = parse(str(p), text)
-    return problem is None and not build(str(p), tree).decls
+    if problem is not None:
+        return False
+    module = build(str(p), tree)
+    return bool(module.tests) and not module.decls
