@@ -594,3 +594,4 @@ class Module:
     """One .spell file."""
     path: str
     decls: tuple[Decl, ...]
+    tests: tuple = ()            # its `test` blocks (compiler/test_ast.py), for `spellcard test` only
