@@ -112,7 +112,7 @@ def _compiler_digest() -> bytes:
     h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
     runtime = here.parent / "runtime"
-    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py")):
+    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py")) + [runtime / "faults.py"]:
         if p.exists():
             h.update(p.read_bytes())
     return h.digest()

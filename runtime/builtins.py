@@ -215,7 +215,7 @@ def b_virtual(g, k, sources=(), via=None):
     It keeps every attribute its sources agree on (one red card gives a red card; a red and a black
     card give a card with no colour), and takes the rest from its kind.
     """
-    sources = tuple(c for s in ([sources] if isinstance(sources, Card) else sources) for c in s.physical)
+    sources = tuple(c for s in ([sources] if isinstance(sources, Card) else _cards(sources)) for c in s.physical)
     a = {ad.name: None for ad in g.pack.attrs_of("card")}
     a.update(k.attrs)
     kind_attrs = set(k.attrs)
@@ -253,7 +253,7 @@ def b_owner_of(g, c):
 @builtin("reveal(c: cards)")
 def b_reveal(g, c):
     if g.log.enabled:
-        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else list(c)))
+        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else _cards(c)))
 
 
 # ── decisions ───────────────────────────────────────────────────────────────

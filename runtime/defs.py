@@ -199,7 +199,14 @@ class PackDef:
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
+    places: dict = Factory(dict)        # line of the generated module -> (file index, line, column)
+    place_files: tuple = ()             # the .spell files `places` names
     _by_owner: dict = Factory(dict)
+
+    def place(self, line: int) -> str:
+        """The .spell place (file:line:col) a line of the generated module came from, or ""."""
+        p = self.places.get(line)
+        return f"{self.place_files[p[0]]}:{p[1]}:{p[2]}" if p else ""
 
     def attrs_of(self, owner: str) -> list:
         """The attributes declared for `owner` (card, player, …), computed once: cards are made often."""

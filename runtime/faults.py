@@ -1,0 +1,213 @@
+"""Where rule code went wrong, told in the language's terms.
+
+A compiled pack carries a table from its module's line numbers to .spell places (`PackDef.places`).
+When rule code faults, the Python frames of the pack module are read back as a trail of .spell places,
+and the blame goes to the line whose value caused the fault: a `none` handed to a function or action
+as a parameter is followed out to the caller that passed it, so a designer's call into a pack function
+is named, not the pack's line several frames below.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from typing import Optional
+
+from .errors import NoneValue, PackError, PackFault, RuleLoop
+
+MODULE = "<spellcard:"
+"""How the file name of every compiled pack module begins."""
+
+WORK_BUDGET = 3_000_000
+"""Units of work one game may spend (docs/language.md, "The work budget"): a loop round, an item a
+`where` tests and a pack-function call cost one unit; a change of state and an action or decision
+cost more, as they cost more time (and a log entry each, when the game is logged)."""
+
+CHANGE_COST = 5
+"""A counter or attribute set to a new value, or cards moved."""
+
+ACTION_COST = 10
+"""Running an action (its windows, its triggers) or asking a player."""
+
+MAX_CALL_DEPTH = 100
+"""Pack functions nested deeper than this are recursion that does not end (the emitted calls check it)."""
+
+WHY_NONE = {
+    "first": "`first` found an empty list", "last": "`last` found an empty list",
+    "random": "`random` found an empty list", "choose_card": "`choose_card` found no card to choose",
+    "choose_player": "`choose_player` found no player to choose",
+    "choose": "`choose` found nothing to choose", "choose_option": "`choose_option` found no option",
+    "choose_play": "`choose_play` found no play (or the player passed)",
+    "owner_of": "`owner_of` found no owner", "zone_of": "`zone_of` found no zone",
+    "preset_character": "no character was preset for this seat",
+}
+"""Why a built-in gave `none`, for the sentence of a fault caused by that `none`."""
+
+_LOCAL = re.compile(r"\bv_(\w+)\b")
+_EVENT_PARAM = re.compile(r"\bv_event\.p\['(\w+)'\]")
+_ASSIGNED = re.compile(r"^\s*v_(\w+) = (?:b|f|q)_(\w+)\(")
+
+
+def _is_none(x) -> bool:
+    return x is None or isinstance(x, list) and any(i is None for i in x)
+
+
+class Frame:
+    """One frame of pack code: the Python frame, the line it was at, and that line's .spell place."""
+    __slots__ = ("frame", "line", "place")
+
+    def __init__(self, frame, line: int, place: str):
+        self.frame, self.line, self.place = frame, line, place
+
+
+def trail_of_traceback(tb, pack) -> list[Frame]:
+    """The pack frames of a traceback, outermost first."""
+    out = []
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.startswith(MODULE):
+            out.append(Frame(tb.tb_frame, tb.tb_lineno, pack.place(tb.tb_lineno)))
+        tb = tb.tb_next
+    return out
+
+
+def trail_of_stack(frame, pack) -> list[Frame]:
+    """The pack frames on the running stack from `frame` outwards, outermost first."""
+    out = []
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(MODULE):
+            out.append(Frame(frame, frame.f_lineno, pack.place(frame.f_lineno)))
+        frame = frame.f_back
+    return out[::-1]
+
+
+def _nones(f: Frame, code: str, action_step: bool) -> list[str]:
+    """The names on a line whose value is `none` (or a list holding `none`)."""
+    local = f.frame.f_locals
+    names = [m for m in dict.fromkeys(_LOCAL.findall(code))
+             if m not in ("event", "it") and _is_none(local.get("v_" + m, 0))]
+    ev = local.get("v_event")
+    p = getattr(ev, "p", None)
+    if isinstance(p, dict):
+        names += [m if action_step else f"event.{m}" for m in dict.fromkeys(_EVENT_PARAM.findall(code))
+                  if _is_none(p.get(m, 0))]
+    return names
+
+
+def _origin(f: Frame, name: str, emitted: list) -> Optional[str]:
+    """Why local `name` is none: the built-in or function whose value a `let` gave it, if one did."""
+    why = None
+    for i in range(f.frame.f_code.co_firstlineno, min(f.line, len(emitted))):
+        m = _ASSIGNED.match(emitted[i - 1])
+        if m and m.group(1) == name:
+            why = WHY_NONE.get(m.group(2), f"`{m.group(2)}` gave none")
+    return why
+
+
+def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> bool:
+    """Did every none name reach this frame from `outer`, as a parameter of the call `outer` made?"""
+    code = f.frame.f_code
+    if action_step:
+        return all(not n.startswith("event.") for n in names)
+    if f.frame.f_back is not outer.frame:
+        return False
+    params = code.co_varnames[1:code.co_argcount]
+    return all("v_" + n in params for n in names)
+
+
+def _is_action_step(f: Frame) -> bool:
+    back = f.frame.f_back
+    return back is not None and back.f_code.co_name == "run_action"
+
+
+def locate(err: BaseException, pack) -> PackFault:
+    """A fault of rule code as a PackFault: the place to blame and a sentence in the language's terms."""
+    trail = trail_of_traceback(err.__traceback__, pack)
+    trail = [f for f in trail if f.place] or trail
+    if not trail:
+        return PackFault("", err, _sentence(err, [], None))
+    emitted = pack.emitted
+    i = len(trail) - 1
+    names: list[str] = []
+    if _none_fault(err):
+        while True:
+            f = trail[i]
+            step = _is_action_step(f)
+            names = _nones(f, emitted[f.line - 1] if 0 < f.line <= len(emitted) else "", step)
+            if not names or i == 0 or not _came_in(f, trail[i - 1], names, step):
+                break
+            i -= 1
+    blame = trail[i]
+    why = _origin(blame, names[0], emitted) if len(names) == 1 and "." not in names[0] else None
+    sentence = _sentence(err, names, why)
+    if blame is not trail[-1] and trail[-1].place != blame.place:
+        sentence += f" (it reached {trail[-1].place})"
+    return PackFault(blame.place, err, sentence)
+
+
+def _none_fault(err: BaseException) -> bool:
+    return isinstance(err, NoneValue) or isinstance(err, (AttributeError, TypeError)) and "NoneType" in str(err)
+
+
+def _sentence(err: BaseException, names: list[str], why: Optional[str]) -> str:
+    if _none_fault(err):
+        if names:
+            said = ", ".join(f"`{n}`" for n in names)
+            return f"{said} {'is' if len(names) == 1 else 'are'} none here" + (f": {why}" if why else "")
+        return "a value used here is none"
+    if isinstance(err, (PackError, ZeroDivisionError)):
+        return str(err) if isinstance(err, PackError) else "division by zero"
+    if isinstance(err, TypeError):
+        return "a value here is not of the kind this use needs"
+    return f"this line could not be carried out ({type(err).__name__} in the runtime)"
+
+
+# ── the work budget ───────────────────────────────────────────────────────────
+def repeating_tail(labels: list[str]) -> list[str]:
+    for period in range(1, len(labels) // 3 + 1):
+        tail = labels[-period:]
+        if labels[-2 * period:-period] == tail and labels[-3 * period:-2 * period] == tail:
+            return tail
+    return []
+
+
+def _reached(trail: list[Frame]) -> str:
+    """`at X`, and the innermost place in each other file the work came through (a designer's call)."""
+    places = [f.place for f in trail if f.place]
+    if not places:
+        return ""
+    inner = places[-1]
+    seen = {inner.rsplit(":", 2)[0]}
+    via = []
+    for p in reversed(places[:-1]):
+        file = p.rsplit(":", 2)[0]
+        if file not in seen:
+            seen.add(file)
+            via.append(p)
+    return f" at {inner}" + "".join(f", reached from {p}" for p in via)
+
+
+def _func_name(f: Frame) -> str:
+    name = f.frame.f_code.co_name
+    return name[2:] if name.startswith("f_") else ""
+
+
+def _call_chain(trail: list[Frame], why: str) -> RuleLoop:
+    chain = [n for n in map(_func_name, trail) if n]
+    return RuleLoop(repeating_tail(chain) or chain[-8:], why + _reached(trail[:-1] or trail))
+
+
+def too_deep(err: RecursionError, pack) -> RuleLoop:
+    """Rule code nested deeper than Python allows, before any of the game's own limits."""
+    return _call_chain(trail_of_traceback(err.__traceback__, pack), "rule code nested too deep")
+
+
+def out_of_work(g, what: str) -> RuleLoop:
+    """The RuleLoop for a game that spent its work budget, or nested its pack functions too deep."""
+    trail = trail_of_stack(sys._getframe(1), g.pack)
+    if g.depth > MAX_CALL_DEPTH:
+        return _call_chain(trail, f"pack functions nested more than {MAX_CALL_DEPTH} deep")
+    if what == "call" and len(trail) > 1:            # name the call, at the line that made it
+        what, trail = f"a call of `{_func_name(trail[-1])}`", trail[:-1]
+    doing = {"action": "an action", "decision": "a decision", "where": "a `where`",
+             "repeat": "a `repeat` loop", "while": "a `while` loop", "for": "a `for` loop"}.get(what, what)
+    return RuleLoop(g.cycle(), f"the game's work budget of {WORK_BUDGET:,} loop rounds, calls and actions "
+                               f"ran out in {doing}{_reached(trail)}")
