@@ -44,7 +44,9 @@ WHY_NONE = {
 
 _LOCAL = re.compile(r"\bv_(\w+)\b")
 _EVENT_PARAM = re.compile(r"\bv_event\.p\['(\w+)'\]")
-_ASSIGNED = re.compile(r"^\s*v_(\w+) = (?:b|f|q)_(\w+)\(")
+_TEMP = re.compile(r"\b_t\d+\b")
+_CALL = re.compile(r"\b[bfq]_(\w+)\(")
+_BUILTIN = re.compile(r"\bb_(\w+)\(")
 
 
 def _is_none(x) -> bool:
@@ -79,27 +81,67 @@ def trail_of_stack(frame, pack) -> list[Frame]:
     return out[::-1]
 
 
-def _nones(f: Frame, code: str, action_step: bool) -> list[str]:
-    """The names on a line whose value is `none` (or a list holding `none`)."""
+class Lines:
+    """The generated module's lines, read back as code (the place comment left off)."""
+
+    def __init__(self, pack):
+        self.pack = pack
+
+    def code(self, n: int) -> str:
+        emitted = self.pack.emitted
+        text = emitted[n - 1] if 0 < n <= len(emitted) else ""
+        comment = "  # " + self.pack.place(n)
+        return text[:-len(comment)] if text.endswith(comment) else text
+
+    def assigned(self, f: Frame, name: str) -> str:
+        """The code last assigned to `name` in the frame's function, above the frame's line."""
+        code = ""
+        for n in range(f.frame.f_code.co_firstlineno, f.line):
+            line = self.code(n).strip()
+            if line.startswith(name + " = "):
+                code = line[len(name) + 3:]
+            elif line.startswith(f"for {name} in ") and line.endswith(":"):     # a loop variable
+                code = line[len(name) + 8:-1]
+        return code
+
+
+def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
+    """The names on the frame's line whose value is `none` (or a list holding `none`). A temporary of
+    the emitter (`x.hp += 1` keeps `x` in one), or a local set from other names (`let rest = cs`), stands
+    for the names it was set from, so that a none can be followed on to a parameter."""
     local = f.frame.f_locals
-    names = [m for m in dict.fromkeys(_LOCAL.findall(code))
-             if m not in ("event", "it") and _is_none(local.get("v_" + m, 0))]
+    code = lines.code(f.line)
+    for temp in dict.fromkeys(_TEMP.findall(code)):
+        if local.get(temp, 0) is None:
+            code += " " + lines.assigned(f, temp)
+    params = f.frame.f_code.co_varnames[1:f.frame.f_code.co_argcount]
+
+    def roots(m: str, depth: int = 0) -> list[str]:
+        source = lines.assigned(f, "v_" + m) if "v_" + m not in params and depth < 8 else ""
+        via = [n for n in _LOCAL.findall(source) if n != m and _is_none(local.get("v_" + n, 0))]
+        if not via or _CALL.search(source):
+            return [m]
+        return [r for n in via for r in roots(n, depth + 1)]
+
+    names = [r for m in dict.fromkeys(_LOCAL.findall(code))
+             if m not in ("event", "it") and _is_none(local.get("v_" + m, 0)) for r in roots(m)]
     ev = local.get("v_event")
     p = getattr(ev, "p", None)
     if isinstance(p, dict):
         names += [m if action_step else f"event.{m}" for m in dict.fromkeys(_EVENT_PARAM.findall(code))
                   if _is_none(p.get(m, 0))]
-    return names
+    return list(dict.fromkeys(names))
 
 
-def _origin(f: Frame, name: str, emitted: list) -> Optional[str]:
+def _origin(f: Frame, name: str, lines: Lines) -> Optional[str]:
     """Why local `name` is none: the built-in or function whose value a `let` gave it, if one did."""
-    why = None
-    for i in range(f.frame.f_code.co_firstlineno, min(f.line, len(emitted))):
-        m = _ASSIGNED.match(emitted[i - 1])
-        if m and m.group(1) == name:
-            why = WHY_NONE.get(m.group(2), f"`{m.group(2)}` gave none")
-    return why
+    m = _CALL.match(lines.assigned(f, "v_" + name))
+    return WHY_NONE.get(m.group(1), f"`{m.group(1)}` gave none") if m else None
+
+
+def _inline_origin(code: str) -> list[str]:
+    """The built-ins on a line that can give none, called in place (`damage(choose_player(…), 1)`)."""
+    return [n for n in dict.fromkeys(_BUILTIN.findall(code)) if n in WHY_NONE]
 
 
 def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> bool:
@@ -124,19 +166,22 @@ def locate(err: BaseException, pack) -> PackFault:
     trail = [f for f in trail if f.place] or trail
     if not trail:
         return PackFault("", err, _sentence(err, [], None))
-    emitted = pack.emitted
+    lines = Lines(pack)
     i = len(trail) - 1
     names: list[str] = []
     if _none_fault(err):
         while True:
             f = trail[i]
             step = _is_action_step(f)
-            names = _nones(f, emitted[f.line - 1] if 0 < f.line <= len(emitted) else "", step)
+            names = _nones(f, lines, step)
             if not names or i == 0 or not _came_in(f, trail[i - 1], names, step):
                 break
             i -= 1
     blame = trail[i]
-    why = _origin(blame, names[0], emitted) if len(names) == 1 and "." not in names[0] else None
+    why = _origin(blame, names[0], lines) if len(names) == 1 and "." not in names[0] else None
+    if _none_fault(err) and not names:
+        called = _inline_origin(lines.code(blame.line))
+        names, why = [f"{n}(…)" for n in called[:1]], WHY_NONE[called[0]] if called else None
     sentence = _sentence(err, names, why)
     if blame is not trail[-1] and trail[-1].place != blame.place:
         sentence += f" (it reached {trail[-1].place})"
@@ -155,6 +200,8 @@ def _sentence(err: BaseException, names: list[str], why: Optional[str]) -> str:
         return "a value used here is none"
     if isinstance(err, (PackError, ZeroDivisionError)):
         return str(err) if isinstance(err, PackError) else "division by zero"
+    if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):
+        return f"`{err.args[0]}` is read before it has a value"
     if isinstance(err, TypeError):
         return "a value here is not of the kind this use needs"
     return f"this line could not be carried out ({type(err).__name__} in the runtime)"

@@ -81,7 +81,7 @@ class Game:
         self.steps = 0                                      # actions run
         self.work = WORK_BUDGET                             # loop rounds, calls and actions left to spend
         self.depth = 0                                      # pack functions now running, nested
-        self.fault: Optional[PackFault] = None              # a rule that failed while the game was made
+        self.fault: Optional[Exception] = None              # a rule that failed while the game was made
         self.cards: list[Card] = []
         self.rules: list[SkillInst] = []
         self.over = False
@@ -101,8 +101,12 @@ class Game:
         self._make_zones()
         try:
             self._init_counters()
-        except Exception as err:        # reported when the game starts, like any rule fault
-            self.fault = err if isinstance(err, RuleLoop) else locate(err, pack)
+        except RuleLoop as err:         # reported when the game starts, like any rule fault
+            self.fault = err
+        except Exception as err:
+            fault = locate(err, pack)
+            self.fault = PackFault(fault.where, err, f"{fault.sentence}, while the game was being made "
+                                                     "(attribute defaults first, then counters' initial values)")
 
     # ── set-up ────────────────────────────────────────────────────────────────
     def _make_zones(self) -> None:
