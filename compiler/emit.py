@@ -15,6 +15,7 @@ from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
 from . import types as T
+from .bounded import bounded_funcs
 from .check import Checker
 from .deck import parse_copies
 from .symbols import Symbols
@@ -330,10 +331,12 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
     hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
 
     out["funcs"] = list(s.funcs)
+    bounded = bounded_funcs(s.funcs, checker.refs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         body = em.block(d.body) if d.body is not None else [f"return {em.expr(d.expr)}{em.at(d.expr)}"]
-        em.add_def(f"f_{name}", "g" + params, em.call_frame(d, body), d, f"func {name}")
+        em.add_def(f"f_{name}", "g" + params, body if name in bounded else em.call_frame(d, body), d,
+                   f"func {name}")
 
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)

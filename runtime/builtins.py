@@ -17,6 +17,10 @@ from .model import Card, Play, Zone
 SIGNATURES: dict[str, str] = {}
 FUNCTIONS: dict[str, object] = {}
 
+RUNS_PACK_CODE = frozenset({"usable_by", "choose_targets", "choose_play", "activate", "ask_card", "build_deck"})
+"""The built-ins that run pack code (a card's `when` and targets, a skill's active body or conversion
+pool, a computed attribute default): a pack function calling one of them could reach itself again."""
+
 
 def builtin(signature: str):
     def register(fn):

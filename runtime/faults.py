@@ -247,6 +247,12 @@ def too_deep(err: RecursionError, pack) -> RuleLoop:
     return _call_chain(trail_of_traceback(err.__traceback__, pack), "rule code nested too deep")
 
 
+def nested_actions(g) -> RuleLoop:
+    """The RuleLoop for actions nested past the limit: the cycle of triggers, and where it was entered."""
+    trail = trail_of_stack(sys._getframe(1), g.pack)
+    return RuleLoop(g.cycle(), f"{len(g.stack)} nested actions{_reached(trail)}")
+
+
 def out_of_work(g, what: str) -> RuleLoop:
     """The RuleLoop for a game that spent its work budget, or nested its pack functions too deep."""
     trail = trail_of_stack(sys._getframe(1), g.pack)

@@ -14,7 +14,8 @@ from typing import Optional, Sequence
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
 from .defs import ActionDef, PackDef, Window
 from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
-from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work, repeating_tail, too_deep
+from .faults import (ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, nested_actions, out_of_work, repeating_tail,
+                     too_deep)
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 from .namespace import _zero
@@ -315,7 +316,7 @@ class Game:
         self.steps += 1
         self.work -= ACTION_COST
         if len(stack) > MAX_DEPTH:
-            raise RuleLoop(self.cycle(), f"{len(stack)} nested actions")
+            raise nested_actions(self)
         if self.work < 0:
             raise out_of_work(self, "action")
         logging = self.log.enabled

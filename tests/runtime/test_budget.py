@@ -97,19 +97,38 @@ def test_calls_spend_the_budget():
     assert "ran out" in str(err)
 
 
-def test_the_call_depth_unwinds_when_calls_return():
-    g = game_of('func leaf(n: int) -> int { return n }\nfunc mid(n: int) -> int { return leaf(n) + leaf(n) }\n')
+def test_the_call_depth_unwinds_when_calls_return_and_only_calls_that_can_recur_spend():
+    g = game_of('func leaf(n: int) -> int { return n }\nfunc mid(n: int) -> int { return leaf(n) + leaf(n) }\n'
+                'func down(n: int) -> int { if n <= 0 { return 0 } return down(n - 1) + mid(n) }\n')
     assert g.pack.funcs["mid"](g, 2) == 4
-    assert g.depth == 0 and g.work == WORK_BUDGET - 3
+    assert g.depth == 0 and g.work == WORK_BUDGET           # bounded: it can never call itself again
+    assert g.pack.funcs["down"](g, 3) == 12
+    assert g.depth == 0 and g.work == WORK_BUDGET - 4       # down(3), down(2), down(1), down(0)
 
 
-def test_a_game_far_over_its_work_still_stops_when_no_loop_is_written_in_rule_code():
-    """A deep but ordinary chain of actions, each cheap: the action cost alone exhausts the budget."""
-    text = 'skill Spin "s" locked { on ping.after when event.who == owner and owner.score < 1000000 { ping(owner) } }\n'
-    with pytest.raises(RuleLoop, match="nested actions"):
-        g = game_of(text)
-        g.start(setup=lambda g: g.grant(g.players[0], g.pack.skills["Spin"]))
-        g.perform("ping", who=g.players[0])
+def test_a_function_is_bounded_only_if_nothing_it_calls_can_reach_it_again():
+    from spellcard.compiler.bounded import bounded_funcs
+    from spellcard.compiler.pack import front_end
+    text = BASE + """query worth(p: player) -> int = p.score
+func leaf(p: player) -> int = p.score + 1
+func above(p: player) -> int = leaf(p) * 2
+func asks(p: player) -> int = worth(p)
+func acts(p: player) { ping(p) }
+func self_call(n: int) -> int = if n > 0 then self_call(n - 1) else 0
+func one(n: int) -> int = two(n)
+func two(n: int) -> int = if n > 0 then one(n - 1) else 0
+func plays(p: player) { let play = choose_play(p) if play != none { activate(play) } }
+"""
+    syms, checker, diags = front_end([Source("t.spell", text.encode())])
+    assert not diags.has_errors, diags.sorted()
+    assert bounded_funcs(syms.funcs, checker.refs) == {"leaf", "above"}
+
+
+def test_a_trigger_chain_names_its_cycle_and_the_line_that_runs_it_again():
+    text = 'skill Spin "s" locked { on ping.after when event.who == owner { ping(owner) } }\n'
+    err = stopped(text)
+    assert err.cycle == ["ping[Spin]"]
+    assert str(err).endswith(f"nested actions at {place(text, 'ping(owner)')})")
 
 
 def test_a_designer_who_draws_65536_cards_a_turn_is_stopped_at_the_pack_loop_and_their_own_line(tmp_path):
@@ -123,6 +142,6 @@ def test_a_designer_who_draws_65536_cards_a_turn_is_stopped_at_the_pack_loop_and
     g = Game(result.pack, "Identity5Mode", 5, characters=["Greed"] * 5)
     g.work = 300_000
     outcome = g.play()
-    assert isinstance(outcome.error, RuleLoop) and outcome.turns <= 3
+    assert isinstance(outcome.error, RuleLoop) and outcome.turns < 10
     said = str(outcome.error)
     assert "ran out in" in said and "actions.spell:" in said and said.endswith("greedy.spell:2:3")
