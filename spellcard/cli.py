@@ -166,7 +166,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
                  show_log: bool, agent: str) -> None:
     """Play seeded games between agents and summarise them.
 
-    Exits 1 when any game ended in an error (a rule loop, an illegal state).
+    Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
