@@ -28,7 +28,6 @@ NUL in every string the source supplies and `where` drops it from file names, so
 NUL can only be one of these marks: `place_table` turns them into the module's line → place table."""
 
 
-
 def _seq_type(t) -> bool:
     return T.strip(t) == T.ZONE
 
@@ -62,7 +61,7 @@ class Emitter:
         return f"{MARK}{len(self.places) - 1}"
 
     def tick(self, node, what: str) -> list[str]:
-        """One unit of the game's work budget, spent by a loop round or a call (docs/language.md)."""
+        """A loop round's unit of the game's work budget (docs/language.md, "The work budget")."""
         at = self.at(node)
         return [f"g.work -= 1{at}", f"if g.work < 0: _out_of_work(g, {what!r}){at}"]
 
