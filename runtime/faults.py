@@ -22,8 +22,9 @@ WORK_BUDGET = 3_000_000
 `where` tests and a pack-function call cost one unit; a change of state and an action or decision
 cost more, as they cost more time (and a log entry each, when the game is logged)."""
 
-CHANGE_COST = 5
-"""A counter or attribute set to a new value, or cards moved."""
+CHANGE_COST = 10
+"""A counter or attribute set to a new value, or cards moved: as dear as an action, since a logged game
+writes (and a replay compares) a line for it."""
 
 ACTION_COST = 10
 """Running an action (its windows, its triggers) or asking a player."""
