@@ -15,7 +15,7 @@ from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
 from . import types as T
-from .bounded import bounded_funcs
+from .bounded import bounded_funcs, work_of
 from .check import Checker
 from .deck import parse_copies
 from .symbols import Symbols
@@ -41,6 +41,7 @@ class Emitter:
         self.def_names: set[str] = set()
         self.root = root
         self.places: list[tuple[str, int, int]] = []
+        self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:
@@ -60,19 +61,23 @@ class Emitter:
         self.places.append(self.place(node))
         return f"{MARK}{len(self.places) - 1}"
 
-    def tick(self, node, what: str) -> list[str]:
-        """A loop round's unit of the game's work budget (docs/language.md, "The work budget")."""
+    def work(self, *nodes) -> int:
+        """Units one pass through `nodes` costs: one, and one per call it makes (bounded.work_of)."""
+        return 1 + sum(work_of(n, self.c.refs, self.bounded) for n in nodes)
+
+    def tick(self, node, what: str, cost: int) -> list[str]:
+        """A loop round's units of the game's work budget (docs/language.md, "The work budget")."""
         at = self.at(node)
-        return [f"g.work -= 1{at}", f"if g.work < 0: _out_of_work(g, {what!r}){at}"]
+        return [f"g.work -= {cost}{at}", f"if g.work < 0: _out_of_work(g, {what!r}){at}"]
 
     def fresh(self, stem: str) -> str:
         self.tmp += 1
         return f"_{stem}{self.tmp}"
 
-    def call_frame(self, node, body: list[str]) -> list[str]:
-        """A pack function's body, spending one unit of work per call and counting how deep calls nest."""
+    def call_frame(self, node, body: list[str], cost: int) -> list[str]:
+        """A pack function's body, spending its cost per call and counting how deep calls nest."""
         at = self.at(node)
-        return ([f"g.work -= 1{at}", f"g.depth += 1{at}",
+        return ([f"g.work -= {cost}{at}", f"g.depth += 1{at}",
                  f"if g.work < 0 or g.depth > {MAX_CALL_DEPTH}: _out_of_work(g, 'call'){at}", "try:"]
                 + self.indent(body) + ["finally:", f"    g.depth -= 1{at}"])
 
@@ -203,7 +208,7 @@ class Emitter:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
-        return f"[v_it for v_it in _sift(g, {self.seq(e.seq)}) if {self.expr(e.pred)}]"
+        return f"[v_it for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.pred)}) if {self.expr(e.pred)}]"
 
     def arg(self, a) -> str:
         if isinstance(a, tuple):
@@ -263,7 +268,8 @@ class Emitter:
             head = f"while {self.expr(st.cond)}:{at}"
         if k in (A.For, A.Repeat, A.While):
             what = {A.For: "for", A.Repeat: "repeat", A.While: "while"}[k]
-            return [head] + self.indent(self.tick(st, what) + self.block(st.body))
+            cost = self.work(st.body, st.cond) if k is A.While else self.work(st.body)
+            return [head] + self.indent(self.tick(st, what, cost) + self.block(st.body))
         if k is A.Return:
             return [f"return {self.expr(st.value)}{at}"]
         if k is A.Stop:
@@ -330,12 +336,12 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
     hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
 
     out["funcs"] = list(s.funcs)
-    bounded = bounded_funcs(s.funcs, checker.refs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         body = em.block(d.body) if d.body is not None else [f"return {em.expr(d.expr)}{em.at(d.expr)}"]
-        em.add_def(f"f_{name}", "g" + params, body if name in bounded else em.call_frame(d, body), d,
-                   f"func {name}")
+        if name not in em.bounded:
+            body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
+        em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
 
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)

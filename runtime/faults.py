@@ -17,10 +17,11 @@ from .errors import NoneValue, PackError, PackFault, RuleLoop
 MODULE = "<spellcard:"
 """How the file name of every compiled pack module begins."""
 
-WORK_BUDGET = 3_000_000
+WORK_BUDGET = 5_000_000
 """Units of work one game may spend (docs/language.md, "The work budget"): a loop round, an item a
-`where` tests and a pack-function call cost one unit; a change of state and an action or decision
-cost more, as they cost more time (and a log entry each, when the game is logged)."""
+`where` tests and a call of a function that can recur cost one unit plus one per call they make
+(counted by the compiler); a change of state and an action or decision cost more, as they cost more
+time (and a log entry each, when the game is logged)."""
 
 CHANGE_COST = 10
 """A counter or attribute set to a new value, or cards moved: as dear as an action, since a logged game

@@ -72,9 +72,9 @@ def _dyn_set(g, obj, name, value):
         g.set_value(obj, name, value)
 
 
-def _sift(g, xs):
-    """The items a `where` tests, each one unit of the game's work budget."""
-    g.work -= len(xs)
+def _sift(g, xs, cost: int):
+    """The items a `where` tests, each costing the test's units of the game's work budget."""
+    g.work -= len(xs) * cost
     if g.work < 0:
         raise out_of_work(g, "where")
     return xs

@@ -63,8 +63,8 @@ def test_nested_while_loops_under_any_per_loop_limit_share_the_one_budget():
 
 
 def test_a_for_loop_and_a_where_spend_the_budget_too():
-    text = 'skill Spin "s" locked { on main.start { while true { for p in players() { n += 1 } } } }\n'
-    assert f"in a `for` loop at {place(text, 'for p')}" in str(stopped(text, work=10_000))
+    text = 'skill Spin "s" locked { on main.start { for p in players() { n += 1 } } }\n'
+    assert f"in a `for` loop at {place(text, 'for p')}" in str(stopped(text, work=5))
     text = 'skill Spin "s" locked { on main.start { let xs = players() where it.score >= 0 } }\n'
     assert f"in a `where` at {place(text, 'let xs')}" in str(stopped(text, work=1))
 
@@ -97,13 +97,14 @@ def test_calls_spend_the_budget():
     assert "ran out" in str(err)
 
 
-def test_the_call_depth_unwinds_when_calls_return_and_only_calls_that_can_recur_spend():
+def test_the_call_depth_unwinds_and_a_bounded_function_is_charged_where_it_is_called():
     g = game_of('func leaf(n: int) -> int { return n }\nfunc mid(n: int) -> int { return leaf(n) + leaf(n) }\n'
                 'func down(n: int) -> int { if n <= 0 { return 0 } return down(n - 1) + mid(n) }\n')
     assert g.pack.funcs["mid"](g, 2) == 4
     assert g.depth == 0 and g.work == WORK_BUDGET           # bounded: it can never call itself again
     assert g.pack.funcs["down"](g, 3) == 12
-    assert g.depth == 0 and g.work == WORK_BUDGET - 4       # down(3), down(2), down(1), down(0)
+    # down(3) … down(0), each costing itself, its call of down and its call of mid (mid: itself, 2 leaves)
+    assert g.depth == 0 and g.work == WORK_BUDGET - 4 * (1 + 1 + 3)
 
 
 def test_a_function_is_bounded_only_if_nothing_it_calls_can_reach_it_again():
@@ -121,7 +122,7 @@ func plays(p: player) { let play = choose_play(p) if play != none { activate(pla
 """
     syms, checker, diags = front_end([Source("t.spell", text.encode())])
     assert not diags.has_errors, diags.sorted()
-    assert bounded_funcs(syms.funcs, checker.refs) == {"leaf", "above"}
+    assert bounded_funcs(syms.funcs, checker.refs) == {"leaf": 1, "above": 2}     # above: itself and leaf
 
 
 def test_a_trigger_chain_names_its_cycle_and_the_line_that_runs_it_again():
