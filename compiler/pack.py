@@ -112,7 +112,9 @@ def _compiler_digest() -> bytes:
     h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
     runtime = here.parent / "runtime"
-    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py")) + [runtime / "faults.py"]:
+    # The runtime files whose names the emitted code depends on: the built-ins and the work budget.
+    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / "faults.py"]
+    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + emitted_against:
         if p.exists():
             h.update(p.read_bytes())
     return h.digest()
