@@ -13,15 +13,22 @@ from typing import Optional
 import jinja2
 
 from spellcard.runtime.defs import MODIFY_LAYERS
+from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
 from . import types as T
+from .bounded import bounded_funcs, work_of
 from .check import Checker
 from .deck import parse_copies
 from .symbols import Symbols
 from .tools import harness_code, shown_attrs
 
 OPS = {"==": "is", "!=": "is not"}
+
+MARK = "\0"
+"""Ends an emitted line that came from a .spell place, followed by the place's index. repr() escapes
+NUL in every string the source supplies and `where` drops it from file names, so after rendering a
+NUL can only be one of these marks: `place_table` turns them into the module's line → place table."""
 
 
 def _seq_type(t) -> bool:
@@ -37,20 +44,46 @@ class Emitter:
         self.def_names: set[str] = set()
         self.root = root
         self.names = names or {}            # a file's name in comments, when it is not under `root`
+        self.places: list[tuple[str, int, int]] = []
+        self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
 
     # ── helpers ───────────────────────────────────────────────────────────────
-    def where(self, node) -> str:
+    def place(self, node) -> tuple[str, int, int]:
         sp = node.span
         path = self.names.get(sp.file, sp.file)
         if self.root and path.startswith(self.root):
             path = path[len(self.root):].lstrip("/")
         # This lands in `#` comments: a file name with a line break in it must not end the comment.
         path = "".join(ch if ch.isprintable() else "?" for ch in path)
-        return f"{path}:{sp.line}:{sp.col}"
+        return path, sp.line, sp.col
+
+    def where(self, node) -> str:
+        return "%s:%d:%d" % self.place(node)
+
+    def at(self, node) -> str:
+        """The mark that ends a line compiled from `node` (see MARK)."""
+        self.places.append(self.place(node))
+        return f"{MARK}{len(self.places) - 1}"
+
+    def work(self, *nodes) -> int:
+        """Units one pass through `nodes` costs: one, and one per call it makes (bounded.work_of)."""
+        return 1 + sum(work_of(n, self.c.refs, self.bounded) for n in nodes)
+
+    def tick(self, node, what: str, cost: int) -> list[str]:
+        """A loop round's units of the game's work budget (docs/language.md, "The work budget")."""
+        at = self.at(node)
+        return [f"g.work -= {cost}{at}", f"if g.work < 0: _out_of_work(g, {what!r}){at}"]
 
     def fresh(self, stem: str) -> str:
         self.tmp += 1
         return f"_{stem}{self.tmp}"
+
+    def call_frame(self, node, body: list[str], cost: int) -> list[str]:
+        """A pack function's body, spending its cost per call and counting how deep calls nest."""
+        at = self.at(node)
+        return ([f"g.work -= {cost}{at}", f"g.depth += 1{at}",
+                 f"if g.work < 0 or g.depth > {MAX_CALL_DEPTH}: _out_of_work(g, 'call'){at}", "try:"]
+                + self.indent(body) + ["finally:", f"    g.depth -= 1{at}"])
 
     def add_def(self, name: str, params: str, body: list[str], node, doc: str = "") -> str:
         # Names are built from source names joined by `_` (`aw_{action}_{window}`), so two different
@@ -59,7 +92,7 @@ class Emitter:
         if name in self.def_names:
             name = self.fresh(name + "_")
         self.def_names.add(name)
-        head = f"def {name}({params}):  # {self.where(node)}"
+        head = f"def {name}({params}):{self.at(node)}"
         lines = [head]
         if doc:
             lines.append(f"    # {doc}")
@@ -179,7 +212,7 @@ class Emitter:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
-        return f"[v_it for v_it in {self.seq(e.seq)} if {self.expr(e.pred)}]"
+        return f"[v_it for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.pred)}) if {self.expr(e.pred)}]"
 
     def arg(self, a) -> str:
         if isinstance(a, tuple):
@@ -212,7 +245,7 @@ class Emitter:
         return ["    " + line for line in lines]
 
     def stmt(self, st) -> list[str]:
-        at = f"  # {self.where(st)}"
+        at = self.at(st)
         k = type(st)
         if k is A.ExprStmt:
             return [self.expr(st.expr) + at]
@@ -232,14 +265,15 @@ class Emitter:
                 out.extend(self.indent(self.block(st.else_)))
             return out
         if k is A.For:
-            return [f"for v_{st.var} in _list({self.seq(st.iter)}):{at}"] + self.indent(self.block(st.body))
-        if k is A.Repeat:
-            return [f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"] + self.indent(self.block(st.body))
-        if k is A.While:
-            guard = self.fresh("w")
-            return [f"{guard} = 0", f"while {self.expr(st.cond)}:{at}",
-                    f"    {guard} += 1",
-                    f"    if {guard} > 10000: _runaway({self.where(st)!r})"] + self.indent(self.block(st.body))
+            head = f"for v_{st.var} in _list({self.seq(st.iter)}):{at}"
+        elif k is A.Repeat:
+            head = f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"
+        elif k is A.While:
+            head = f"while {self.expr(st.cond)}:{at}"
+        if k in (A.For, A.Repeat, A.While):
+            what = {A.For: "for", A.Repeat: "repeat", A.While: "while"}[k]
+            cost = self.work(st.body, st.cond) if k is A.While else self.work(st.body)
+            return [head] + self.indent(self.tick(st, what, cost) + self.block(st.body))
         if k is A.Return:
             return [f"return {self.expr(st.value)}{at}"]
         if k is A.Stop:
@@ -249,7 +283,7 @@ class Emitter:
         if k is A.Continue:
             return ["continue" + at]
         if k is A.Cancel:
-            return [f"g.cancel(v_event){at}", "return"]
+            return [f"g.cancel(v_event){at}", f"return{at}"]
         raise AssertionError(k)
 
     # How to write a place, and how to read it, per kind of place (the checker's `refs`); places on an
@@ -274,7 +308,6 @@ class Emitter:
         if isinstance(st.target, A.Field):
             obj = self.fresh("t")
             lines.append(f"{obj} = {self.expr(st.target.obj)}{at}")
-            at = ""
         current = self._READ[kind].format(o=obj, n=name)
         return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
@@ -310,10 +343,10 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
-        if d.body is not None:
-            em.add_def(f"f_{name}", "g" + params, em.block(d.body), d, f"func {name}")
-        else:
-            em.add_def(f"f_{name}", "g" + params, [f"return {em.expr(d.expr)}"], d, f"func {name}")
+        body = em.block(d.body) if d.body is not None else [f"return {em.expr(d.expr)}{em.at(d.expr)}"]
+        if name not in em.bounded:
+            body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
+        em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
 
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
@@ -423,10 +456,32 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []
     harness_deck, harness_seat = harness_code(s)
-    return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
+    text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
-                           anytime=anytime,
-                           **out)
+                           anytime=anytime, **out)
+    return place_table(text, em.places)
+
+
+def place_table(text: str, places: list[tuple[str, int, int]]) -> str:
+    """Turn each line's mark into a readable comment, and append the table that maps the module's line
+    numbers to .spell places: errors read places from the table, never from comment text."""
+    lines = text.split("\n")
+    files: dict[str, int] = {}
+    table = {}
+    outer = None                # a line with no place of its own belongs to its function's place
+    for i, line in enumerate(lines):
+        if MARK in line:
+            code, index = line.split(MARK)
+            path, ln, col = places[int(index)]
+            table[i + 1] = (files.setdefault(path, len(files)), ln, col)
+            lines[i] = f"{code}  # {path}:{ln}:{col}"
+            if line.startswith("def "):
+                outer = table[i + 1]
+        elif line.startswith((" ", "#")) and outer is not None:
+            table[i + 1] = outer
+        else:
+            outer = None
+    return "\n".join(lines) + f"\nPACK.place_files = {tuple(files)!r}\nPACK.places = {table!r}\n"
 
 
 def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:

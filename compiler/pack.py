@@ -150,7 +150,10 @@ def _compiler_digest() -> bytes:
     h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
     runtime = here.parent / "runtime"
-    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py")):
+    # The runtime files whose names the emitted code depends on: the built-ins, the work budget and
+    # the definitions the module builds.
+    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / "faults.py", runtime / "defs.py"]
+    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + emitted_against:
         if p.exists():
             h.update(p.read_bytes())
     return h.digest()
@@ -239,30 +242,55 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     return result
 
 
+# A cache entry is three files named by the source hash: the module (.py), its compiled code (.bin)
+# and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is written
+# last, so an entry is whole or absent; on reading, both hashes must match before the code is loaded,
+# so a cache file that was changed or cut short is compiled again, never run.
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _write(path: Path, data: bytes) -> None:
+    part = path.with_name(path.name + f".{os.getpid()}.part")
+    part.write_bytes(data)
+    os.replace(part, path)
+
+
 def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
     try:
         cdir.mkdir(parents=True, exist_ok=True)
-        diags = [attrs.asdict(d) for d in result.diagnostics]
-        (cdir / f"{digest}.json").write_text(json.dumps(diags, ensure_ascii=False), "utf-8")
+        index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics]}
         if code_obj is not None:
-            (cdir / f"{digest}.py").write_text(result.code, "utf-8")
-            (cdir / f"{digest}.bin").write_bytes(marshal.dumps(code_obj))
+            text, binary = result.code.encode("utf-8"), marshal.dumps(code_obj)
+            _write(cdir / f"{digest}.py", text)
+            _write(cdir / f"{digest}.bin", binary)
+            index.update(py=_sha(text), bin=_sha(binary))
+        _write(cdir / f"{digest}.json", json.dumps(index, ensure_ascii=False).encode("utf-8"))
     except OSError:
         pass                    # a read-only cache only costs speed
 
 
 def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> Optional[Compiled]:
     try:
-        raw = json.loads((cdir / f"{digest}.json").read_text("utf-8"))
-        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"]) for d in raw]
+        index = json.loads((cdir / f"{digest}.json").read_text("utf-8"))
+        if index["key"] != digest:
+            return None
+        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"])
+                 for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)
         if not result.ok:
             return result
-        result.code = (cdir / f"{digest}.py").read_text("utf-8")
+        text = (cdir / f"{digest}.py").read_bytes()
+        if _sha(text) != index["py"]:
+            return None
+        result.code = text.decode("utf-8")
         if load:
-            result.pack = load_module(marshal.loads((cdir / f"{digest}.bin").read_bytes()), result.code)
+            binary = (cdir / f"{digest}.bin").read_bytes()
+            if _sha(binary) != index["bin"]:
+                return None
+            result.pack = load_module(marshal.loads(binary), result.code)
         return result
-    except (OSError, ValueError, KeyError, TypeError, EOFError):
+    except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
         return None
 
 

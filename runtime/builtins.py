@@ -17,6 +17,10 @@ from .model import Card, Play, Zone
 SIGNATURES: dict[str, str] = {}
 FUNCTIONS: dict[str, object] = {}
 
+RUNS_PACK_CODE = frozenset({"usable_by", "choose_targets", "choose_play", "activate", "ask_card", "build_deck"})
+"""The built-ins that run pack code (a card's `when` and targets, a skill's active body or conversion
+pool, a computed attribute default): a pack function calling one of them could reach itself again."""
+
 
 def builtin(signature: str):
     def register(fn):
@@ -215,7 +219,7 @@ def b_virtual(g, k, sources=(), via=None):
     It keeps every attribute its sources agree on (one red card gives a red card; a red and a black
     card give a card with no colour), and takes the rest from its kind.
     """
-    sources = tuple(c for s in ([sources] if isinstance(sources, Card) else sources) for c in s.physical)
+    sources = tuple(c for s in ([sources] if isinstance(sources, Card) else _cards(sources)) for c in s.physical)
     a = {ad.name: None for ad in g.pack.attrs_of("card")}
     a.update(k.attrs)
     kind_attrs = set(k.attrs)
@@ -253,7 +257,7 @@ def b_owner_of(g, c):
 @builtin("reveal(c: cards)")
 def b_reveal(g, c):
     if g.log.enabled:
-        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else list(c)))
+        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else _cards(c)))
 
 
 # ── decisions ───────────────────────────────────────────────────────────────

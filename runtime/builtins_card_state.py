@@ -9,7 +9,7 @@ the names are the pack's own.
 from __future__ import annotations
 
 from .builtins import builtin
-from .errors import PackError
+from .errors import NoneValue, PackError
 
 
 def _store(g) -> dict:
@@ -23,7 +23,7 @@ def _store(g) -> dict:
 def _physical(c):
     """The physical card a value belongs to: a virtual card standing for exactly one card is that card."""
     if c is None:
-        raise PackError("a card value was read or set on `none`")
+        raise NoneValue("a card value was read or set on `none`")
     if c.virtual:
         if len(c.sources) != 1:
             raise PackError(f"{c!r} stands for {len(c.sources)} cards: a card value needs exactly one")

@@ -227,7 +227,14 @@ class PackDef:
     harness_deck: Optional[str] = None        # the table zone scenario tests deal from
     harness_seat: Optional[Callable] = None   # (g, player, character): how a scenario test seats one
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
+    places: dict = Factory(dict)        # line of the generated module -> (file index, line, column)
+    place_files: tuple = ()             # the .spell files `places` names
     _by_owner: dict = Factory(dict)
+
+    def place(self, line: int) -> str:
+        """The .spell place (file:line:col) a line of the generated module came from, or ""."""
+        p = self.places.get(line)
+        return f"{self.place_files[p[0]]}:{p[1]}:{p[2]}" if p else ""
 
     def attrs_of(self, owner: str) -> list:
         """The attributes declared for `owner` (card, player, …), computed once: cards are made often."""

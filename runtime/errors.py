@@ -37,25 +37,17 @@ class PackError(Exception):
     """A compiled pack asked the runtime for something it does not have."""
 
 
+class NoneValue(PackError):
+    """Rule code used `none` where a value is needed (the checker could not prove it is never none)."""
+
+
 class PackFault(Exception):
-    """Rule code failed at run time (a field of `none`, say): reported at its .spell place."""
+    """Rule code failed at run time: reported at the .spell place to blame, in the language's terms
+    (runtime.faults); the Python exception is kept as `original`, for debugging."""
 
-    def __init__(self, where: str, err: BaseException):
-        super().__init__(f"{where}: {type(err).__name__}: {err}" if where else f"{type(err).__name__}: {err}")
+    def __init__(self, where: str, err: BaseException, sentence: str = ""):
+        sentence = sentence or f"{type(err).__name__}: {err}"
+        super().__init__(f"{where}: {sentence}" if where else sentence)
         self.where = where
+        self.sentence = sentence
         self.original = err
-
-
-def spell_place(err: BaseException, emitted: list) -> str:
-    """The innermost .spell place in a traceback through a compiled pack: every emitted line ends
-    with a comment naming the source line it came from."""
-    place = ""
-    tb = err.__traceback__
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        if code.co_filename.startswith("<spellcard:") and 0 < tb.tb_lineno <= len(emitted):
-            line = emitted[tb.tb_lineno - 1]
-            if "  # " in line:
-                place = line.rsplit("  # ", 1)[1].strip()
-        tb = tb.tb_next
-    return place

@@ -13,15 +13,15 @@ from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
 from .defs import ActionDef, PackDef, Window
-from .errors import (GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop,
-                     spell_place)
+from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
+from .faults import (ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, nested_actions, out_of_work, repeating_tail,
+                     too_deep)
 from .anytime import anytime_rule
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 from .namespace import _zero
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
-MAX_STEPS = 400_000        # actions in one game before it is called a loop
 MAX_REFUSALS = 3
 
 
@@ -80,7 +80,10 @@ class Game:
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
         self.turns = 0
         self.rounds = 0
-        self.steps = 0
+        self.steps = 0                                      # actions run
+        self.work = WORK_BUDGET                             # loop rounds, calls and actions left to spend
+        self.depth = 0                                      # pack functions now running, nested
+        self.fault: Optional[Exception] = None              # a rule that failed while the game was made
         self.cards: list[Card] = []
         self.rules: list[SkillInst] = []
         self.over = False
@@ -99,7 +102,14 @@ class Game:
         self._turn = _structural_action("turn", ("player",), ("start", "end"))
         self._round = _structural_action("round", ("number",), ("start", "end"))
         self._make_zones()
-        self._init_counters()
+        try:
+            self._init_counters()
+        except RuleLoop as err:         # reported when the game starts, like any rule fault
+            self.fault = err
+        except Exception as err:
+            fault = locate(err, pack)
+            self.fault = PackFault(fault.where, err, f"{fault.sentence}, while the game was being made "
+                                                     "(attribute defaults first, then counters' initial values)")
 
     # ── set-up ────────────────────────────────────────────────────────────────
     def _make_zones(self) -> None:
@@ -186,6 +196,7 @@ class Game:
                 stand_ins.append(c)
         if not physical:
             return
+        self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
             if c.base is not None:          # leaving the place where it stood as another card
                 c.kind, c.a = c.base
@@ -232,6 +243,7 @@ class Game:
         if store.get(name) == value:
             return
         store[name] = value
+        self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         if self.log.enabled:
             self.log.add("set", self.ref(owner) if owner is not None else "table", name, self.ref(value))
 
@@ -313,9 +325,11 @@ class Game:
         stack = self.stack
         stack.append(ev)
         self.steps += 1
-        if len(stack) > MAX_DEPTH or self.steps > MAX_STEPS:
-            raise RuleLoop(self._cycle(), f"{len(stack)} nested actions" if len(stack) > MAX_DEPTH
-                           else f"more than {MAX_STEPS} actions in one game")
+        self.work -= ACTION_COST
+        if len(stack) > MAX_DEPTH:
+            raise nested_actions(self)
+        if self.work < 0:
+            raise out_of_work(self, "action")
         logging = self.log.enabled
         if logging:
             self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
@@ -403,16 +417,13 @@ class Game:
             finally:
                 ev.trigger = prev
 
-    def _cycle(self) -> list[str]:
-        """The repeating tail of the action stack, each frame named `action[skill that fired in it]`.
+    def cycle(self) -> list[str]:
+        """The repeating tail of the action stack, each frame named `action[skill that fired in it]`;
+        empty when the stack does not repeat (runaway work in one place is no cycle of actions).
         The newest frame has had no trigger yet, so it is left out."""
         labels = [f"{e.action.name}" + (f"[{e.trigger.skill.name}]" if e.trigger is not None else "")
                   for e in self.stack[:-1]]
-        for period in range(1, len(labels) // 3 + 1):
-            tail = labels[-period:]
-            if labels[-2 * period:-period] == tail and labels[-3 * period:-2 * period] == tail:
-                return tail
-        return labels[-8:]
+        return repeating_tail(labels)
 
     # ── queries ─────────────────────────────────────────────────────────────────
     def query(self, name: str, *args):
@@ -423,6 +434,9 @@ class Game:
         """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
         if not d.player.alive:
             raise PlayerOut(d.player, d.prompt)
+        self.work -= ACTION_COST
+        if self.work < 0:
+            raise out_of_work(self, "decision")
         forced = self._forced(d)
         if forced is not None:
             answer = forced
@@ -547,6 +561,8 @@ class Game:
 
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
+        if self.fault is not None:
+            raise self.fault
         if self.pack.anytime:
             self.grant(None, anytime_rule(self.pack))
         if self.mode:
@@ -605,10 +621,12 @@ class Game:
                 if self.log.enabled:
                     self.log.add("over", [f"P{p.seat}" for p in over.winners])
                 return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
-        except (RuleLoop, IllegalDecision, InvariantBroken, PackError, PackFault) as err:
+        except (RuleLoop, IllegalDecision, InvariantBroken, PackFault) as err:
             return self._failed(err)
-        except Exception as err:        # rule code that went wrong: name its .spell place
-            return self._failed(PackFault(spell_place(err, self.pack.emitted), err))
+        except RecursionError as err:   # nesting deeper than Python allows, under the depth limits
+            return self._failed(too_deep(err, self.pack))
+        except Exception as err:        # rule code that went wrong (a PackError too): name its .spell place
+            return self._failed(locate(err, self.pack))
 
     def begin_round(self) -> None:
         """A new round: usage limits and counters of round scope start afresh; round.start opens."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 from . import builtins as B
 from .defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                    ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef)
-from .errors import PackError, RuleLoop
+from .errors import PackError
+from .faults import out_of_work
 from .model import Card, Zone
 
 
@@ -71,8 +72,17 @@ def _dyn_set(g, obj, name, value):
         g.set_value(obj, name, value)
 
 
-def _runaway(where: str):
-    raise RuleLoop([], f"a `while` loop at {where} ran more than 10000 times")
+def _sift(g, xs, cost: int):
+    """The items a `where` tests, each costing the test's units of the game's work budget."""
+    g.work -= len(xs) * cost
+    if g.work < 0:
+        raise out_of_work(g, "where")
+    return xs
+
+
+def _out_of_work(g, what: str):
+    """A loop round or call found the game's work budget spent, or calls nested too deep."""
+    raise out_of_work(g, what)
 
 
 def _zero(g, owner):
@@ -84,7 +94,7 @@ def namespace() -> dict:
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                 ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
         ns[cls.__name__] = cls
-    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _runaway, _zero):
+    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _out_of_work, _zero):
         ns[fn.__name__] = fn
     for name, fn in B.FUNCTIONS.items():
         ns["b_" + name] = fn

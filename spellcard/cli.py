@@ -180,7 +180,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     Wins are reported by seat, by character and by each player attribute the pack's `show player`
     line names (without one: its enum attributes).
 
-    Exits 1 when any game ended in an error (a rule loop, an illegal state).
+    Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
@@ -294,8 +294,8 @@ HEADER_KEYS = ("pack", "mode", "seed", "players", "source_hash")
 def replay_cmd(log_file: str) -> None:
     """Re-run a game logged by `simulate --log`.
 
-    Exits 0 if the replay reproduces the log event for event, 1 at the first difference or if the
-    pack's sources changed since the game was logged.
+    Exits 0 if the replay reproduces the log event for event, 1 at the first difference, if the
+    pack's sources changed since the game was logged, or if the game ended in a rule fault.
     """
     try:
         header, answers, events = read_game(log_file)
@@ -315,6 +315,9 @@ def replay_cmd(log_file: str) -> None:
         click.echo(f"replay differs: {outcome.difference}")
         sys.exit(1)
     click.echo(f"replay matches ({outcome.events} events)")
+    if outcome.error is not None:           # a faithful replay of a game that ended in a rule fault
+        click.echo(f"the game ended with {type(outcome.error).__name__}: {outcome.error}")
+        sys.exit(1)
 
 
 def pack_differences(header: dict, pack: PackDef) -> list[str]:

@@ -173,6 +173,7 @@ def table_from_header(pack: PackDef, header: dict) -> Table:
 class Replay:
     events: int
     difference: Optional[str] = None     # None when the replay reproduced the log exactly
+    error: Optional[Exception] = None    # the rule fault or loop the game ended in, if it did
 
 
 def replay(pack: PackDef, header: dict, answers: list, logged: list[str]) -> Replay:
@@ -189,7 +190,7 @@ def replay(pack: PackDef, header: dict, answers: list, logged: list[str]) -> Rep
         difference += f"\n  the replay ended with {type(result.error).__name__}: {result.error}"
     elif difference is None and agent.answers:
         difference = f"the replay used {len(answers) - len(agent.answers)} of the {len(answers)} recorded answers"
-    return Replay(len(produced), difference)
+    return Replay(len(produced), difference, result.error)
 
 
 def first_difference(logged: list[str], produced: list[str]) -> Optional[str]:

@@ -1,0 +1,111 @@
+"""Faults of rule code at run time: each names the .spell line to blame, in the language's terms."""
+import pytest
+
+from spellcard.compiler.pack import Source, compile_sources
+from spellcard.runtime.errors import PackFault
+from spellcard.runtime.game import Game
+
+BASE = """pack t "test"
+counter player score
+zone pile: table hidden
+zone hand: player owner
+action ping(who: player) {
+  window before
+  do { who.score += 1 }
+  window after
+}
+phase main "main" { ping(player) }
+turn main
+"""
+
+# A pack function, in the pack's own file, that faults on a none handed to it.
+PACK_FUNCS = """func bump(p: player) { p.score += 1 }
+func bump_all(ps: players) { let rest = ps for p in rest { bump(p) } }
+"""
+
+
+def compiled(files: dict):
+    result = compile_sources([Source(name, text.encode()) for name, text in files.items()], use_cache=False)
+    assert result.ok, result.render()
+    return result.pack
+
+
+def fault_of(designer: str, base_name: str = "t.spell", log: bool = False) -> PackFault:
+    """Play a game whose players hold the designer's skill `Spin`; it must end in a PackFault."""
+    pack = compiled({base_name: BASE + PACK_FUNCS, "mine.spell": designer})
+    g = Game(pack, None, 2, log=log)
+    result = g.play(setup=lambda g: [g.grant(p, g.pack.skills["Spin"]) for p in g.players])
+    assert result.reason == "error" and isinstance(result.error, PackFault), result.error
+    return result.error
+
+
+def test_a_none_passed_into_pack_functions_is_blamed_on_the_designers_line():
+    err = fault_of('skill Spin "s" locked { on main.start {\n'
+                   '  let t = first(others(owner) where it.score > 100)\n'
+                   '  bump_all([t])\n} }\n')
+    assert err.where == "mine.spell:3:3"
+    assert err.sentence.startswith("`t` is none here: `first` found an empty list (it reached t.spell:")
+    assert "NoneType" not in str(err) and "attribute" not in str(err)
+
+
+def test_a_none_made_in_place_names_the_built_in_that_gave_it():
+    err = fault_of('skill Spin "s" locked { on main.start {\n'
+                   '  bump(choose_player(owner, others(owner) where it.score > 100, "who?"))\n} }\n')
+    assert err.where == "mine.spell:2:3"
+    assert err.sentence.startswith("`choose_player(…)` is none here: `choose_player` found no player to choose")
+
+
+def test_division_by_zero_names_its_line():
+    err = fault_of('skill Spin "s" locked { on main.start {\n  owner.score = 3 / (owner.score - owner.score)\n} }\n')
+    assert str(err) == "mine.spell:2:3: division by zero"
+
+
+def test_a_card_value_on_none_names_its_line():
+    err = fault_of('skill Spin "s" locked { on main.start {\n  let c = first(pile)\n'
+                   '  set_card_value(c, "x", 1)\n} }\n')
+    assert err.where == "mine.spell:3:3" and err.sentence == "`c` is none here: `first` found an empty list"
+
+
+def test_a_file_name_holding_the_comment_marker_keeps_its_place():
+    """Places come from the module's line table: a `  # ` in a file name cannot cut them short."""
+    err = fault_of('skill Spin "s" locked { on main.start { bump(first(others(owner) where it.score > 9)) } }\n',
+                   base_name="we  # ird.spell")
+    assert err.sentence.endswith("(it reached we  # ird.spell:12:24)")
+
+
+@pytest.mark.parametrize("decl, sentence", [
+    ("counter player max_hp = 3 / (count(players()) - count(players()))", "division by zero"),
+    ("attr player early: int = self.score", "`score` is read before it has a value"),
+])
+def test_a_fault_while_the_game_is_made_is_a_located_rule_fault(decl, sentence):
+    pack = compiled({"t.spell": BASE, "mine.spell": decl + "\n"})
+    result = Game(pack, None, 2).play()
+    assert result.reason == "error" and isinstance(result.error, PackFault)
+    assert result.error.where.startswith("mine.spell:1:")
+    assert result.error.sentence.startswith(sentence + ", while the game was being made")
+
+
+@pytest.mark.parametrize("log", [False, True])
+def test_built_ins_take_a_zone_for_a_list_whether_or_not_the_game_is_logged(log):
+    """Every built-in with a list parameter is called with a zone (a zone stands for its cards)."""
+    from spellcard.runtime.builtins import SIGNATURES
+    sample = {"player": "owner", "int": "1", "text": '"x"', "kind": "Token", "bool": "false", "any": "none",
+              "zone": "pile", "skill?": "none", "players": "players()", "texts": '["x"]', "ints": "[1]"}
+    calls = []
+    for name, sig in SIGNATURES.items():
+        params = [p.split("=")[0].strip() for p in sig.split("(", 1)[1].rsplit(")", 1)[0].split(",") if p]
+        types = [p.split(":")[1].strip() for p in params]
+        if any(t in ("list", "cards") for t in types):
+            calls.append(f"{name}(" + ", ".join("hand_of(owner)" if t in ("list", "cards") else sample[t]
+                                                 for t in types) + ")")
+    assert "reveal(hand_of(owner))" in calls and "virtual(Token, hand_of(owner), none)" in calls
+    body = "\n".join(f"  let x{i} = {c}" if not c.startswith(("move", "reveal", "end_game")) else f"  {c}"
+                     for i, c in enumerate(calls))
+    text = (BASE + 'card Token "t" { }\nfunc hand_of(p: player) -> zone { return p.hand }\n'
+            'skill Spin "s" locked { on main.start when current == owner {\n' + body + '\n  say("done")\n} }\n')
+    pack = compiled({"t.spell": text})
+    g = Game(pack, None, 2, log=log)
+    g.start(setup=lambda g: [g.grant(p, g.pack.skills["Spin"]) for p in g.players])
+    for p in g.players:
+        g.move([g.make_card("Token", {}), g.make_card("Token", {})], p.z["hand"])
+    g.run_turn(g.players[0])            # no exception: every call took the zone
