@@ -376,3 +376,15 @@ def rows_table(title: str, rows: list[dict]) -> RichTable:
         cells = (get(row) if callable(get) else row[get] for _, get in columns)
         t.add_row(*("" if v is None else str(v) for v in cells))
     return t
+
+
+# ── editor support ─────────────────────────────────────────────────────────────
+@cli.command("lsp")
+def lsp_cmd() -> None:
+    """Run the language server on stdin/stdout, for an editor's LSP client (see docs/editors.md).
+
+    A file in a folder with a `pack` line is checked with that folder's pack; a loose file joins
+    the pack named by `pack = "…"` in the nearest spellcard.toml, or `[tool.spellcard]` in pyproject.toml.
+    """
+    from spellcard.lsp.server import run
+    run()
