@@ -1,8 +1,9 @@
 """The checker's view of a pack as the editor has it: unsaved texts count, unchanged files keep their parse.
 
-Parsing and building are per file and dominate the cost of checking THB, so each file's tree is kept
-until its text changes; collecting names and checking always cover the whole pack, because a change in
-one file (a renamed action) can break any other.
+Parsing and building dominate the cost of checking THB, so each file keeps its tree until its text
+changes (in memory, and on disk across restarts), and a changed file re-parses only the declarations
+that changed (chunks.py); collecting names and checking always cover the whole pack, because a change
+in one file (a renamed action) can break any other.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from spellcard.compiler.diagnostics import Diagnostic, Diagnostics
 from spellcard.compiler.parse import decode, parse
 from spellcard.compiler.symbols import Symbols, collect
 
+from .chunks import ChunkedParser
 from .packs import PackFiles
 
 _PLACEHOLDER = "__spellcard_complete__"
@@ -41,6 +43,7 @@ class Analysis:
 class Analyzer:
     def __init__(self) -> None:
         self._parsed: dict[str, tuple[str, Optional[A.Module], Optional[Diagnostic]]] = {}
+        self._chunks = ChunkedParser()
         self._good: dict[str, tuple[str, A.Module]] = {}       # the last text of each file that parsed
         self._last: dict[tuple, tuple[tuple, Analysis]] = {}
 
@@ -85,11 +88,11 @@ class Analyzer:
         head = re.sub(r"\w*$", "", lines[line][:col])
         lines[line] = head + _PLACEHOLDER + lines[line][col:]
         patched = "\n".join(lines)
-        tree, problem = parse(path, patched)
-        if problem is not None:
+        module = self._chunks.module(path, patched)
+        if module is None:
             return None
         modules = dict(self.last_complete(pack, text_of).modules)
-        modules[path] = build(path, tree)
+        modules[path] = module
         a = self._check(pack.files, {}, modules, Diagnostics())
         for node, t in a.checker.types.items():
             if isinstance(node, A.Field) and node.name == _PLACEHOLDER and node.name_span.file == path:
@@ -106,12 +109,13 @@ class Analyzer:
         hit = self._parsed.get(path)
         if hit is not None and hit[0] == text:
             return hit[1], hit[2]
-        decoded, problem = decode(path, text.encode("utf-8", errors="surrogatepass"))
         module = None
+        decoded, problem = decode(path, text.encode("utf-8", errors="surrogatepass"))
         if problem is None:
-            tree, problem = parse(path, decoded)
-            if problem is None:
-                module = build(path, tree)
+            module = self._chunks.module(path, decoded)
+            if module is None:                      # the whole file, for `spellcard check`'s message
+                tree, problem = parse(path, decoded)
+                module = build(path, tree) if problem is None else None
         self._parsed[path] = (text, module, problem)
         if module is not None:
             self._good[path] = (text, module)

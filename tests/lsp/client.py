@@ -36,9 +36,9 @@ class Session:
                 self._count[params.uri] = self._count.get(params.uri, 0) + 1
                 self._arrived.notify_all()
 
-    async def start(self, root: Path = ROOT) -> None:
+    async def start(self, root: Path = ROOT, env: dict | None = None) -> None:
         exe = Path(sys.executable).with_name("spellcard")
-        await self.client.start_io(str(exe), "lsp", cwd=str(root), env={**os.environ})
+        await self.client.start_io(str(exe), "lsp", cwd=str(root), env={**os.environ, **(env or {})})
         await asyncio.wait_for(self.client.initialize_async(L.InitializeParams(
             capabilities=L.ClientCapabilities(), root_uri=uri(root), process_id=os.getpid())), TIMEOUT)
         self.client.initialized(L.InitializedParams())

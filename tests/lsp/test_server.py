@@ -196,3 +196,17 @@ def test_a_loose_file_joins_the_pack_its_settings_name(tmp_path):
             await s.stop()
     diags = asyncio.run(scenario())
     assert len(diags) == 1 and diags[0].range.start.line == 1 and "amount" in diags[0].message
+
+
+def test_a_syntax_error_reads_as_spellcard_check_says_it(lsp):
+    from spellcard.compiler.parse import parse
+    run, s = lsp
+    broken = TEXT.replace("draw(owner, 1)", "draw(owner, 1);", 1)
+    diags = run(s.change(CHARACTERS, broken))
+    _, problem = parse(str(CHARACTERS), broken)
+    assert len(diags) == 1
+    assert diags[0].message == f"{problem.message}\nhelp: {problem.help}"
+    assert (diags[0].range.start.line + 1, diags[0].range.start.character + 1) == (problem.span.line, problem.span.col)
+    # hover and the outline still answer from the file as it last parsed
+    assert "Reimu" in [x.name for x in run(s.symbols(CHARACTERS))]
+    run(s.change(CHARACTERS, TEXT))
