@@ -32,7 +32,7 @@ class SpellcardServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("spellcard", "0.1.0", text_document_sync_kind=L.TextDocumentSyncKind.Incremental)
         self.analyzer = Analyzer()
-        self._indexes: dict[int, Index] = {}
+        self._index: Optional[Index] = None
         self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
 
     # ── the pack as the editor has it ─────────────────────────────────────────
@@ -52,9 +52,9 @@ class SpellcardServer(LanguageServer):
         return self.analyzer.analyze(self.pack_of(uri), self.text_of)
 
     def index(self, a: Analysis) -> Index:
-        if id(a) not in self._indexes:
-            self._indexes = {id(a): Index(a)}          # one live index: the analyses it answers for are cached
-        return self._indexes[id(a)]
+        if self._index is None or self._index.a is not a:
+            self._index = Index(a)                     # one live index, for the analysis last asked about
+        return self._index
 
     def cursor(self, uri: str, pos: L.Position) -> tuple[str, int, int]:
         """The document's path and the 1-based line and character column of an LSP position."""
