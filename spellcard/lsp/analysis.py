@@ -23,7 +23,7 @@ from spellcard.compiler.symbols import Symbols, collect
 from .chunks import ChunkedParser
 from .packs import PackFiles
 
-_PLACEHOLDER = "__spellcard_complete__"
+PLACEHOLDER = "__spellcard_complete__"
 
 
 @attrs.define
@@ -81,23 +81,18 @@ class Analyzer:
                                         k not in current.modules}}
         return self._check(pack.files, texts, modules, Diagnostics())
 
-    def type_before_dot(self, pack: PackFiles, text_of, path: str, text: str, line: int, col: int):
-        """The type of the expression before a `.` at the cursor (0-based line, character): the text
-        with a placeholder field there is checked with the rest of the pack; None if it does not parse."""
+    def probe(self, pack: PackFiles, text_of, path: str, text: str, line: int, col: int) -> Optional[Analysis]:
+        """The pack checked with PLACEHOLDER in place of the word being typed at the cursor (0-based line,
+        character), so the checker says what it would be there; None if that text does not parse."""
         lines = text.split("\n")
         head = re.sub(r"\w*$", "", lines[line][:col])
-        lines[line] = head + _PLACEHOLDER + lines[line][col:]
-        patched = "\n".join(lines)
-        module = self._chunks.module(path, patched)
+        lines[line] = head + PLACEHOLDER + lines[line][col:]
+        module = self._chunks.module(path, "\n".join(lines))
         if module is None:
             return None
         modules = dict(self.last_complete(pack, text_of).modules)
         modules[path] = module
-        a = self._check(pack.files, {}, modules, Diagnostics())
-        for node, t in a.checker.types.items():
-            if isinstance(node, A.Field) and node.name == _PLACEHOLDER and node.name_span.file == path:
-                return a.checker.types.get(node.obj)
-        return None
+        return self._check(pack.files, {}, modules, Diagnostics())
 
     def _check(self, files, texts: dict, modules: dict, diags: Diagnostics) -> Analysis:
         syms = collect(list(modules.values()), diags)

@@ -12,7 +12,7 @@ from spellcard.compiler import types as T
 from spellcard.compiler.check_exprs import CARD_FIELDS, NAMED_FIELDS, PLAY_FIELDS, PLAYER_FIELDS, ZONE_FIELDS
 from spellcard.compiler.symbols import BUILTINS, STRUCTURAL_EVENTS
 
-from .analysis import Analysis
+from .analysis import PLACEHOLDER, Analysis
 from .hover import builtin_doc, signature
 
 K = L.CompletionItemKind
@@ -43,9 +43,9 @@ _FIELD = re.compile(r"([A-Za-z_]\w*)\.(\w*)$")
 
 
 def complete(a: Analysis, text: str, line: int, col: int,
-             type_at: Callable[[str, int, int], Optional[object]]) -> list[L.CompletionItem]:
-    """Items for the cursor at 0-based `line`, character `col` of `text`; `type_at(text, line, col)`
-    types the expression before a `.` at the cursor (by checking the text with a placeholder field)."""
+             probe: Callable[[str, int, int], Optional[Analysis]]) -> list[L.CompletionItem]:
+    """Items for the cursor at 0-based `line`, character `col` of `text`; `probe(text, line, col)` is
+    the pack checked with a placeholder for the word at the cursor (None if that does not parse)."""
     lines = text.split("\n")
     before = lines[line][:col] if line < len(lines) else ""
     s = a.syms
@@ -59,7 +59,7 @@ def complete(a: Analysis, text: str, line: int, col: int,
                 for n in s.event_sources()]
     m = _FIELD.search(before)
     if m:
-        t = type_at(text, line, col)
+        t = _type_before_dot(probe(text, line, col))
         if t is None:
             t = _guess(a, m.group(1), lines, line)
         return [_item(n, K.Field, T.show(ft)) for n, ft in fields_of(a, t).items()]
@@ -74,6 +74,9 @@ def complete(a: Analysis, text: str, line: int, col: int,
         if context == "card":
             items += [_item(h, K.Method, "hook") for h in s.hooks]
         return items
+    wanted = _wanted(probe(text, line, col))
+    if wanted is not None:
+        return _named(a, wanted)
     return ([_item(w, K.Keyword) for w in STATEMENTS] + [_item(n, K.Variable) for n in IMPLICIT]
             + callables(a) + [i for what in ("cards", "skills", "characters", "phases", "zones", "members")
                               for i in _named(a, what)])
@@ -133,6 +136,26 @@ def _named(a: Analysis, what: str) -> list[L.CompletionItem]:
 def _item(label: str, kind, detail: Optional[str] = None, snippet: Optional[str] = None) -> L.CompletionItem:
     return L.CompletionItem(label=label, kind=kind, detail=detail, insert_text=snippet,
                             insert_text_format=L.InsertTextFormat.Snippet if snippet else None)
+
+
+def _type_before_dot(p: Optional[Analysis]):
+    for node, t in (p.checker.types.items() if p is not None else ()):
+        if isinstance(node, A.Field) and node.name == PLACEHOLDER:
+            return p.checker.types.get(node.obj)
+    return None
+
+
+_UNKNOWN = re.compile(rf"unknown (card|skill|character|phase|zone) `{PLACEHOLDER}`")
+
+
+def _wanted(p: Optional[Analysis]) -> Optional[str]:
+    """Which names the checker expects at the cursor (it reports the placeholder as an unknown card,
+    skill, character, phase or zone), if it expects one of those."""
+    for d in (p.diagnostics if p is not None else ()):
+        m = _UNKNOWN.match(d.message)
+        if m:
+            return m.group(1) + "s"
+    return None
 
 
 def _guess(a: Analysis, name: str, lines: list[str], line: int):

@@ -150,9 +150,9 @@ def completion(ls: SpellcardServer, params: L.CompletionParams) -> L.CompletionL
     doc = ls.workspace.get_text_document(uri)
     path, line, col = ls.cursor(uri, params.position)
 
-    def type_at(text, ln, c):
-        return ls.analyzer.type_before_dot(pack, ls.text_of, path, text, ln, c)
-    items = complete(a, doc.source, line - 1, col - 1, type_at)
+    def probe(text, ln, c):
+        return ls.analyzer.probe(pack, ls.text_of, path, text, ln, c)
+    items = complete(a, doc.source, line - 1, col - 1, probe)
     return L.CompletionList(is_incomplete=False, items=items)
 
 

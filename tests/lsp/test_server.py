@@ -143,6 +143,11 @@ def test_completion_of_names_keywords_and_snippets(lsp):
     assert items["draw"].insert_text == "draw(${1:player}, ${2:amount})$0"
     assert items["draw"].insert_text_format == L.InsertTextFormat.Snippet
     assert items["others"].insert_text == "others(${1:p})$0" and "let" in items
+    body = "on damage.taken { use_card(owner, virtual(Dan), [owner]) }"
+    text, line = with_skill(body)
+    run(s.change(CHARACTERS, text))
+    labels = {i.label for i in run(s.complete(CHARACTERS, line, len("  " + body.split("Dan")[0]) + 3))}
+    assert "Danmaku" in labels and "Masochist" not in labels and "let" not in labels   # a card is wanted
     run(s.change(CHARACTERS, TEXT))
 
 
