@@ -28,6 +28,10 @@ def hover_text(a: Analysis, idx: Index, occ: Occurrence) -> Optional[str]:
     if key[0] == "field":
         return _field(a, key[1], key[2])
     found = idx.defs.get(key)
+    if found is None and key[1] in STRUCTURAL_EVENTS:
+        fields = ", ".join(f"`{n}`: {T.show(t)}" for n, t in STRUCTURAL_EVENTS[key[1]])
+        return _code(f"on {key[1]}.…") + (f"\n\nevents the runtime itself opens around every {key[1]}; "
+                                          f"windows: {', '.join(STRUCTURAL_WINDOWS[key[1]])}; fields: {fields}")
     if found is None:
         return _typed(a, occ)
     span, decl = found

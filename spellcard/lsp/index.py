@@ -97,12 +97,14 @@ def _occurrences(a: Analysis, path: str, module: A.Module) -> list[Occurrence]:
             return ("builtin", ref[1])
         if what == "enum":
             return ("member", ref[1])
-        if what == "player_value":
+        if what in ("player_value", "set_player"):
             return ("attr", "player", ref[1])
+        if what == "set_table":
+            return ("top", ref[1])
         if what in ("card_attr", "def_attr"):
             owner = "character" if T.strip(a.checker.types.get(node.obj)) == T.CHARACTER else "card"
             return ("attr", owner, ref[1])
-        if what == "event_field":
+        if what in ("event_field", "set_event_of"):
             ev = T.strip(a.checker.types.get(node.obj))
             return ("field", ev[1], ref[1]) if isinstance(ev, tuple) and ev[0] == "event" else None
         return None
