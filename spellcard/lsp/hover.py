@@ -96,10 +96,21 @@ def _field(a: Analysis, action: str, field: str) -> str:
 def _typed(a: Analysis, occ: Occurrence) -> Optional[str]:
     node = occ.node
     t = a.checker.types.get(node) if node is not None else None
+    if t is None and a.checker.refs.get(node) == ("set_local", getattr(node, "id", None)):
+        t = _local_type(a, node)          # an assigned local is typed where it is read
     if t is None:
         return None
     name = node.id if isinstance(node, A.Name) else node.name if isinstance(node, A.Field) else None
     return _code(f"{name}: {T.show(t)}") if name else None
+
+
+def _local_type(a: Analysis, node: A.Name):
+    """The type of the nearest read of the same local above (or else below) the assignment."""
+    reads = [(abs(n.span.line - node.span.line) + (n.span.line > node.span.line) * 1000, t)
+             for n, t in a.checker.types.items()
+             if isinstance(n, A.Name) and n.id == node.id and n.span.file == node.span.file
+             and a.checker.refs.get(n) == ("local", node.id)]
+    return min(reads, key=lambda r: r[0])[1] if reads else None
 
 
 def _code(text: str) -> str:
