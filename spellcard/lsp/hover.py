@@ -27,6 +27,13 @@ def hover_text(a: Analysis, idx: Index, occ: Occurrence) -> Optional[str]:
         return _window(a, idx, key[1], key[2])
     if key[0] == "field":
         return _field(a, key[1], key[2])
+    if key[0] == "local":                  # a parameter shows its declaration; a `let`, its uses' type
+        if isinstance(occ.node, A.Param):
+            return _code(_source(a, occ.node.span))
+        if occ.node is not None:
+            return _typed(a, occ)
+        uses = [o for o in idx.occurrences(key[1].file) if o.key == key and o.node is not None]
+        return next(filter(None, (_typed(a, o) for o in uses)), None)
     found = idx.defs.get(key)
     if found is None and key[1] in STRUCTURAL_EVENTS:
         fields = ", ".join(f"`{n}`: {T.show(t)}" for n, t in STRUCTURAL_EVENTS[key[1]])

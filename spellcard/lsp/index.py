@@ -1,8 +1,9 @@
 """Where each pack name is defined and used, from the checked tree: for definition, references and hover.
 
 A symbol key is ("top", name) for a top-level declaration (names are unique across kinds in a pack),
-("window", action, window), ("field", action, field), ("member", name), ("attr", owner, name) or
-("builtin", name). Locals carry no key; hover shows their type.
+("window", action, window), ("field", action, field), ("member", name), ("attr", owner, name),
+("builtin", name) or ("local", span of its `let`, `for` or parameter). Implicit names (`owner`, `it`,
+`event`) carry no key; hover shows their type.
 """
 from __future__ import annotations
 
@@ -53,6 +54,12 @@ class Index:
                 best = occ
         return best
 
+    def definition(self, key: Optional[tuple]) -> Optional[A.Span]:
+        if key is not None and key[0] == "local":
+            return key[1]                      # a local's key is where it is bound
+        found = self.defs.get(key) if key is not None else None
+        return found[0] if found is not None else None
+
     def references(self, key: tuple) -> list[Occurrence]:
         return [o for path in self.a.modules for o in self.occurrences(path) if o.key == key]
 
@@ -74,6 +81,7 @@ def name_span(span: A.Span, name: str, lines: list[str], after: int = 0) -> A.Sp
 
 
 _CALLS = {"func", "action", "query", "hook"}
+_LOCAL = {"local", "set_local", "param"}
 _NAMED = {"kind", "skill", "character", "phase", "zone", "table", "enumtype", "player_zone"}
 
 
@@ -109,30 +117,60 @@ def _occurrences(a: Analysis, path: str, module: A.Module) -> list[Occurrence]:
             return ("field", ev[1], ref[1]) if isinstance(ev, tuple) and ev[0] == "event" else None
         return None
 
-    def visit(node):
+    def visit(node, env: dict):
+        """`env` maps the locals in scope to their keys: ("local", span of the binding), or an action's
+        parameter to its event field."""
         if isinstance(node, tuple):
             for x in node:
-                visit(x)
+                visit(x, env)
             return
         if node is None or not attrs.has(type(node)):
             return
         if isinstance(node, A.Name):
-            use(node.span, key_of_ref(refs.get(node), node), node)
+            ref = refs.get(node)
+            key = key_of_ref(ref, node)
+            if key is None and ref is not None and ref[0] in _LOCAL:
+                key = env.get(node.id)
+            use(node.span, key, node)
             return
+        if isinstance(node, A.Block):
+            inner = dict(env)
+            for st in node.stmts:
+                visit(st, inner)
+            return
+        if isinstance(node, (A.Let, A.For)):
+            visit(node.value if isinstance(node, A.Let) else node.iter, env)
+            name = node.name if isinstance(node, A.Let) else node.var
+            sp = name_span(node.span, name, lines, after=3)
+            define(sp, ("local", sp), None)
+            if isinstance(node, A.Let):
+                env[name] = ("local", sp)
+            else:
+                visit(node.body, {**env, name: ("local", sp)})
+            return
+        if isinstance(node, (A.FuncDecl, A.QueryDecl, A.HookDecl, A.ActionDecl)):
+            env = {}
+            for p in node.params:
+                if isinstance(node, A.ActionDecl):
+                    env[p.name] = ("field", node.name, p.name)
+                else:
+                    env[p.name] = ("local", _param_span(p))
+                    define(_param_span(p), ("local", _param_span(p)), p)
+        elif isinstance(node, A.HookImpl) and node.name in a.syms.hooks:
+            # a card's hook body reads the parameters its `hook` declaration names
+            env = {**env, **{p.name: ("local", _param_span(p)) for p in a.syms.hooks[node.name].params}}
         if isinstance(node, A.Field):
             use(node.name_span, key_of_ref(refs.get(node), node), node)
         elif isinstance(node, A.Call):
             ref = refs.get(node)
             if isinstance(node.func, A.Name):
                 use(node.func.span, key_of_ref(ref, node), node)
-                for arg in node.args:
-                    visit(arg)
+                visit(node.args, env)
                 return
             if isinstance(node.func, A.Field) and ref is not None:
                 use(node.func.name_span, ("top", node.func.name), node)
-                visit(node.func.obj)
-                for arg in node.args:
-                    visit(arg)
+                visit(node.func.obj, env)
+                visit(node.args, env)
                 return
         elif isinstance(node, A.TriggerClause):
             ev = node.event_span
@@ -154,12 +192,16 @@ def _occurrences(a: Analysis, path: str, module: A.Module) -> list[Occurrence]:
             sp = node.span
             use(A.Span(sp.file, sp.line, sp.col, sp.line, sp.col + len(node.name)), ("top", node.name))
         for name in _child_fields(type(node)):
-            visit(getattr(node, name))
+            visit(getattr(node, name), env)
 
     for decl in module.decls:
         _define_decl(decl, lines, define)
-        visit(decl)
+        visit(decl, {})
     return occs
+
+
+def _param_span(p: A.Param) -> A.Span:
+    return A.Span(p.span.file, p.span.line, p.span.col, p.span.line, p.span.col + len(p.name))
 
 
 @lru_cache(maxsize=None)

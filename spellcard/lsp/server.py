@@ -162,8 +162,8 @@ def definition(ls: SpellcardServer, params: L.DefinitionParams) -> Optional[L.Lo
     path, line, col = ls.cursor(params.text_document.uri, params.position)
     idx = ls.index(a)
     occ = idx.at(path, line, col)
-    found = idx.defs.get(occ.key) if occ is not None and occ.key is not None else None
-    return ls.location(a, found[0]) if found is not None else None
+    span = idx.definition(occ.key) if occ is not None else None
+    return ls.location(a, span) if span is not None else None
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)

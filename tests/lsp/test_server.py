@@ -215,3 +215,15 @@ def test_a_syntax_error_reads_as_spellcard_check_says_it(lsp):
     # hover and the outline still answer from the file as it last parsed
     assert "Reimu" in [x.name for x in run(s.symbols(CHARACTERS))]
     run(s.change(CHARACTERS, TEXT))
+
+
+def test_definition_and_references_of_a_local(lsp):
+    run, s = lsp
+    bound, col = where(r"let (seen) = peek\(2\)")
+    use_line, use_col = where(r"choose_card\(owner, (seen),")
+    loc = run(s.definition(CHARACTERS, use_line, use_col))
+    assert loc.uri == uri(CHARACTERS)
+    assert (loc.range.start.line, loc.range.start.character, loc.range.end.character) == (bound, col, col + 4)
+    refs = run(s.references(CHARACTERS, bound, col))
+    lines = {r.range.start.line for r in refs}
+    assert bound in lines and use_line in lines and all(abs(ln - bound) < 10 for ln in lines)
