@@ -87,12 +87,13 @@ class Analyzer:
         lines = text.split("\n")
         head = re.sub(r"\w*$", "", lines[line][:col])
         lines[line] = head + PLACEHOLDER + lines[line][col:]
-        module = self._chunks.module(path, "\n".join(lines))
+        patched = "\n".join(lines)
+        module = self._chunks.module(path, patched)
         if module is None:
             return None
-        modules = dict(self.last_complete(pack, text_of).modules)
-        modules[path] = module
-        return self._check(pack.files, {}, modules, Diagnostics())
+        rest = self.last_complete(pack, text_of)
+        return self._check(pack.files, {**rest.texts, path: patched}, {**rest.modules, path: module},
+                           Diagnostics())
 
     def _check(self, files, texts: dict, modules: dict, diags: Diagnostics) -> Analysis:
         syms = collect(list(modules.values()), diags)

@@ -14,6 +14,7 @@ from spellcard.compiler.symbols import BUILTINS, STRUCTURAL_EVENTS
 
 from .analysis import PLACEHOLDER, Analysis
 from .hover import builtin_doc, signature
+from .index import Index
 
 K = L.CompletionItemKind
 DECLARATIONS = ("pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn",
@@ -48,6 +49,8 @@ def complete(a: Analysis, text: str, line: int, col: int,
     the pack checked with a placeholder for the word at the cursor (None if that does not parse)."""
     lines = text.split("\n")
     before = lines[line][:col] if line < len(lines) else ""
+    if _in_comment_or_string(before):
+        return []
     s = a.syms
     m = _WINDOW.search(before)
     if m:
@@ -74,10 +77,11 @@ def complete(a: Analysis, text: str, line: int, col: int,
         if context == "card":
             items += [_item(h, K.Method, "hook") for h in s.hooks]
         return items
-    wanted = _wanted(probe(text, line, col))
+    p = probe(text, line, col)
+    wanted = _wanted(p)
     if wanted is not None:
         return _named(a, wanted)
-    return ([_item(w, K.Keyword) for w in STATEMENTS] + [_item(n, K.Variable) for n in IMPLICIT]
+    return (_locals(p) + [_item(w, K.Keyword) for w in STATEMENTS] + [_item(n, K.Variable) for n in IMPLICIT]
             + callables(a) + [i for what in ("cards", "skills", "characters", "phases", "zones", "members")
                               for i in _named(a, what)])
 
@@ -156,6 +160,43 @@ def _wanted(p: Optional[Analysis]) -> Optional[str]:
         if m:
             return m.group(1) + "s"
     return None
+
+
+def _locals(p: Optional[Analysis]) -> list[L.CompletionItem]:
+    """The `let`s, `for` variables and parameters bound above the cursor in its declaration."""
+    here = next((n for n in (p.checker.types if p is not None else ()) if isinstance(n, A.Name)
+                 and n.id == PLACEHOLDER), None)
+    if here is None:
+        return []
+    at = (here.span.line, here.span.col)
+    decl = next((d for d in p.modules[here.span.file].decls
+                 if (d.span.line, d.span.col) <= at <= (d.span.end_line, d.span.end_col)), None)
+    if decl is None:
+        return []
+    seen: dict[str, str] = {}
+    for o in Index(p).occurrences(here.span.file):
+        if o.is_def and o.key[0] == "local" and (decl.span.line, decl.span.col) <= (o.span.line, o.span.col) < at:
+            name = p.lines(o.span.file)[o.span.line - 1][o.span.col - 1:o.span.end_col - 1]
+            seen[name] = "local"
+    return [_item(n, K.Variable, d) for n, d in seen.items()]
+
+
+def _in_comment_or_string(before: str) -> bool:
+    """Whether the cursor, after `before` on its line, is inside a comment or a string."""
+    in_string = escaped = False
+    for ch in before:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "#":
+            return True
+    return in_string
 
 
 def _guess(a: Analysis, name: str, lines: list[str], line: int):

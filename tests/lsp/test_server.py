@@ -143,6 +143,14 @@ def test_completion_of_names_keywords_and_snippets(lsp):
     assert items["draw"].insert_text == "draw(${1:player}, ${2:amount})$0"
     assert items["draw"].insert_text_format == L.InsertTextFormat.Snippet
     assert items["others"].insert_text == "others(${1:p})$0" and "let" in items
+    body = "on damage.taken { let gained = 2\n    let kept = gained\n    draw(owner, ga) }"
+    text, line = with_skill(body)
+    run(s.change(CHARACTERS, text))
+    labels = {i.label for i in run(s.complete(CHARACTERS, line, len("    draw(owner, ga")))}   # the last body line
+    assert {"gained", "kept"} <= labels                       # the locals above the cursor
+    text, line = with_skill('on damage.taken { draw(owner, 1) }  # on ')
+    run(s.change(CHARACTERS, text))
+    assert not run(s.complete(CHARACTERS, line, len(text.split("\n")[line])))    # in a comment
     body = "on damage.taken { use_card(owner, virtual(Dan), [owner]) }"
     text, line = with_skill(body)
     run(s.change(CHARACTERS, text))
