@@ -26,6 +26,7 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/lsp.py
 
 check: $(STAMP)
 	$(BIN)/spellcard check rules/thb rules/bots rules/esper

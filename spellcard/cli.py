@@ -427,3 +427,14 @@ cli.add_command(packs_cmd)
 from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(test_cmd)
+
+# ── editor support ─────────────────────────────────────────────────────────────
+@cli.command("lsp")
+def lsp_cmd() -> None:
+    """Run the language server on stdin/stdout, for an editor's LSP client (see docs/editors.md).
+
+    A file in a folder with a `pack` line is checked with that folder's pack; a loose file joins
+    the pack named by `pack = "…"` in the nearest spellcard.toml, or `[tool.spellcard]` in pyproject.toml.
+    """
+    from spellcard.lsp.server import run
+    run()

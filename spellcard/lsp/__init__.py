@@ -1,0 +1,1 @@
+"""`spellcard lsp`: a language server for .spell files, on the real parser and checker."""

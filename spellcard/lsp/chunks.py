@@ -1,0 +1,83 @@
+"""A file as its top-level declarations, parsed one by one: typing inside one skill re-parses that
+skill, not the 700 lines around it.
+
+A chunk starts at a line that opens a declaration at column 0 outside any bracket; it is parsed with
+blank lines in front, so every span is where it is in the file. A chunk that does not parse makes
+the caller parse the whole file, so error messages stay exactly those of `spellcard check`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from spellcard.compiler import ast as A
+from spellcard.compiler.build import build
+from spellcard.compiler.parse import DECLARATION_WORDS, parse
+
+from . import trees
+
+_STARTS = re.compile(r"(" + "|".join(sorted(DECLARATION_WORDS)) + r")\b")
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each chunk, in order; together they are the whole text."""
+    lines = text.split("\n")
+    starts, depth = [0], 0
+    for i, line in enumerate(lines):
+        if i and depth == 0 and _STARTS.match(line):
+            starts.append(i)
+        depth = max(0, depth + _balance(line))
+    starts.append(len(lines))
+    return [(a + 1, "\n".join(lines[a:b])) for a, b in zip(starts, starts[1:]) if b > a]
+
+
+def _balance(line: str) -> int:
+    """Brackets opened minus closed on one line, outside strings and comments."""
+    n, i, in_string = 0, 0, False
+    while i < len(line):
+        ch = line[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "#":
+            break
+        elif ch in "([{":
+            n += 1
+        elif ch in ")]}":
+            n -= 1
+        i += 1
+    return n
+
+
+class ChunkedParser:
+    """Per path, the built declarations of each chunk of the last text, by (first line, chunk text)."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, dict[tuple[int, str], tuple]] = {}
+
+    def module(self, path: str, text: str) -> Optional[A.Module]:
+        before = self._built.get(path)
+        first_sight = before is None
+        if first_sight:                 # a file this server has not parsed yet: perhaps another has
+            before = trees.load(path, text) or {}
+        now: dict[tuple[int, str], tuple] = {}
+        fresh = False
+        decls: list = []
+        for first, chunk in split(text):
+            got = before.get((first, chunk))
+            if got is None:
+                tree, problem = parse(path, "\n" * (first - 1) + chunk)
+                if problem is not None:
+                    return None
+                got = build(path, tree).decls
+                fresh = True
+            now[(first, chunk)] = got
+            decls.extend(got)
+        self._built[path] = now
+        if first_sight and fresh:       # saved for the next server; not on every keystroke
+            trees.store(path, text, now)
+        return A.Module(path, tuple(decls))

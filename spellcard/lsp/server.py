@@ -1,0 +1,210 @@
+"""The language server: LSP requests over stdio, answered from the real checker (pygls does the protocol)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Optional
+
+from lsprotocol import types as L
+from pygls.lsp.server import LanguageServer
+
+from spellcard.compiler import ast as A
+
+from .analysis import Analysis, Analyzer
+from .complete import complete
+from .hover import hover_text
+from .index import Index, name_span
+from .packs import pack_for
+from .positions import chars, path_of, to_range, uri_of
+
+_RELATED = re.compile(r"(first (?:defined|declared|named) at) (.+?):(\d+):(\d+)")
+_SYMBOL_KIND = {
+    A.EnumDecl: L.SymbolKind.Enum, A.AttrDecl: L.SymbolKind.Property, A.CounterDecl: L.SymbolKind.Property,
+    A.ZoneDecl: L.SymbolKind.Variable, A.HookDecl: L.SymbolKind.Method, A.QueryDecl: L.SymbolKind.Function,
+    A.FuncDecl: L.SymbolKind.Function, A.ActionDecl: L.SymbolKind.Event, A.PhaseDecl: L.SymbolKind.EnumMember,
+    A.CardDecl: L.SymbolKind.Class, A.SkillDecl: L.SymbolKind.Class, A.CharacterDecl: L.SymbolKind.Class,
+    A.DeckDecl: L.SymbolKind.Array, A.ModeDecl: L.SymbolKind.Module, A.PackDecl: L.SymbolKind.Package,
+    A.TurnDecl: L.SymbolKind.Array,
+}
+
+
+class SpellcardServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("spellcard", "0.1.0", text_document_sync_kind=L.TextDocumentSyncKind.Incremental)
+        self.analyzer = Analyzer()
+        self._index: Optional[Index] = None
+        self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
+
+    # ── the pack as the editor has it ─────────────────────────────────────────
+    def text_of(self, path: Path) -> Optional[str]:
+        for uri, doc in self.workspace.text_documents.items():
+            if path_of(uri) == path:
+                return doc.source
+        try:
+            return path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def pack_of(self, uri: str):
+        return pack_for(path_of(uri), self.text_of)
+
+    def analysis(self, uri: str) -> Analysis:
+        return self.analyzer.analyze(self.pack_of(uri), self.text_of)
+
+    def index(self, a: Analysis) -> Index:
+        if self._index is None or self._index.a is not a:
+            self._index = Index(a)                     # one live index, for the analysis last asked about
+        return self._index
+
+    def cursor(self, uri: str, pos: L.Position) -> tuple[str, int, int]:
+        """The document's path and the 1-based line and character column of an LSP position."""
+        doc = self.workspace.get_text_document(uri)
+        line = doc.lines[pos.line].rstrip("\r\n") if pos.line < len(doc.lines) else ""
+        return str(path_of(uri)), pos.line + 1, chars(line, pos.character) + 1
+
+    def location(self, a: Analysis, span: A.Span) -> L.Location:
+        return L.Location(uri=uri_of(span.file), range=to_range(span, self._lines(a, span.file)))
+
+    def _lines(self, a: Analysis, path: str) -> list[str]:
+        if path in a.texts:
+            return a.lines(path)
+        return (self.text_of(Path(path)) or "").split("\n")
+
+    # ── diagnostics ───────────────────────────────────────────────────────────
+    def publish(self, uri: str) -> None:
+        pack = self.pack_of(uri)
+        a = self.analyzer.analyze(pack, self.text_of)
+        by_file: dict[str, list] = {str(p): [] for p in pack.files}
+        for d in a.diagnostics:
+            by_file.setdefault(d.span.file, []).append(self.diagnostic(a, d))
+        if pack.problem:
+            by_file[str(path_of(uri))].insert(0, L.Diagnostic(
+                range=L.Range(start=L.Position(line=0, character=0), end=L.Position(line=0, character=0)),
+                message=f"{pack.setting}: {pack.problem}", severity=L.DiagnosticSeverity.Error, source="spellcard"))
+        sent = {uri_of(f) for f in by_file}
+        for stale in self._published.get(pack.files, set()) - sent:
+            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
+        self._published[pack.files] = sent
+        for path, items in by_file.items():
+            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=items))
+
+    def diagnostic(self, a: Analysis, d) -> L.Diagnostic:
+        related = None
+        m = _RELATED.search(d.help or "")
+        if m:
+            file, line, col = m.group(2), int(m.group(3)), int(m.group(4))
+            path = str(Path(file).resolve())
+            lines = self._lines(a, path)
+            word = re.match(r"\w*", lines[line - 1][col - 1:] if line <= len(lines) else "").group()
+            start = A.Span(path, line, col, line, col + max(1, len(word)))
+            name = re.search(r"`(\w+)`", d.message)
+            where = name_span(start, name.group(1), lines) if name else start
+            related = [L.DiagnosticRelatedInformation(location=self.location(a, where), message=m.group(1))]
+        message = d.message + (f"\nhelp: {d.help}" if d.help else "")
+        return L.Diagnostic(range=to_range(d.span, a.lines(d.span.file)), message=message, source="spellcard",
+                            severity=L.DiagnosticSeverity.Error if d.is_error else L.DiagnosticSeverity.Warning,
+                            related_information=related)
+
+
+server = SpellcardServer()
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: SpellcardServer, params: L.DidOpenTextDocumentParams) -> None:
+    ls.publish(params.text_document.uri)
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: SpellcardServer, params: L.DidChangeTextDocumentParams) -> None:
+    ls.publish(params.text_document.uri)
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: SpellcardServer, params: L.DidSaveTextDocumentParams) -> None:
+    ls.publish(params.text_document.uri)
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: SpellcardServer, params: L.DidCloseTextDocumentParams) -> None:
+    ls.publish(params.text_document.uri)          # the file on disk counts again
+
+
+@server.feature(L.TEXT_DOCUMENT_HOVER)
+def hover(ls: SpellcardServer, params: L.HoverParams) -> Optional[L.Hover]:
+    a = ls.analysis(params.text_document.uri)
+    path, line, col = ls.cursor(params.text_document.uri, params.position)
+    idx = ls.index(a)
+    occ = idx.at(path, line, col)
+    text = hover_text(a, idx, occ) if occ is not None else None
+    if text is None:
+        return None
+    return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown, value=text),
+                   range=to_range(occ.span, a.lines(path)))
+
+
+@server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[".", " "]))
+def completion(ls: SpellcardServer, params: L.CompletionParams) -> L.CompletionList:
+    uri = params.text_document.uri
+    pack = ls.pack_of(uri)
+    a = ls.analyzer.last_complete(pack, ls.text_of)
+    doc = ls.workspace.get_text_document(uri)
+    path, line, col = ls.cursor(uri, params.position)
+
+    def probe(text, ln, c):
+        return ls.analyzer.probe(pack, ls.text_of, path, text, ln, c)
+    items = complete(a, doc.source, line - 1, col - 1, probe)
+    return L.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(L.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: SpellcardServer, params: L.DefinitionParams) -> Optional[L.Location]:
+    a = ls.analysis(params.text_document.uri)
+    path, line, col = ls.cursor(params.text_document.uri, params.position)
+    idx = ls.index(a)
+    occ = idx.at(path, line, col)
+    span = idx.definition(occ.key) if occ is not None else None
+    return ls.location(a, span) if span is not None else None
+
+
+@server.feature(L.TEXT_DOCUMENT_REFERENCES)
+def references(ls: SpellcardServer, params: L.ReferenceParams) -> list[L.Location]:
+    a = ls.analysis(params.text_document.uri)
+    path, line, col = ls.cursor(params.text_document.uri, params.position)
+    idx = ls.index(a)
+    occ = idx.at(path, line, col)
+    if occ is None or occ.key is None:
+        return []
+    wanted = params.context.include_declaration
+    return [ls.location(a, o.span) for o in idx.references(occ.key) if wanted or not o.is_def]
+
+
+@server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbols(ls: SpellcardServer, params: L.DocumentSymbolParams) -> list[L.DocumentSymbol]:
+    uri = params.text_document.uri
+    a = ls.analyzer.last_complete(ls.pack_of(uri), ls.text_of)
+    path = str(path_of(uri))
+    module = a.modules.get(path)
+    if module is None:
+        return []
+    lines = a.lines(path)
+    out = []
+    for decl in module.decls:
+        name = getattr(decl, "name", None) or type(decl).__name__.removesuffix("Decl").lower()
+        children = None
+        if isinstance(decl, A.ActionDecl):
+            children = [_symbol(f"window {s.name}", L.SymbolKind.Event, s.span,
+                                name_span(s.span, s.name, lines, after=6), lines)
+                        for s in decl.steps if isinstance(s, A.WindowStep)]
+        label = getattr(decl, "label", None)
+        out.append(_symbol(name, _SYMBOL_KIND.get(type(decl), L.SymbolKind.Object), decl.span,
+                           name_span(decl.span, name, lines, after=1), lines, label, children))
+    return out
+
+
+def _symbol(name, kind, span, selection, lines, detail=None, children=None) -> L.DocumentSymbol:
+    return L.DocumentSymbol(name=name, kind=kind, range=to_range(span, lines),
+                            selection_range=to_range(selection, lines), detail=detail, children=children)
+
+
+def run() -> None:
+    server.start_io()

@@ -1,0 +1,42 @@
+"""Parsing a file declaration by declaration builds exactly the tree that parsing it whole builds."""
+from __future__ import annotations
+
+import pytest
+
+from spellcard.compiler.build import build
+from spellcard.compiler.parse import parse
+from spellcard.lsp.chunks import ChunkedParser, split
+
+from .client import ROOT
+
+FILES = [ROOT / "rules/thb/characters.spell", ROOT / "rules/thb/actions.spell", ROOT / "rules/bots/skills.spell"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_chunks_cover_the_file_and_build_the_same_tree(path, tmp_path, monkeypatch):
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
+    text = path.read_text("utf-8")
+    assert "\n".join(chunk for _, chunk in split(text)) == text
+    tree, problem = parse(str(path), text)
+    assert problem is None
+    assert repr(ChunkedParser().module(str(path), text)) == repr(build(str(path), tree))
+
+
+def test_an_edit_reparses_only_its_declaration_and_keeps_every_span(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
+    path = str(FILES[0])
+    text = FILES[0].read_text("utf-8")
+    chunks = ChunkedParser()
+    before = chunks.module(path, text)
+    edited = text.replace("draw(owner, 1)", "draw(owner, 2)", 1)
+    after = chunks.module(path, edited)
+    changed = [i for i, (a, b) in enumerate(zip(before.decls, after.decls)) if a is not b]
+    assert len(changed) == 1                       # the other declarations are the very same objects
+    tree, _ = parse(path, edited)
+    assert repr(after) == repr(build(path, tree))
+
+
+def test_a_chunk_that_does_not_parse_gives_up(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
+    text = FILES[0].read_text("utf-8").replace("draw(owner, 1)", "draw(owner, 1);", 1)
+    assert ChunkedParser().module(str(FILES[0]), text) is None
