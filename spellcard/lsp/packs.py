@@ -14,7 +14,8 @@ from typing import Callable, Optional
 
 import attrs
 
-from spellcard.compiler.pack import BUILTIN_PACKS, PackNotFound, builtin_pack_dir
+from spellcard.compiler import registry
+from spellcard.compiler.pack import PackNotFound
 
 _PACK_LINE = re.compile(r"^[ \t]*pack[ \t]+[A-Za-z_]", re.M)
 
@@ -50,9 +51,10 @@ def _pack_dir(base: Path, value: str) -> Path:
     p = (base / value).resolve()
     if p.is_dir() and any(p.glob("*.spell")):
         return p
-    if value in BUILTIN_PACKS:
-        return builtin_pack_dir(value).resolve()
-    raise PackNotFound(f"`{value}` is neither a built-in pack ({', '.join(BUILTIN_PACKS)}) "
+    found = registry.find(value)
+    if found is not None:
+        return found.sources.resolve()
+    raise PackNotFound(f"`{value}` is neither an installed pack ({', '.join(registry.installed())}) "
                        f"nor a folder of .spell files next to the settings file")
 
 

@@ -34,7 +34,7 @@ def test_a_setting_that_names_no_pack_is_said_plainly(tmp_path):
     mine = tmp_path / "mine.spell"
     got = pack_for(mine, lambda p: 'skill Mine "我" { }\n' if p == mine.resolve() else read(p))
     assert got.files == (mine.resolve(),)
-    assert "`thbb` is neither a built-in pack" in got.problem
+    assert "`thbb` is neither an installed pack" in got.problem
 
 
 def test_unsaved_pack_line_makes_a_folder_a_pack(tmp_path):
