@@ -175,8 +175,8 @@ def replay(pack: PackDef, header: dict, answers: list, logged: list[str]) -> Rep
     difference = first_difference(logged, produced)
     if difference is not None and result.error is not None:
         difference += f"\n  the replay ended with {type(result.error).__name__}: {result.error}"
-    elif difference is None and agent.answers:
-        difference = f"the replay used {len(answers) - len(agent.answers)} of the {len(answers)} recorded answers"
+    elif difference is None and agent.given < len(answers):
+        difference = f"the replay used {agent.given} of the {len(answers)} recorded answers"
     return Replay(len(produced), difference)
 
 
