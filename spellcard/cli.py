@@ -19,13 +19,16 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, compile_pack, resolve
+from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, builtin_pack_dir, compile_pack, resolve
+from spellcard.compiler.text import printable
 from spellcard.runtime.decisions import AGENTS
 from spellcard.runtime.defs import ModeDef, PackDef
-from spellcard.runtime.log import read_game, write_game
+from spellcard.runtime.log import write_game
 
 from .faces import card_face
+from .recorded import BadLog, read_recorded
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
 
@@ -47,7 +50,7 @@ class Guarded(click.Group):
         except Exception as err:
             if os.environ.get("SPELLCARD_DEBUG"):
                 raise
-            click.echo(f"internal error: {type(err).__name__}: {err} "
+            click.echo(f"internal error: {type(err).__name__}: {printable(err)} "
                        "(set SPELLCARD_DEBUG=1 for the traceback)", err=True)
             ctx.exit(3)
 
@@ -74,7 +77,7 @@ def compile_target(target: str, extra: Sequence[str] = (), use_cache: bool = Tru
     try:
         return compile_pack(target, extra=extra, use_cache=use_cache, load=load)
     except PackNotFound as err:
-        raise UsageProblem(str(err)) from None
+        raise UsageProblem(printable(err)) from None
 
 
 def load_target(target: str, extra: Sequence[str] = (), show_warnings: bool = False) -> Compiled:
@@ -94,7 +97,7 @@ def summary_line(target: str, result: Compiled) -> str:
     errors = sum(d.is_error for d in result.diagnostics)
     warnings = len(result.diagnostics) - errors
     lines = sum(len(s.data.splitlines()) for s in result.sources)
-    return f"{target}: {_count(errors, 'error')}, {_count(warnings, 'warning')}, {lines} lines checked"
+    return f"{printable(target)}: {_count(errors, 'error')}, {_count(warnings, 'warning')}, {lines} lines checked"
 
 
 def _count(n: int, noun: str) -> str:
@@ -114,7 +117,7 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
         try:
             resolve(target)
         except PackNotFound as err:
-            raise UsageProblem(str(err)) from None
+            raise UsageProblem(printable(err)) from None
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
@@ -139,8 +142,8 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
         out_dir.mkdir(parents=True, exist_ok=True)
         path.write_text(result.code, "utf-8")
     except OSError as err:
-        raise click.ClickException(f"cannot write {path}: {err.strerror}") from None
-    click.echo(str(path))
+        raise click.ClickException(f"cannot write {printable(path)}: {err.strerror}") from None
+    click.echo(printable(path))
 
 
 # ── simulating ──────────────────────────────────────────────────────────────────
@@ -179,7 +182,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
         try:
             write_game(log_path, header, batch.first.answers, batch.first.log)
         except OSError as err:
-            raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
+            raise click.ClickException(f"cannot write {printable(log_path)}: {err.strerror}") from None
     summary = batch.tally.summary(batch.seconds)
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
@@ -201,14 +204,17 @@ def lasting_ref(target: str) -> str:
     return os.path.abspath(target)
 
 
-def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters: Optional[str]) -> Table:
-    """Check the command line's choices against the pack and fill in the defaults."""
+def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters) -> Table:
+    """Check the command line's (or a log's) choices against the pack and fill in the defaults.
+    `characters` is the option's text ("A,,B") or a log's list of names."""
     mode_def = pick_mode(pack, mode)
     n = mode_def.min_players if players is None else players
     if not mode_def.min_players <= n <= mode_def.max_players:
         raise UsageProblem(f"mode {mode_def.name} takes {span(mode_def.min_players, mode_def.max_players)} "
                            f"players, not {n}")
-    names = tuple(c.strip() for c in characters.split(",")) if characters else ()
+    if isinstance(characters, str):
+        characters = characters.split(",")
+    names = tuple(c.strip() for c in characters or ())
     if len(names) > n:
         raise UsageProblem(f"{len(names)} characters given for {n} players")
     unknown = unknown_characters(pack, names)
@@ -253,7 +259,7 @@ def print_summary(console: Console, s: dict) -> None:
         overview.add_row(name, str(value))
     console.print(overview)
     if s["first_error"]:
-        console.print(f"[bold red]first error:[/] {s['first_error']}", markup=True, highlight=False)
+        console.print(Text("first error: ", style="bold red") + Text(printable(s["first_error"])), highlight=False)
     for title, rates in (("role", s["wins"]["by_role"]), ("character", s["wins"]["by_character"])):
         if rates:
             console.print(rate_table(f"wins by {title}", rates))
@@ -265,40 +271,79 @@ def rate_table(title: str, rates: dict) -> RichTable:
     for col in ("played", "won", "rate"):
         t.add_column(col, justify="right")
     for name, r in rates.items():
-        t.add_row(name, str(r["played"]), str(r["won"]), f"{100 * r['rate']:.1f}%")
+        t.add_row(Text(printable(name)), str(r["played"]), str(r["won"]), f"{100 * r['rate']:.1f}%")
     return t
 
 
 # ── replaying ───────────────────────────────────────────────────────────────────
-HEADER_KEYS = ("pack", "mode", "seed", "players", "source_hash")
-
-
 @cli.command("replay")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
-def replay_cmd(log_file: str) -> None:
+@click.option("--pack", "pack_source", metavar="PACK",
+              help="The pack folder or file to replay with, when the log names a path rather than a "
+                   "built-in pack.")
+@with_files
+@click.option("--trust-log", is_flag=True,
+              help="Read the pack folder and the --with files the log names instead (a log can name "
+                   "any path, so this is never done unasked).")
+def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool) -> None:
     """Re-run a game logged by `simulate --log`.
 
+    Only files named on this command line are read: a built-in pack by its name, a pack folder with
+    --pack and extra .spell files with --with, or, with --trust-log, the paths the log names.
     Exits 0 if the replay reproduces the log event for event, 1 at the first difference or if the
-    pack's sources changed since the game was logged.
+    pack's sources changed since the game was logged, 2 if the log is malformed or does not fit the pack.
     """
     try:
-        header, answers, events = read_game(log_file)
-        missing = [k for k in HEADER_KEYS if k not in header]
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        raise UsageProblem(f"{log_file}: not a spellcard game log ({err})") from None
-    if missing:
-        raise UsageProblem(f"{log_file}: the log header lacks {', '.join(missing)}")
-    pack = load_target(header["pack"], header.get("with", [])).pack
+        game = read_recorded(log_file)
+    except BadLog as err:
+        raise UsageProblem(f"{printable(log_file)}: not a spellcard game log: {err}") from None
+    header = game.header
+    target, files = replay_sources(log_file, header, pack_source, extra, trust_log)
+    pack = load_target(target, files).pack
     if pack.source_hash != header["source_hash"]:
-        click.echo(f"the pack {header['pack']} changed since this game was logged "
-                   f"(source hash {header['source_hash']}, now {pack.source_hash}); it cannot be replayed",
+        click.echo(f"the pack {printable(header['pack'])} changed since this game was logged "
+                   f"(source hash {printable(header['source_hash'])}, now {pack.source_hash}); it cannot be replayed",
                    err=True)
         sys.exit(1)
-    outcome = replay(pack, header, answers, events)
+    try:
+        table = make_table(pack, header["mode"], header["players"], header.get("characters") or ())
+    except UsageProblem as err:
+        raise UsageProblem(f"{printable(log_file)}: the log does not fit the pack: {err.message}") from None
+    agent = header.get("agent") or "random"
+    if agent not in AGENTS:
+        raise UsageProblem(f"{printable(log_file)}: unknown agent {printable(agent)!r} in the log")
+    outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
     if outcome.difference is not None:
-        click.echo(f"replay differs: {outcome.difference}")
+        click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
         sys.exit(1)
     click.echo(f"replay matches ({outcome.events} events)")
+
+
+def replay_sources(log_file: str, header: dict, pack_source: Optional[str], extra: Sequence[str],
+                   trust_log: bool) -> tuple[str, list[str]]:
+    """Which pack and extra files to read: those on the command line, a built-in pack the log
+    names, or what the log names when the user said --trust-log; never a path only the log gives."""
+    named, logged_with = header["pack"], header.get("with") or []
+    if pack_source is not None:
+        target = pack_source
+    elif named in BUILTIN_PACKS:
+        target = str(builtin_pack_dir(named))      # the installed pack, even if a folder here has its name
+    elif trust_log:
+        target = named
+    else:
+        raise UsageProblem(f"{printable(log_file)}: the log was played with the pack at {printable(named)}; "
+                           "name it with --pack, or add --trust-log to read the path the log names")
+    if extra:
+        return target, list(extra)
+    if logged_with and not trust_log:
+        raise UsageProblem(f"{printable(log_file)}: the log was played with --with "
+                           f"{', '.join(printable(w) for w in logged_with)}; name those files again with --with, "
+                           "or add --trust-log to read the paths the log names")
+    not_spell = [w for w in logged_with if not (w.endswith(".spell") or os.path.isdir(w))]
+    if not_spell:
+        raise UsageProblem(f"{printable(log_file)}: the log names {printable(not_spell[0])} as a --with file, "
+                           "which is not a .spell file or a folder; it is not read")
+    return target, list(logged_with)
 
 
 # ── listing ─────────────────────────────────────────────────────────────────────
@@ -374,5 +419,5 @@ def rows_table(title: str, rows: list[dict]) -> RichTable:
         t.add_column(header)
     for row in rows:
         cells = (get(row) if callable(get) else row[get] for _, get in columns)
-        t.add_row(*("" if v is None else str(v) for v in cells))
+        t.add_row(*(Text("" if v is None else printable(v)) for v in cells))     # never read as markup
     return t

@@ -152,25 +152,20 @@ def log_header(table: Table, seed: int, pack_target: str, extra: Sequence[str]) 
             "agent": table.agent}
 
 
-def table_from_header(pack: PackDef, header: dict) -> Table:
-    return Table(pack, header["mode"], header["players"], tuple(header.get("characters") or ()),
-                 header.get("agent", "random"))
-
-
 @attrs.frozen
 class Replay:
     events: int
     difference: Optional[str] = None     # None when the replay reproduced the log exactly
 
 
-def replay(pack: PackDef, header: dict, answers: list, logged: list[str]) -> Replay:
-    """Re-run a recorded game from its answers and compare the logs line by line.
+def replay(table: Table, seed: int, answers: list, logged: list[str]) -> Replay:
+    """Re-run a recorded game (its table checked against the pack, see cli.replay_cmd) from its
+    answers and compare the logs line by line.
 
     Answers are recorded in decision order across all seats, so every seat shares one ReplayAgent.
     """
-    table = table_from_header(pack, header)
     agent = ReplayAgent(answers)
-    game, result = play(table, header["seed"], log=True, agents=[agent] * table.players)
+    game, result = play(table, seed, log=True, agents=[agent] * table.players)
     produced = game.log.lines()
     difference = first_difference(logged, produced)
     if difference is not None and result.error is not None:
