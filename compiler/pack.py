@@ -13,6 +13,7 @@ from typing import Iterable, Optional
 import attrs
 
 from spellcard.runtime.defs import PackDef
+from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 from spellcard.runtime.namespace import namespace
 
 from . import ast as A
@@ -83,10 +84,13 @@ def resolve(target: str) -> list[Path]:
 
 
 def read_sources(paths: Iterable[Path]) -> list[Source]:
+    """Each file's bytes, read no further than one byte past MAX_SOURCE_BYTES (enough for the
+    checker to refuse it) however large the file is."""
     out = []
     for p in paths:
         try:
-            out.append(Source(_display(p), p.read_bytes()))
+            with open(p, "rb") as f:
+                out.append(Source(_display(p), f.read(MAX_SOURCE_BYTES + 1)))
         except OSError as err:
             raise PackNotFound(f"{p}: {err.strerror}") from None
     return out
@@ -112,7 +116,8 @@ def _compiler_digest() -> bytes:
     h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
     runtime = here.parent / "runtime"
-    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py")):
+    hashed = sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + sorted(runtime.glob("builtins*.py"))
+    for p in hashed + [runtime / "limits.py"]:          # the checker enforces the limits
         if p.exists():
             h.update(p.read_bytes())
     return h.digest()
@@ -141,7 +146,13 @@ def front_end(sources: list[Source]):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic."""
     diags = Diagnostics()
     modules: list[A.Module] = []
+    total = 0
     for src in sources:
+        total += len(src.data)
+        problem = size_problem(src, total)
+        if problem:
+            diags.extend([problem])
+            continue
         text, problem = decode(src.path, src.data)
         if problem:
             diags.extend([problem])
@@ -155,6 +166,17 @@ def front_end(sources: list[Source]):
     checker = Checker(syms, diags)
     checker.check_all(modules)
     return syms, checker, diags
+
+
+def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
+    """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
+    if len(src.data) > MAX_SOURCE_BYTES:
+        return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
+                          A.Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+    if total > MAX_PACK_BYTES:
+        return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
+                                   "may hold", A.Span(src.path, 1, 1, 1, 2), "a pack this large is not a card game's rules")
+    return None
 
 
 def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = True) -> Compiled:
