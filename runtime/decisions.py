@@ -17,6 +17,20 @@ ONE = "one"          # pick exactly one option
 MANY = "many"        # pick between min and max options
 
 
+class Options(tuple):
+    """A decision's options: a tuple, so that no agent can change them, which compares equal to a
+    list of the same items, as scenario tests and scripts write them (`d.options == [a, b]`)."""
+    __slots__ = ()
+
+    def __eq__(self, other):
+        return tuple.__eq__(self, tuple(other) if type(other) is list else other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
 class Decision:
     """Read-only once made: the agent answering it must not be able to widen its own choice (append
     an option, raise `max`), because the game validates the answer against this very object."""
@@ -29,7 +43,7 @@ class Decision:
         init(self, "kind", kind)            # yes_no | one | many
         init(self, "what", what)            # cards | players | option | play | order | yes_no
         init(self, "prompt", prompt)
-        init(self, "options", tuple(options))
+        init(self, "options", Options(options))
         init(self, "min", min)
         init(self, "max", max)
 

@@ -22,7 +22,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, builtin_pack_dir, compile_pack, resolve
-from spellcard.compiler.text import printable
+from spellcard.compiler.text import MAX_QUOTE, clip, printable
 from spellcard.runtime.decisions import AGENTS
 from spellcard.runtime.defs import ModeDef, PackDef
 from spellcard.runtime.log import write_game
@@ -219,7 +219,7 @@ def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], chara
         raise UsageProblem(f"{len(names)} characters given for {n} players")
     unknown = unknown_characters(pack, names)
     if unknown:
-        raise UsageProblem(f"unknown character {unknown[0]!r}; the pack has: {', '.join(pack.characters)}")
+        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; the pack has: {', '.join(pack.characters)}")
     return Table(pack, mode_def.name, n, names)
 
 
@@ -229,7 +229,7 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
             return next(iter(pack.modes.values()))
         raise UsageProblem(f"--mode is needed; the pack has: {', '.join(pack.modes) or 'no modes'}")
     if mode not in pack.modes:
-        raise UsageProblem(f"unknown mode {mode!r}; the pack has: {', '.join(pack.modes) or 'no modes'}")
+        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; the pack has: {', '.join(pack.modes) or 'no modes'}")
     return pack.modes[mode]
 
 
@@ -311,7 +311,7 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
         raise UsageProblem(f"{printable(log_file)}: the log does not fit the pack: {err.message}") from None
     agent = header.get("agent") or "random"
     if agent not in AGENTS:
-        raise UsageProblem(f"{printable(log_file)}: unknown agent {printable(agent)!r} in the log")
+        raise UsageProblem(f"{printable(log_file)}: unknown agent {clip(agent, MAX_QUOTE)!r} in the log")
     outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
     if outcome.difference is not None:
         click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
@@ -324,26 +324,31 @@ def replay_sources(log_file: str, header: dict, pack_source: Optional[str], extr
     """Which pack and extra files to read: those on the command line, a built-in pack the log
     names, or what the log names when the user said --trust-log; never a path only the log gives."""
     named, logged_with = header["pack"], header.get("with") or []
+    trusted = []                    # paths only the log gives, read because the user said --trust-log
     if pack_source is not None:
         target = pack_source
     elif named in BUILTIN_PACKS:
         target = str(builtin_pack_dir(named))      # the installed pack, even if a folder here has its name
     elif trust_log:
         target = named
+        trusted.append(named)
     else:
         raise UsageProblem(f"{printable(log_file)}: the log was played with the pack at {printable(named)}; "
                            "name it with --pack, or add --trust-log to read the path the log names")
-    if extra:
-        return target, list(extra)
-    if logged_with and not trust_log:
+    if extra or not logged_with:
+        files = list(extra)
+    elif trust_log:
+        files = list(logged_with)
+        trusted.extend(files)
+    else:
         raise UsageProblem(f"{printable(log_file)}: the log was played with --with "
                            f"{', '.join(printable(w) for w in logged_with)}; name those files again with --with, "
                            "or add --trust-log to read the paths the log names")
-    not_spell = [w for w in logged_with if not (w.endswith(".spell") or os.path.isdir(w))]
-    if not_spell:
-        raise UsageProblem(f"{printable(log_file)}: the log names {printable(not_spell[0])} as a --with file, "
-                           "which is not a .spell file or a folder; it is not read")
-    return target, list(logged_with)
+    for path in trusted:
+        if not (path.endswith(".spell") or os.path.isdir(path)):
+            raise UsageProblem(f"{printable(log_file)}: the log names {printable(path)}, which is not a .spell "
+                               "file or a folder; it is not read")
+    return target, files
 
 
 # ── listing ─────────────────────────────────────────────────────────────────────

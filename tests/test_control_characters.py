@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from spellcard.compiler.ast import Span
+from spellcard.compiler.diagnostics import Diagnostic
 from spellcard.compiler.pack import Source, compile_sources
 from spellcard.compiler.text import clip, printable, shorten_quotes
 
@@ -86,13 +88,19 @@ def diagnostics_of(text: str) -> str:
 
 def test_a_diagnostic_quoting_a_long_name_stays_short_with_its_caret_in_place():
     name = "A" * 5000
-    out = diagnostics_of(f'pack p "p"\nfunc f() {{ let x = {name}z }}\n')
-    lines = out.split("\n")
+    source = f"func f() {{ let x = {name}z }}"
+    d = Diagnostic("error", f"unknown name `{name}z`", Span("long.spell", 2, 20, 2, 5021), f"did you mean `{name}`?")
+    lines = d.render(["", source]).split("\n")
     assert max(map(len, lines)) <= 200
-    head = next(line for line in lines if "error" in line)
-    assert "unknown name `AAAA" in head and "…`" in head
-    source, caret = lines[lines.index(head) + 1], lines[lines.index(head) + 2]
-    assert source[caret.index("^")] == "A" and source[caret.index("^") - 2] == "="
+    assert lines[0] == "long.spell:2:20: error: unknown name `" + "A" * 40 + "…`"
+    assert lines[3] == "  help: did you mean `" + "A" * 40 + "…`?"
+    shown, caret = lines[1], lines[2]
+    assert shown[caret.index("^")] == "A" and shown[caret.index("^") - 2] == "="
+
+
+def test_a_long_name_in_a_pack_gives_short_lines():
+    out = diagnostics_of(f'pack p "p"\nfunc f() {{ let x = {"A" * 5000}z }}\n')
+    assert max(map(len, out.split("\n"))) <= 200
 
 
 def test_a_diagnostic_about_a_megabyte_string_stays_short():

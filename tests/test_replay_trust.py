@@ -137,3 +137,8 @@ def test_a_built_in_pack_is_read_from_the_installation_not_a_folder_of_that_name
     (tmp_path / "esper" / "evil.spell").write_text("this is not read\n", "utf-8")
     result = run("replay", str(log))
     assert result.exit_code == 0 and "replay matches" in result.output, result.output
+
+
+def test_even_a_trusted_log_never_makes_replay_read_a_file_that_is_not_a_spell_file(tmp_path):
+    out = refused(str(tampered(logged(tmp_path), {"pack": "/etc/passwd"})), "--trust-log")
+    assert "/etc/passwd, which is not a .spell file" in out and "root:" not in out

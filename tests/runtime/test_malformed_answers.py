@@ -94,6 +94,7 @@ def test_an_agent_cannot_widen_the_decision_it_is_given():
 
 def test_validation_accepts_plain_answers_only():
     d = Decision(None, MANY, "option", "pick", ["a", "b", "c"], 1, 2)
+    assert d.options == ["a", "b", "c"] and d.options != ["a"]       # read as the list it was made from
     assert validate(d, [0, 2]) is None and validate(d, (1,)) is None
     assert validate(d, [0, 0]) == "an option was chosen twice"
     assert "between 1 and 2" in validate(d, [0, 1, 2])
