@@ -21,14 +21,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, builtin_pack_dir, compile_pack, resolve
+from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text import MAX_QUOTE, clip, printable
 from spellcard.runtime.decisions import AGENTS
 from spellcard.runtime.defs import ModeDef, PackDef
 from spellcard.runtime.log import write_game
 
 from .faces import card_face
-from .recorded import BadLog, read_recorded
+from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
 
@@ -298,10 +298,13 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     except BadLog as err:
         raise UsageProblem(f"{printable(log_file)}: not a spellcard game log: {err}") from None
     header = game.header
-    target, files = replay_sources(log_file, header, pack_source, extra, trust_log)
+    try:
+        target, files = sources_to_read(header, pack_source, extra, trust_log)
+    except NotNamed as err:
+        raise UsageProblem(f"{printable(log_file)}: {err}") from None
     pack = load_target(target, files).pack
     if pack.source_hash != header["source_hash"]:
-        click.echo(f"the pack {printable(header['pack'])} changed since this game was logged "
+        click.echo(f"the pack {logged_path(header['pack'])} changed since this game was logged "
                    f"(source hash {printable(header['source_hash'])}, now {pack.source_hash}); it cannot be replayed",
                    err=True)
         sys.exit(1)
@@ -317,38 +320,6 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
         click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
         sys.exit(1)
     click.echo(f"replay matches ({outcome.events} events)")
-
-
-def replay_sources(log_file: str, header: dict, pack_source: Optional[str], extra: Sequence[str],
-                   trust_log: bool) -> tuple[str, list[str]]:
-    """Which pack and extra files to read: those on the command line, a built-in pack the log
-    names, or what the log names when the user said --trust-log; never a path only the log gives."""
-    named, logged_with = header["pack"], header.get("with") or []
-    trusted = []                    # paths only the log gives, read because the user said --trust-log
-    if pack_source is not None:
-        target = pack_source
-    elif named in BUILTIN_PACKS:
-        target = str(builtin_pack_dir(named))      # the installed pack, even if a folder here has its name
-    elif trust_log:
-        target = named
-        trusted.append(named)
-    else:
-        raise UsageProblem(f"{printable(log_file)}: the log was played with the pack at {printable(named)}; "
-                           "name it with --pack, or add --trust-log to read the path the log names")
-    if extra or not logged_with:
-        files = list(extra)
-    elif trust_log:
-        files = list(logged_with)
-        trusted.extend(files)
-    else:
-        raise UsageProblem(f"{printable(log_file)}: the log was played with --with "
-                           f"{', '.join(printable(w) for w in logged_with)}; name those files again with --with, "
-                           "or add --trust-log to read the paths the log names")
-    for path in trusted:
-        if not (path.endswith(".spell") or os.path.isdir(path)):
-            raise UsageProblem(f"{printable(log_file)}: the log names {printable(path)}, which is not a .spell "
-                               "file or a folder; it is not read")
-    return target, files
 
 
 # ── listing ─────────────────────────────────────────────────────────────────────

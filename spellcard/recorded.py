@@ -1,16 +1,20 @@
 """Reading a recorded game without trusting it: a log file may come from anyone, so its size, its
 nesting and the type of every header field are checked before anything in it is used.
 
-What a header names (the pack, its extra `.spell` files, the mode, the seats) is checked against the
-pack by the command that replays it; this module only makes sure each field is what it claims to be.
+Each header field is checked for its type here, and which files a replay may read (`sources_to_read`:
+only what the command line names, unless the user trusts the log); the mode and seats it names are
+checked against the pack by the command that replays it.
 """
 from __future__ import annotations
 
 import json
 import os
-from typing import Optional
+from typing import Optional, Sequence
 
 import attrs
+
+from spellcard.compiler.pack import BUILTIN_PACKS, builtin_pack_dir
+from spellcard.compiler.text import clip, printable
 
 MAX_LOG_BYTES = 128 * 1024 * 1024
 """A 500-turn game of eight players logs a few MB; anything much larger is not a spellcard log."""
@@ -22,6 +26,10 @@ MAX_PLAYERS = 1000
 
 class BadLog(Exception):
     """The file is not a game log spellcard can replay; the message says why."""
+
+
+class NotNamed(Exception):
+    """The log names a file the command line does not: it is not read, and the message says how to."""
 
 
 @attrs.frozen
@@ -136,3 +144,39 @@ def _check_answers(answers) -> None:
 def _short(value) -> str:
     text = json.dumps(value, ensure_ascii=True)
     return text if len(text) <= 60 else text[:59] + "…"
+
+
+# ── which files a replay may read ───────────────────────────────────────────────
+def sources_to_read(header: dict, pack_source: Optional[str], extra: Sequence[str],
+                    trust_log: bool) -> tuple[str, list[str]]:
+    """The pack and extra files to replay with: those on the command line, a built-in pack the log
+    names, or what the log names when the user said --trust-log; never a path only the log gives."""
+    named, logged_with = header["pack"], header.get("with") or []
+    trusted = []                    # paths only the log gives, read because the user said --trust-log
+    if pack_source is not None:
+        target = pack_source
+    elif named in BUILTIN_PACKS:
+        target = str(builtin_pack_dir(named))      # the installed pack, even if a folder here has its name
+    elif trust_log:
+        target = named
+        trusted.append(named)
+    else:
+        raise NotNamed(f"the log was played with the pack at {logged_path(named)}; name it with --pack, "
+                       "or add --trust-log to read the path the log names")
+    if extra or not logged_with:
+        files = list(extra)
+    elif trust_log:
+        files = list(logged_with)
+        trusted.extend(files)
+    else:
+        raise NotNamed(f"the log was played with --with {', '.join(logged_path(w) for w in logged_with)}; "
+                       "name those files again with --with, or add --trust-log to read the paths the log names")
+    for path in trusted:
+        if not (path.endswith(".spell") or os.path.isdir(path)):
+            raise NotNamed(f"the log names {logged_path(path)}, which is not a .spell file or a folder; it is not read")
+    return target, files
+
+
+def logged_path(path: str) -> str:
+    """A path a log names, as an error shows it: escaped, and only its start if it is very long."""
+    return clip(printable(path), 120)
