@@ -288,8 +288,9 @@ def rate_table(title: str, rates: dict) -> RichTable:
 def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool) -> None:
     """Re-run a game logged by `simulate --log`.
 
-    Only files named on this command line are read: a built-in pack by its name, a pack folder with
-    --pack and extra .spell files with --with, or, with --trust-log, the paths the log names.
+    Only files named on this command line are read (besides a built-in pack the log names): a pack
+    folder with --pack and extra .spell files with --with, or, with --trust-log, the paths the log
+    names (.spell files and folders only).
     Exits 0 if the replay reproduces the log event for event, 1 at the first difference or if the
     pack's sources changed since the game was logged, 2 if the log is malformed or does not fit the pack.
     """
