@@ -306,7 +306,7 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     pack = load_target(target, files).pack
     if pack.source_hash != header["source_hash"]:
         click.echo(f"the pack {logged_path(header['pack'])} changed since this game was logged "
-                   f"(source hash {printable(header['source_hash'])}, now {pack.source_hash}); it cannot be replayed",
+                   f"(source hash {clip(printable(header['source_hash']), MAX_QUOTE)}, now {pack.source_hash}); it cannot be replayed",
                    err=True)
         sys.exit(1)
     try:
