@@ -428,7 +428,8 @@ class Checker(StatementChecks, ExpressionChecks):
                 continue
             cards += len(parse_copies(self.s, d, e, self.d))
             if cards > MAX_DECK:
-                self.err(e.span, f"with these copies the deck `{d.name}` passes {MAX_DECK} cards, the most a deck may hold")
+                self.err(e.span, f"with these copies the deck `{d.name}` passes {MAX_DECK} cards, "
+                                 "the most a deck may hold")
                 return
 
     def decl_ModeDecl(self, d: A.ModeDecl):

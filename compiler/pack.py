@@ -175,7 +175,8 @@ def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
                           A.Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
     if total > MAX_PACK_BYTES:
         return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
-                                   "may hold", A.Span(src.path, 1, 1, 1, 2), "a pack this large is not a card game's rules")
+                                   "may hold", A.Span(src.path, 1, 1, 1, 2),
+                          "THB's whole rules take about 150 KB; see docs/language.md, Limits")
     return None
 
 

@@ -219,7 +219,8 @@ def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], chara
         raise UsageProblem(f"{len(names)} characters given for {n} players")
     unknown = unknown_characters(pack, names)
     if unknown:
-        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; the pack has: {', '.join(pack.characters)}")
+        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; "
+                           f"the pack has: {', '.join(pack.characters)}")
     return Table(pack, mode_def.name, n, names)
 
 
@@ -229,7 +230,8 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
             return next(iter(pack.modes.values()))
         raise UsageProblem(f"--mode is needed; the pack has: {', '.join(pack.modes) or 'no modes'}")
     if mode not in pack.modes:
-        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; the pack has: {', '.join(pack.modes) or 'no modes'}")
+        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; "
+                           f"the pack has: {', '.join(pack.modes) or 'no modes'}")
     return pack.modes[mode]
 
 
@@ -305,9 +307,9 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
         raise UsageProblem(f"{printable(log_file)}: {err}") from None
     pack = load_target(target, files).pack
     if pack.source_hash != header["source_hash"]:
+        logged = clip(printable(header["source_hash"]), MAX_QUOTE)
         click.echo(f"the pack {logged_path(header['pack'])} changed since this game was logged "
-                   f"(source hash {clip(printable(header['source_hash']), MAX_QUOTE)}, now {pack.source_hash}); it cannot be replayed",
-                   err=True)
+                   f"(source hash {logged}, now {pack.source_hash}); it cannot be replayed", err=True)
         sys.exit(1)
     try:
         table = make_table(pack, header["mode"], header["players"], header.get("characters") or ())
