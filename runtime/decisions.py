@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import reprlib
+from collections import namedtuple
 from typing import Any, Optional, Sequence
 
 from .errors import IllegalDecision
@@ -31,27 +32,18 @@ class Options(tuple):
     __hash__ = tuple.__hash__
 
 
-class Decision:
-    """Read-only once made: the agent answering it must not be able to widen its own choice (append
-    an option, raise `max`), because the game validates the answer against this very object."""
-    __slots__ = ("player", "kind", "what", "prompt", "options", "min", "max")
+class Decision(namedtuple("DecisionFields", "player kind what prompt options min max")):
+    """Read-only: the agent answering it must not be able to widen its own choice (append an
+    option, raise `max`), because the game validates the answer against this very object. A named
+    tuple costs no more to make than a plain object (frozen attributes set one by one would cost
+    three times as much, on a path every decision takes).
 
-    def __init__(self, player: Player, kind: str, what: str, prompt: str, options: Sequence,
-                 min: int = 1, max: int = 1):
-        init = object.__setattr__
-        init(self, "player", player)
-        init(self, "kind", kind)            # yes_no | one | many
-        init(self, "what", what)            # cards | players | option | play | order | yes_no
-        init(self, "prompt", prompt)
-        init(self, "options", Options(options))
-        init(self, "min", min)
-        init(self, "max", max)
+    kind: yes_no | one | many; what: cards | players | option | play | order | yes_no."""
+    __slots__ = ()
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"a decision is read-only (tried to set {name!r}); answer it with option numbers")
-
-    def __delattr__(self, name):
-        raise AttributeError(f"a decision is read-only (tried to delete {name!r})")
+    def __new__(cls, player: Player, kind: str, what: str, prompt: str, options: Sequence,
+                min: int = 1, max: int = 1):
+        return tuple.__new__(cls, (player, kind, what, prompt, Options(options), min, max))
 
     def describe(self, i: int) -> str:
         return label(self.options[i])
