@@ -35,8 +35,8 @@ class Options(tuple):
 class Decision(namedtuple("DecisionFields", "player kind what prompt options min max")):
     """Read-only: the agent answering it must not be able to widen its own choice (append an
     option, raise `max`), because the game validates the answer against this very object. A named
-    tuple costs no more to make than a plain object (frozen attributes set one by one would cost
-    three times as much, on a path every decision takes).
+    tuple costs little more to make and read than a plain object; frozen attributes set one by one
+    cost about three times as much, on a path every decision takes.
 
     kind: yes_no | one | many; what: cards | players | option | play | order | yes_no."""
     __slots__ = ()
