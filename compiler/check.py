@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from spellcard.runtime.limits import MAX_DECK, MAX_PLAYERS
+
 from . import ast as A
 from . import types as T
 from .check_exprs import ExpressionChecks
@@ -449,15 +451,22 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
                 self.err(d.span, f"`{attr_name}` is not a card attribute",
                          did_you_mean(attr_name, [n for (o, n) in self.s.attrs_ if o == "card"]))
                 return
+        cards = 0
         for e in d.entries:
             if e.kind not in self.s.cards:
                 self.err(e.span, f"unknown card `{e.kind}`", did_you_mean(e.kind, self.s.cards))
                 continue
-            parse_copies(self.s, d, e, self.d)
+            cards += len(parse_copies(self.s, d, e, self.d))
+            if cards > MAX_DECK:
+                self.err(e.span, f"with these copies the deck `{d.name}` passes {MAX_DECK} cards, "
+                                 "the most a deck may hold")
+                return
 
     def decl_ModeDecl(self, d: A.ModeDecl):
         if d.min_players < 1 or d.max_players < d.min_players:
             self.err(d.span, f"player count {d.min_players}..{d.max_players} is empty")
+        elif d.max_players > MAX_PLAYERS:
+            self.err(d.span, f"mode `{d.name}` allows {d.max_players} players; a game seats at most {MAX_PLAYERS}")
         if d.deck is not None and d.deck not in self.s.decks:
             self.err(d.span, f"unknown deck `{d.deck}`", did_you_mean(d.deck, self.s.decks))
         for name in d.without:

@@ -8,6 +8,7 @@ from typing import Iterable, Optional
 import attrs
 
 from .ast import Span
+from .text import MAX_LINE, clip, printable, shorten_quotes
 
 
 @attrs.frozen
@@ -23,9 +24,13 @@ class Diagnostic:
 
     def render(self, lines: Optional[list[str]] = None, color: bool = False) -> str:
         # A message can quote the source (an unexpected token) and a path can hold anything: never let
-        # either carry a line break or a terminal escape sequence into the output.
-        where = f"{_printable(self.span.file)}:{self.span.line}:{self.span.col}"
-        message = _printable(self.message)
+        # either carry a line break or a terminal escape sequence into the output, nor run on for
+        # thousands of characters (a 5,000-character name is quoted by its start).
+        file = printable(self.span.file)
+        if len(file) > MAX_LINE // 2:
+            file = "…" + file[-(MAX_LINE // 2 - 1):]        # the end of a path says most
+        where = f"{file}:{self.span.line}:{self.span.col}"
+        message = clip(shorten_quotes(printable(self.message)), MAX_LINE - len(where) - len(self.severity) - 4)
         head = f"{where}: {self.severity}: {message}"
         if color:
             tint = "\x1b[1;31m" if self.is_error else "\x1b[1;33m"
@@ -51,12 +56,8 @@ class Diagnostic:
             under = shown[self.span.col - 1 - start:self.span.col - 1 - start + width]
             out.append(" " * (len(gutter) + len(prefix) + _cells(lead)) + "^" * max(1, _cells(under)))
         if self.help:
-            out.append(f"  help: {_printable(self.help)}")
+            out.append(clip(f"  help: {shorten_quotes(printable(self.help))}"))
         return "\n".join(out)
-
-
-def _printable(text: str) -> str:
-    return text if text.isprintable() else "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
 
 
 def _cells(text: str) -> int:

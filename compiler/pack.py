@@ -13,6 +13,7 @@ from typing import Iterable, Optional
 import attrs
 
 from spellcard.runtime.defs import PackDef
+from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import ast as A
 from . import registry
@@ -121,10 +122,13 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
 
 
 def read_sources(paths: Iterable[Path]) -> list[Source]:
+    """Each file's bytes, read no further than one byte past MAX_SOURCE_BYTES (enough for the
+    checker to refuse it) however large the file is."""
     out = []
     for p in paths:
         try:
-            out.append(Source(_display(p), p.read_bytes()))
+            with open(p, "rb") as f:
+                out.append(Source(_display(p), f.read(MAX_SOURCE_BYTES + 1)))
         except OSError as err:
             raise PackNotFound(f"{p}: {err.strerror}") from None
     return out
@@ -150,9 +154,9 @@ def _compiler_digest() -> bytes:
     h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
     runtime = here.parent / "runtime"
-    # The runtime files whose names the emitted code depends on: the built-ins, the work budget and
-    # the definitions the module builds.
-    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / "faults.py", runtime / "defs.py"]
+    # The runtime files the emitted code depends on (the built-ins, the work budget, the definitions
+    # the module builds) and the limits the checker enforces.
+    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / n for n in ("faults.py", "defs.py", "limits.py")]
     for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + emitted_against:
         if p.exists():
             h.update(p.read_bytes())
@@ -202,7 +206,13 @@ def front_end(sources: list[Source]):
 
     diags = Diagnostics()
     modules: list[tuple[str, A.Module]] = []
+    total = 0
     for src in sources:
+        total += len(src.data)
+        problem = size_problem(src, total)
+        if problem:
+            diags.extend([problem])
+            continue
         text, problem = decode(src.path, src.data)
         if problem:
             diags.extend([problem])
@@ -217,6 +227,18 @@ def front_end(sources: list[Source]):
     checker = Checker(syms, diags)
     checker.check_all(modules)
     return syms, checker, diags
+
+
+def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
+    """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
+    if len(src.data) > MAX_SOURCE_BYTES:
+        return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
+                          A.Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+    if total > MAX_PACK_BYTES:
+        return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
+                                   "may hold", A.Span(src.path, 1, 1, 1, 2),
+                          "THB's whole rules take about 150 KB; see docs/language.md, Limits")
+    return None
 
 
 def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = True) -> Compiled:

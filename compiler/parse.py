@@ -9,6 +9,8 @@ from typing import Optional
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from spellcard.runtime.limits import MAX_NAME, MAX_STRING
+
 from .ast import Span
 from .diagnostics import Diagnostic
 
@@ -118,7 +120,7 @@ def _open_brace_line(text: str, pos: int) -> Optional[int]:
 
 
 def _tree_problem(path: str, tree: Tree) -> Optional[Diagnostic]:
-    """Too deep a tree, or a number too long to be a rule's number (checked without recursion)."""
+    """Too deep a tree, or a number, name or string too long for a rule (checked without recursion)."""
     stack = [(tree, 1, None)]
     while stack:
         node, depth, where = stack.pop()
@@ -127,6 +129,14 @@ def _tree_problem(path: str, tree: Tree) -> Optional[Diagnostic]:
                 return Diagnostic("error", f"the number `{str(node)[:20]}…` is too large ({len(node)} digits)",
                                   Span(path, node.line, node.column, node.line, node.column + len(node)),
                                   f"numbers in rules have at most {MAX_DIGITS} digits")
+            if node.type == "NAME" and len(node) > MAX_NAME:
+                return Diagnostic("error", f"the name `{str(node)[:20]}…` is too long ({len(node)} characters)",
+                                  Span(path, node.line, node.column, node.line, node.column + len(node)),
+                                  f"names have at most {MAX_NAME} characters")
+            if node.type == "STRING" and len(node) - 2 > MAX_STRING:
+                return Diagnostic("error", f"this string is too long ({len(node) - 2} characters)",
+                                  Span(path, node.line, node.column, node.line, node.column + len(node)),
+                                  f"strings have at most {MAX_STRING} characters")
             continue
         meta = node.meta
         if not getattr(meta, "empty", True) and hasattr(meta, "line"):

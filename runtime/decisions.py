@@ -6,8 +6,11 @@ and refuses an illegal one with a reason (see Game.decide).
 from __future__ import annotations
 
 import random
+import reprlib
+from collections import namedtuple
 from typing import Any, Optional, Sequence
 
+from .errors import IllegalDecision
 from .model import Card, Play, Player
 
 YES_NO = "yes_no"
@@ -15,18 +18,32 @@ ONE = "one"          # pick exactly one option
 MANY = "many"        # pick between min and max options
 
 
-class Decision:
-    __slots__ = ("player", "kind", "what", "prompt", "options", "min", "max")
+class Options(tuple):
+    """A decision's options: a tuple, so that no agent can change them, which compares equal to a
+    list of the same items, as scenario tests and scripts write them (`d.options == [a, b]`)."""
+    __slots__ = ()
 
-    def __init__(self, player: Player, kind: str, what: str, prompt: str, options: Sequence,
-                 min: int = 1, max: int = 1):
-        self.player = player
-        self.kind = kind          # yes_no | one | many
-        self.what = what          # cards | players | option | play | order | yes_no
-        self.prompt = prompt
-        self.options = list(options)
-        self.min = min
-        self.max = max
+    def __eq__(self, other):
+        return tuple.__eq__(self, tuple(other) if type(other) is list else other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
+class Decision(namedtuple("DecisionFields", "player kind what prompt options min max")):
+    """Read-only: the agent answering it must not be able to widen its own choice (append an
+    option, raise `max`), because the game validates the answer against this very object. A named
+    tuple costs little more to make and read than a plain object; frozen attributes set one by one
+    cost about three times as much, on a path every decision takes.
+
+    kind: yes_no | one | many; what: cards | players | option | play | order | yes_no."""
+    __slots__ = ()
+
+    def __new__(cls, player: Player, kind: str, what: str, prompt: str, options: Sequence,
+                min: int = 1, max: int = 1):
+        return tuple.__new__(cls, (player, kind, what, prompt, Options(options), min, max))
 
     def describe(self, i: int) -> str:
         return label(self.options[i])
@@ -56,22 +73,42 @@ def label(o: Any) -> str:
 
 
 def validate(d: Decision, answer) -> Optional[str]:
-    """None if `answer` is legal for `d`, else the reason it is refused."""
+    """None if `answer` is legal for `d`, else the reason it is refused.
+
+    Only plain ints, lists and tuples pass (tested with `type`, which an object cannot fake; no
+    subclasses, no bools), so checking an answer never runs code of the agent's: a malformed answer
+    is refused, never a crash blamed on a rule."""
     n = len(d.options)
     if d.kind == MANY:
-        if not isinstance(answer, (list, tuple)):
-            return "expected a list of option numbers"
+        if type(answer) is not list and type(answer) is not tuple:
+            return f"expected a list of option numbers, got {shown(answer)}"
+        for a in answer:
+            if type(a) is not int or not 0 <= a < n:
+                return f"no such option: {shown(a)} (there are {n})"
         if len(set(answer)) != len(answer):
             return "an option was chosen twice"
         if not d.min <= len(answer) <= d.max:
             return f"choose between {d.min} and {d.max} options, not {len(answer)}"
-        bad = [a for a in answer if not isinstance(a, int) or isinstance(a, bool) or not 0 <= a < n]
-        return f"no such option: {bad[0]!r}" if bad else None
-    if not isinstance(answer, int) or isinstance(answer, bool):
-        return f"expected an option number, got {answer!r}"
+        return None
+    if type(answer) is not int:
+        return f"expected an option number, got {shown(answer)}"
     if not 0 <= answer < n:
         return f"no such option: {answer} (there are {n})"
     return None
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 3, 8, 8, 4
+_SHORT.maxstring = _SHORT.maxother = 40
+
+
+def shown(answer) -> str:
+    """An agent's answer as a short text for a refusal: bounded in length and nesting, and safe from
+    an object whose own `repr` raises."""
+    try:
+        return _SHORT.repr(answer)
+    except Exception:
+        return f"<a {type(answer).__name__} that cannot be shown>"
 
 
 class Agent:
@@ -202,17 +239,29 @@ class ScriptMismatch(Exception):
 
 
 class ReplayAgent(Agent):
-    """Gives back the answers a logged game recorded, in order."""
+    """Gives back the answers a logged game recorded, in order. A recorded answer the game refuses
+    means the log does not fit this game: that ends the replay at once, naming the answer."""
 
     def __init__(self, answers: list):
-        self.answers = list(answers)
+        self._left = list(reversed(answers))     # popped from the end: a long log replays in linear time
+        self.given = 0
+
+    @property
+    def answers(self) -> list:
+        """The recorded answers not given yet, in order."""
+        return self._left[::-1]
 
     def answer(self, game, d: Decision):
-        if not self.answers:
+        if not self._left:
             raise ReplayDiverged("the log has no more answers")
-        return self.answers.pop(0)
+        self.given += 1
+        return self._left.pop()
+
+    def refused(self, d: Decision, answer, reason: str) -> None:
+        raise ReplayDiverged(f"recorded answer {self.given} ({shown(answer)}) does not fit "
+                             f"P{d.player.seat}'s decision {d.prompt!r}: {reason}")
 
 
-class ReplayDiverged(Exception):
-    pass
+class ReplayDiverged(IllegalDecision):
+    """The recorded answers do not fit the game being replayed: the log, not a rule, is at fault."""
 

@@ -11,7 +11,7 @@ import random
 from collections import defaultdict
 from typing import Optional, Sequence
 
-from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validate
+from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
 from .defs import ActionDef, PackDef, Window
 from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
 from .faults import (ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, nested_actions, out_of_work, repeating_tail,
@@ -448,7 +448,7 @@ class Game:
                     break
                 d.player.agent.refused(d, answer, reason)
                 if self.log.enabled:
-                    self.log.add("refused", f"P{d.player.seat}", d.what, repr(answer), reason)
+                    self.log.add("refused", f"P{d.player.seat}", d.what, shown(answer), reason)
             else:
                 raise IllegalDecision(f"P{d.player.seat} answered {d.prompt!r} illegally "
                                       f"{MAX_REFUSALS} times: {reason}")

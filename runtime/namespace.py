@@ -6,6 +6,7 @@ from .defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, Characte
                    ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef)
 from .errors import PackError
 from .faults import out_of_work
+from .limits import MAX_LIST, SizeLimit
 from .model import Card, Zone
 
 
@@ -28,7 +29,10 @@ def _index(xs, i):
 
 
 def _concat(a, b) -> list:
-    return _seq(a) + _seq(b)
+    out = _seq(a) + _seq(b)
+    if len(out) > MAX_LIST:         # `xs = xs + xs` in a loop would otherwise grow until memory runs out
+        raise SizeLimit(f"a list grew to {len(out)} items; lists hold at most {MAX_LIST}")
+    return out
 
 
 def _minus(a, b) -> list:

@@ -19,15 +19,18 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from spellcard.compiler import registry
 from spellcard.compiler.manifest import write_compiled
 from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
+from spellcard.compiler.text import MAX_QUOTE, clip, printable
 from spellcard.runtime.decisions import AGENTS
 from spellcard.runtime.defs import ModeDef, PackDef
-from spellcard.runtime.log import read_game, write_game
+from spellcard.runtime.log import write_game
 
 from .faces import card_face
+from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
 from .spelltest.suite import only_tests
@@ -50,7 +53,7 @@ class Guarded(click.Group):
         except Exception as err:
             if os.environ.get("SPELLCARD_DEBUG"):
                 raise
-            click.echo(f"internal error: {type(err).__name__}: {err} "
+            click.echo(f"internal error: {type(err).__name__}: {printable(err)} "
                        "(set SPELLCARD_DEBUG=1 for the traceback)", err=True)
             ctx.exit(3)
 
@@ -78,7 +81,7 @@ def compile_target(target: str, extra: Sequence[str] = (), use_cache: bool = Tru
     try:
         return compile_pack(target, extra=extra, use_cache=use_cache, load=load)
     except PackNotFound as err:
-        raise UsageProblem(str(err)) from None
+        raise UsageProblem(printable(err)) from None
 
 
 def load_target(target: str, extra: Sequence[str] = (), show_warnings: bool = False) -> Compiled:
@@ -98,7 +101,7 @@ def summary_line(target: str, result: Compiled) -> str:
     errors = sum(d.is_error for d in result.diagnostics)
     warnings = len(result.diagnostics) - errors
     lines = sum(len(s.data.splitlines()) for s in result.sources)
-    return f"{target}: {_count(errors, 'error')}, {_count(warnings, 'warning')}, {lines} lines checked"
+    return f"{printable(target)}: {_count(errors, 'error')}, {_count(warnings, 'warning')}, {lines} lines checked"
 
 
 def _count(n: int, noun: str) -> str:
@@ -118,7 +121,7 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
         try:
             resolve(target)
         except PackNotFound as err:
-            raise UsageProblem(str(err)) from None
+            raise UsageProblem(printable(err)) from None
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
@@ -150,8 +153,8 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
     try:
         write_compiled(out_dir, result.pack, result.code)
     except OSError as err:
-        raise click.ClickException(f"cannot write {path}: {err.strerror}") from None
-    click.echo(str(path))
+        raise click.ClickException(f"cannot write {printable(path)}: {err.strerror}") from None
+    click.echo(printable(path))
 
 
 # ── simulating ──────────────────────────────────────────────────────────────────
@@ -193,7 +196,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
         try:
             write_game(log_path, header, batch.first.answers, batch.first.log)
         except OSError as err:
-            raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
+            raise click.ClickException(f"cannot write {printable(log_path)}: {err.strerror}") from None
     summary = batch.tally.summary(batch.seconds)
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
@@ -215,19 +218,23 @@ def lasting_ref(target: str) -> str:
     return os.path.abspath(target)
 
 
-def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters: Optional[str]) -> Table:
-    """Check the command line's choices against the pack and fill in the defaults."""
+def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters) -> Table:
+    """Check the command line's (or a log's) choices against the pack and fill in the defaults.
+    `characters` is the option's text ("A,,B") or a log's list of names."""
     mode_def = pick_mode(pack, mode)
     n = mode_def.min_players if players is None else players
     if not mode_def.min_players <= n <= mode_def.max_players:
         raise UsageProblem(f"mode {mode_def.name} takes {span(mode_def.min_players, mode_def.max_players)} "
                            f"players, not {n}")
-    names = tuple(c.strip() for c in characters.split(",")) if characters else ()
+    if isinstance(characters, str):
+        characters = characters.split(",")
+    names = tuple(c.strip() for c in characters or ())
     if len(names) > n:
         raise UsageProblem(f"{len(names)} characters given for {n} players")
     unknown = unknown_characters(pack, names)
     if unknown:
-        raise UsageProblem(f"unknown character {unknown[0]!r}; the pack has: {', '.join(pack.characters)}")
+        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; "
+                           f"the pack has: {', '.join(pack.characters)}")
     return Table(pack, mode_def.name, n, names)
 
 
@@ -237,7 +244,8 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
             return next(iter(pack.modes.values()))
         raise UsageProblem(f"--mode is needed; the pack has: {', '.join(pack.modes) or 'no modes'}")
     if mode not in pack.modes:
-        raise UsageProblem(f"unknown mode {mode!r}; the pack has: {', '.join(pack.modes) or 'no modes'}")
+        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; "
+                           f"the pack has: {', '.join(pack.modes) or 'no modes'}")
     return pack.modes[mode]
 
 
@@ -267,7 +275,7 @@ def print_summary(console: Console, s: dict) -> None:
         overview.add_row(name, str(value))
     console.print(overview)
     if s["first_error"]:
-        console.print(f"[bold red]first error:[/] {s['first_error']}", markup=True, highlight=False)
+        console.print(Text("first error: ", style="bold red") + Text(printable(s["first_error"])), highlight=False)
     wins = s["wins"]
     groups = (("seat", wins["by_seat"]), *wins["by_attribute"].items(), ("character", wins["by_character"]))
     for title, rates in groups:
@@ -281,38 +289,55 @@ def rate_table(title: str, rates: dict) -> RichTable:
     for col in ("played", "won", "rate"):
         t.add_column(col, justify="right")
     for name, r in rates.items():
-        t.add_row(name, str(r["played"]), str(r["won"]), f"{100 * r['rate']:.1f}%")
+        t.add_row(Text(printable(name)), str(r["played"]), str(r["won"]), f"{100 * r['rate']:.1f}%")
     return t
 
 
 # ── replaying ───────────────────────────────────────────────────────────────────
-HEADER_KEYS = ("pack", "mode", "seed", "players", "source_hash")
-
-
 @cli.command("replay")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
-def replay_cmd(log_file: str) -> None:
+@click.option("--pack", "pack_source", metavar="PACK",
+              help="The pack folder or file to replay with, when the log names a path rather than a "
+                   "built-in pack.")
+@with_files
+@click.option("--trust-log", is_flag=True,
+              help="Read the pack folder and the --with files the log names instead (a log can name "
+                   "any path, so this is never done unasked).")
+def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool) -> None:
     """Re-run a game logged by `simulate --log`.
 
-    Exits 0 if the replay reproduces the log event for event, 1 at the first difference, if the
-    pack's sources changed since the game was logged, or if the game ended in a rule fault.
+    Only files named on this command line are read (besides a built-in pack the log names): a pack
+    folder with --pack and extra .spell files with --with, or, with --trust-log, the paths the log
+    names (.spell files and folders only).
+    Exits 0 if the replay reproduces the log event for event; 1 at the first difference, if the
+    pack (name, version, sources) is not the one the game was logged with, or if the game ended in a
+    rule fault; 2 if the log is malformed or does not fit the pack.
     """
     try:
-        header, answers, events = read_game(log_file)
-        missing = [k for k in HEADER_KEYS if k not in header]
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        raise UsageProblem(f"{log_file}: not a spellcard game log ({err})") from None
-    if missing:
-        raise UsageProblem(f"{log_file}: the log header lacks {', '.join(missing)}")
-    pack = load_target(header["pack"], header.get("with", [])).pack
+        game = read_recorded(log_file)
+    except BadLog as err:
+        raise UsageProblem(f"{printable(log_file)}: not a spellcard game log: {err}") from None
+    header = game.header
+    try:
+        target, files = sources_to_read(header, pack_source, extra, trust_log)
+    except NotNamed as err:
+        raise UsageProblem(f"{printable(log_file)}: {err}") from None
+    pack = load_target(target, files).pack
     changed = pack_differences(header, pack)
     if changed:
-        click.echo(f"the pack {header['pack']} is not the one this game was logged with "
+        click.echo(f"the pack {logged_path(header['pack'])} is not the one this game was logged with "
                    f"({'; '.join(changed)}); it cannot be replayed", err=True)
         sys.exit(1)
-    outcome = replay(pack, header, answers, events)
+    try:
+        table = make_table(pack, header["mode"], header["players"], header.get("characters") or ())
+    except UsageProblem as err:
+        raise UsageProblem(f"{printable(log_file)}: the log does not fit the pack: {err.message}") from None
+    agent = header.get("agent") or "random"
+    if agent not in AGENTS:
+        raise UsageProblem(f"{printable(log_file)}: unknown agent {clip(agent, MAX_QUOTE)!r} in the log")
+    outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
     if outcome.difference is not None:
-        click.echo(f"replay differs: {outcome.difference}")
+        click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
         sys.exit(1)
     click.echo(f"replay matches ({outcome.events} events)")
     if outcome.error is not None:           # a faithful replay of a game that ended in a rule fault
@@ -325,7 +350,8 @@ def pack_differences(header: dict, pack: PackDef) -> list[str]:
     logged = {"name": header.get("pack_name", pack.name), "version": header.get("pack_version", pack.version),
               "source hash": header["source_hash"]}
     found = {"name": pack.name, "version": pack.version, "source hash": pack.source_hash}
-    return [f"{k} {logged[k]} in the log, {found[k]} now" for k in logged if logged[k] != found[k]]
+    return [f"{k} {clip(printable(str(logged[k])), MAX_QUOTE)} in the log, {found[k]} now"
+            for k in logged if logged[k] != found[k]]
 
 
 # ── listing ─────────────────────────────────────────────────────────────────────
@@ -413,7 +439,7 @@ def rows_table(title: str, rows: list[dict], columns: tuple) -> RichTable:
         t.add_column(header)
     for row in rows:
         cells = (get(row) if callable(get) else row[get] for _, get in columns)
-        t.add_row(*("" if v is None else str(v) for v in cells))
+        t.add_row(*(Text("" if v is None else printable(v)) for v in cells))     # never read as markup
     return t
 
 

@@ -11,6 +11,8 @@ from typing import Iterable, Iterator, Mapping, Optional
 
 from rich.text import Text
 
+from spellcard.compiler.text import printable
+
 HEADING = "bold cyan"
 CHANGE = "bold yellow"
 DECISION = "dim"
@@ -38,7 +40,7 @@ class LogRenderer:
         for entry in entries:
             kind, *data = entry
             method = getattr(self, f"_{kind}", None)
-            line = method(*data) if method is not None else Text(json.dumps(list(entry), ensure_ascii=False))
+            line = method(*data) if method is not None else _text(json.dumps(list(entry), ensure_ascii=False))
             if line is not None:
                 yield line
 
@@ -60,7 +62,7 @@ class LogRenderer:
         return f"P{seat} {name}" if seat else name
 
     def _line(self, text: str, style: str = "") -> Text:
-        return Text("  " * min(self.depth, MAX_INDENT) + text, style=style)
+        return _text("  " * min(self.depth, MAX_INDENT) + text, style=style)
 
     # ── one method per log entry kind ───────────────────────────────────────────
     def _forget(self, scope: str) -> None:
@@ -75,11 +77,11 @@ class LogRenderer:
     def _turn(self, number, player):
         self._forget("turn")
         self.depth = 0
-        return Text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
+        return _text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
 
     def _phase(self, name, player):
         self._forget("phase")
-        return Text(f" ▸ {name}", style="bold")
+        return _text(f" ▸ {name}", style="bold")
 
     def _move(self, ids, froms, to, where):
         cards = [self.card(i) for i in ids]
@@ -150,11 +152,16 @@ class LogRenderer:
 
     def _over(self, winners):
         self.depth = 0
-        return Text(f"Game over: {', '.join(self.player(w) for w in winners) or 'nobody'} won", style=GOOD)
+        return _text(f"Game over: {', '.join(self.player(w) for w in winners) or 'nobody'} won", style=GOOD)
 
     def _error(self, kind, message):
         self.depth = 0
-        return Text(f"{kind}: {message}", style=BAD)
+        return _text(f"{kind}: {message}", style=BAD)
+
+
+def _text(text: str, style: str = "") -> Text:
+    """A line that shows pack text (a name, a label, a said string), its control characters escaped."""
+    return Text(printable(text), style=style)
 
 
 def _is_player(v) -> bool:
@@ -183,10 +190,10 @@ def outcome_line(game, result) -> Text:
     if result.reason == "win":
         names = ", ".join(f"P{p.seat} ({p.character.name})" if p.character else f"P{p.seat}"
                           for p in result.winners)
-        return Text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}", style=GOOD)
+        return _text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}", style=GOOD)
     if result.reason == "turn_limit":
         return Text(f"No winner: turn limit reached after {_turns(result.turns)}", style="yellow")
-    return Text(f"Error after {_turns(result.turns)}: {type(result.error).__name__}: {result.error}", style=BAD)
+    return _text(f"Error after {_turns(result.turns)}: {type(result.error).__name__}: {result.error}", style=BAD)
 
 
 def _turns(n: int) -> str:

@@ -164,11 +164,6 @@ def log_header(table: Table, seed: int, pack_target: str, extra: Sequence[str]) 
             "agent": table.agent}
 
 
-def table_from_header(pack: PackDef, header: dict) -> Table:
-    return Table(pack, header["mode"], header["players"], tuple(header.get("characters") or ()),
-                 header.get("agent", "random"))
-
-
 @attrs.frozen
 class Replay:
     events: int
@@ -176,20 +171,20 @@ class Replay:
     error: Optional[Exception] = None    # the rule fault or loop the game ended in, if it did
 
 
-def replay(pack: PackDef, header: dict, answers: list, logged: list[str]) -> Replay:
-    """Re-run a recorded game from its answers and compare the logs line by line.
+def replay(table: Table, seed: int, answers: list, logged: list[str]) -> Replay:
+    """Re-run a recorded game (its table checked against the pack, see cli.replay_cmd) from its
+    answers and compare the logs line by line.
 
     Answers are recorded in decision order across all seats, so every seat shares one ReplayAgent.
     """
-    table = table_from_header(pack, header)
     agent = ReplayAgent(answers)
-    game, result = play(table, header["seed"], log=True, agents=[agent] * table.players)
+    game, result = play(table, seed, log=True, agents=[agent] * table.players)
     produced = game.log.lines()
     difference = first_difference(logged, produced)
     if difference is not None and result.error is not None:
         difference += f"\n  the replay ended with {type(result.error).__name__}: {result.error}"
-    elif difference is None and agent.answers:
-        difference = f"the replay used {len(answers) - len(agent.answers)} of the {len(answers)} recorded answers"
+    elif difference is None and agent.given < len(answers):
+        difference = f"the replay used {agent.given} of the {len(answers)} recorded answers"
     return Replay(len(produced), difference, result.error)
 
 

@@ -168,7 +168,7 @@ def test_logged_game_replays(tmp_path):
     path = logged_game(tmp_path)
     header = json.loads(path.read_text("utf-8").split("\n")[0])["header"]
     assert header["seed"] == 11 and header["characters"] == ["", "B"] and header["with"] == []
-    result = run("replay", str(path))
+    result = run("replay", str(path), "--pack", MINI)
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("replay matches (")
 
@@ -178,7 +178,7 @@ def test_tampered_log_does_not_replay(tmp_path):
     lines = path.read_text("utf-8").split("\n")
     lines[5] = '["say","tampered"]'
     path.write_text("\n".join(lines), "utf-8")
-    result = run("replay", str(path))
+    result = run("replay", str(path), "--pack", MINI)
     assert result.exit_code == 1
     assert "event 4 differs" in result.stdout and "tampered" in result.stdout
 
@@ -190,7 +190,7 @@ def test_replay_refuses_a_changed_pack(tmp_path):
     assert run("simulate", str(pack), "--games", "1", "--log", str(log), "--json").exit_code == 0
     spell = pack / "a.spell"
     spell.write_text(spell.read_text("utf-8") + "# edited\n", "utf-8")
-    result = run("replay", str(log))
+    result = run("replay", str(log), "--trust-log")
     assert result.exit_code == 1
     assert "changed" in result.stderr
 

@@ -1,0 +1,28 @@
+"""How large a pack and a game may grow. Each limit sits far above what a real game needs (the
+three packs' figures are in the comments) and far below what exhausts a machine: past it, the
+checker reports a located error, or the game stops at the `.spell` line that outgrew it, instead of
+running out of memory. docs/language.md lists them for designers."""
+from __future__ import annotations
+
+MAX_SOURCE_BYTES = 256 * 1024
+"""One .spell file (the largest in the three packs is 40 KB)."""
+MAX_PACK_BYTES = 512 * 1024
+"""All of a pack's files together, --with files included (THB is about 150 KB)."""
+MAX_NAME = 64
+"""Characters in a name (the longest in the packs has 27)."""
+MAX_STRING = 4096
+"""Characters in a string literal (the longest in the packs has 160)."""
+MAX_DECK = 10_000
+"""Cards in one deck (THB's has 144)."""
+MAX_PLAYERS = 100
+"""Seats a mode may allow (the packs' largest mode seats 8)."""
+MAX_LIST = 100_000
+"""Items in one list built while a game runs (a whole THB deck is 144 cards)."""
+
+
+class SizeLimit(Exception):
+    """A value built while a game runs outgrew its limit: a rule bug, reported at its .spell line."""
+
+
+def kb(n: int) -> str:
+    return f"{n / 1024:.0f} KB" if n < 1024 * 1024 else f"{n / (1024 * 1024):.1f} MB"
