@@ -33,7 +33,6 @@ from .faces import card_face
 from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
-from .spelltest.suite import only_tests
 
 
 class UsageProblem(click.ClickException):
@@ -122,6 +121,7 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
             resolve(target)
         except PackNotFound as err:
             raise UsageProblem(printable(err)) from None
+    from .spelltest.suite import only_tests     # the compiler: `check` needs it, a compiled pack does not
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
