@@ -525,3 +525,4 @@ class Module:
     """One .spell file."""
     path: str
     decls: tuple[Decl, ...]
+    granted: frozenset = frozenset()   # the names its code passes to `grant(…)`

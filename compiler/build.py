@@ -26,6 +26,7 @@ class _Builder:
 
     def __init__(self, path: str):
         self.path = path
+        self.granted: set[str] = set()
 
     # helpers ---------------------------------------------------------------
     def span(self, meta) -> A.Span:
@@ -43,7 +44,7 @@ class _Builder:
 
     # top level ---------------------------------------------------------------
     def start(self, meta, items):
-        return A.Module(self.path, tuple(items))
+        return A.Module(self.path, tuple(items), frozenset(self.granted))
 
     def pack_decl(self, meta, c):
         return A.PackDecl(str(c[0]), unquote(c[1]), self.span(meta))
@@ -343,7 +344,10 @@ class _Builder:
         return A.Field(c[0], str(c[1]), self.span(meta), self.tspan(c[1]))
 
     def call(self, meta, c):
-        return A.Call(c[0], tuple(self.present(c[1:])), self.span(meta))
+        args = tuple(self.present(c[1:]))
+        if isinstance(c[0], A.Name) and c[0].id == "grant":
+            self.granted.update(a.value.id for a in args if isinstance(a.value, A.Name))
+        return A.Call(c[0], args, self.span(meta))
 
     def arg(self, meta, c):
         return A.Arg(str(c[0]) if c[0] is not None else None, c[1], self.span(meta))

@@ -12,6 +12,7 @@ from . import types as T
 from .check_exprs import ExpressionChecks
 from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
+from .narrow import facts
 from .scope import Context, Scope, _listing, _shown
 from .symbols import Symbols
 
@@ -24,9 +25,11 @@ class Checker(StatementChecks, ExpressionChecks):
         self.refs: dict = {}
         self.to_list: set = set()      # zone-typed expressions used where a list is expected
         self.ctx = Context("value")
+        self.card_skills: set = set()
 
     # ── entry point ─────────────────────────────────────────────────────────────
     def check_all(self, modules: list[A.Module]) -> None:
+        self.card_skills = self._card_only_skills(modules)
         for m in modules:
             for decl in m.decls:
                 method = getattr(self, "decl_" + type(decl).__name__, None)
@@ -51,8 +54,7 @@ class Checker(StatementChecks, ExpressionChecks):
         got = self.expr_want(e, want, scope)
         self._note_coercion(e, got, want)
         if not T.assignable(got, want):
-            self.err(e.span, f"{what} should be {T.show(want)}, but this is {T.show(got)}",
-                     self._conversion_help(got, want, e))
+            self.mismatch(e, got, want, what)
         return got
 
     def expr_want(self, e, want, scope: Scope):
@@ -117,12 +119,12 @@ class Checker(StatementChecks, ExpressionChecks):
             return 'texts are written in quotes, e.g. "彈幕"'
         return None
 
-    def new_scope(self, params=(), parent=None) -> Scope:
+    def new_scope(self, params=(), parent=None, trusted: bool = False) -> Scope:
         scope = Scope(parent)
         for p in params:
             # `_params` has already reported an unknown type; do not report it twice
             typ = self.s.type_of(p.type) if self.s.known_type(p.type) else T.ANY
-            scope.define(p.name, typ, p.span, ("local", p.name))
+            scope.define(p.name, T.strip(typ) if trusted else typ, p.span, ("local", p.name))
         return scope
 
     def close(self, scope: Scope) -> None:
@@ -240,7 +242,7 @@ class Checker(StatementChecks, ExpressionChecks):
     def _action_scope(self, d: A.ActionDecl) -> Scope:
         scope = Scope()
         for p in d.params:
-            scope.define(p.name, self.s.type_of(p.type), p.span, ("param", p.name))
+            scope.define(p.name, T.strip(self.s.type_of(p.type)), p.span, ("param", p.name))
         scope.define("event", ("event", d.name), d.span, ("implicit", "v_event"))
         return scope
 
@@ -288,7 +290,9 @@ class Checker(StatementChecks, ExpressionChecks):
             if h.name in seen:
                 self.err(h.span, f"card `{d.name}` implements `{h.name}` twice")
             seen.add(h.name)
-            scope = self.new_scope(hook.params)
+            # A hook's `T?` parameters are the pack's contract with its own caller (a card's
+            # `target` is there when the card has one): trusted, like event fields.
+            scope = self.new_scope(hook.params, trusted=True)
             scope.define("card", T.CARD, d.span, ("implicit", "v_card"))
             prev = self.with_ctx(Context("hook"))
             self.block(h.body, scope)
@@ -341,6 +345,7 @@ class Checker(StatementChecks, ExpressionChecks):
                 prev = self.with_ctx(Context("active"))
                 if c.when is not None:
                     self.expect(c.when, T.BOOL, scope, "the condition")
+                    scope.facts |= facts(c.when)
                 self.block(c.body, Scope(scope))
                 self.ctx = prev
             elif isinstance(c, A.ConvertClause):
@@ -363,8 +368,21 @@ class Checker(StatementChecks, ExpressionChecks):
     def _skill_scope(self, d) -> Scope:
         scope = Scope()
         scope.define("owner", T.PLAYER, d.span, ("implicit", "v_owner"))
-        scope.define("card", T.opt(T.CARD), d.span, ("implicit", "v_card"))
+        # `card` is the card lending the skill: always there when only cards hold it.
+        lent = d.name in self.card_skills
+        scope.define("card", T.CARD if lent else T.opt(T.CARD), d.span, ("implicit", "v_card"))
         return scope
+
+    def _card_only_skills(self, modules) -> set:
+        """Skills that only cards hold (never a character, a mode, a grant by name)."""
+        by_cards, elsewhere = set(), set()
+        for m in modules:
+            for d in m.decls:
+                clauses = list(getattr(d, "skills", ())) + list(getattr(d, "rules", ())) + [
+                    c for c in getattr(d, "clauses", ()) if isinstance(c, A.SkillsClause)]
+                for sc in clauses:
+                    (by_cards if isinstance(d, A.CardDecl) else elsewhere).update(n for n, _ in sc.names)
+        return by_cards - elsewhere - self.s.granted
 
     def _trigger(self, d: A.SkillDecl, c: A.TriggerClause):
         windows = self.s.windows_of(c.action)
@@ -382,6 +400,7 @@ class Checker(StatementChecks, ExpressionChecks):
         prev = self.with_ctx(Context("trigger", event=event))
         if c.when is not None:
             self.expect(c.when, T.BOOL, scope, "the trigger condition")
+            scope.facts |= facts(c.when)       # `when event.source != none`: the body may use it
         if c.repeat is not None:
             self.expect(c.repeat, T.INT, scope, "the repeat count")
         self.block(c.body, Scope(scope))
@@ -392,7 +411,7 @@ class Checker(StatementChecks, ExpressionChecks):
         scope = Scope()
         scope.define("owner", T.PLAYER, d.span, ("implicit", "v_owner"))
         # The equipment that lends the skill; a query parameter of the same name shadows it.
-        scope.define("card", T.opt(T.CARD), d.span, ("implicit", "_src"))
+        scope.define("card", T.CARD if d.name in self.card_skills else T.opt(T.CARD), d.span, ("implicit", "_src"))
         if q is None:
             self.err(c.query_span, f"unknown query `{c.query}`", did_you_mean(c.query, self.s.queries))
             ret = T.ANY
@@ -404,6 +423,7 @@ class Checker(StatementChecks, ExpressionChecks):
         scope.define("value", ret, c.span, ("implicit", "v_value"))
         if c.when is not None:
             self.expect(c.when, T.BOOL, scope, "the condition")
+            scope.facts |= facts(c.when)
         self.expect(c.value, ret, scope, f"the modified value of `{c.query}`")
 
     def decl_CharacterDecl(self, d: A.CharacterDecl):

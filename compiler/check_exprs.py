@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .diagnostics import did_you_mean
+from .narrow import NONEMPTY, facts, key
 from .scope import Scope, _shown
 from .symbols import BUILTINS
 
@@ -25,6 +26,10 @@ class ExpressionChecks:
     # ── expressions ─────────────────────────────────────────────────────────────
     def expr(self, e, scope: Scope):
         typ = getattr(self, "x_" + type(e).__name__)(e, scope)
+        if T.is_opt(typ) and isinstance(e, (A.Name, A.Field, A.Call)):
+            k = key(e)
+            if k is not None and scope.knows(k):
+                typ = T.strip(typ)          # a guard proved it is not none here
         self.types[e] = typ
         return typ
 
@@ -109,6 +114,9 @@ class ExpressionChecks:
     def x_Field(self, e: A.Field, scope):
         obj = self.expr(e.obj, scope)
         base = T.strip(obj)
+        if T.is_opt(obj) and not (isinstance(base, tuple) and base[0] == "enumtype"):
+            self.err(e.obj.span, f"{self._maybe_none(e.obj)}, and then `.{e.name}` has nothing to read",
+                     self._guard_help(e.obj))
         s, name = self.s, e.name
         if isinstance(base, tuple) and base[0] == "enumtype":
             enum = s.enums[base[1]]
@@ -156,7 +164,7 @@ class ExpressionChecks:
             fields = s.event_fields(base[1])
             if name in fields:
                 self.refs[e] = ("event_field", name)
-                return fields[name]
+                return T.strip(fields[name])
             if name == "cancelled":
                 self.refs[e] = ("py", "cancelled")
                 return T.BOOL
@@ -195,6 +203,11 @@ class ExpressionChecks:
         typ = None
         for item in e.items:
             t = self.expr(item, scope)
+            if typ is not None and T.unify(typ, t) == T.ANY and T.ANY not in (T.strip(typ), T.strip(t)):
+                self.err(item.span, f"a list holds one kind of thing, but this is {T.show(t)} "
+                                    f"after {T.show(typ)}",
+                         "make two lists, or compare with each item on its own")
+                return T.list_of(T.ANY)
             typ = t if typ is None else T.unify(typ, t)
         return T.list_of(typ if typ is not None else T.ANY)
 
@@ -206,10 +219,16 @@ class ExpressionChecks:
             other = rs if ls == T.ANY else ls
             return other if T.is_list(other) or other == T.TEXT else (T.INT if other == T.INT else T.ANY)
         if e.op == "+" and (T.is_list(ls) or T.is_list(rs)):
-            if not (T.is_list(ls) and T.is_list(rs)) or not (T.assignable(rs, ls) or T.assignable(ls, rs)):
+            a, b = T.elem(ls), T.elem(rs)
+            joined = T.unify(a, b) if T.is_list(ls) and T.is_list(rs) else T.ANY
+            if joined == T.ANY and T.ANY not in (a, b):
                 self.err(e.span, f"cannot add {T.show(lt)} and {T.show(rt)}",
                          "both sides must be lists of the same thing; wrap one item as `[x]`")
-            return T.list_of(T.elem(ls) if T.elem(ls) != T.ANY else T.elem(rs))
+            # `[] + cards` is cards: an empty list takes the other side's type
+            if T.ANY in (a, b):
+                other = b if a == T.ANY else a
+                joined = T.ANY if other == T.NONE else other
+            return T.list_of(joined)
         if e.op == "-" and T.is_list(ls):
             if not T.is_list(rs):
                 self.err(e.right.span, "only a list can be taken from a list; wrap one item as `[x]`")
@@ -233,10 +252,10 @@ class ExpressionChecks:
         if e.op in ("in", "notin"):
             if not T.is_list(rt) and T.strip(rt) != T.ANY:
                 self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}")
-            elif not T.assignable(lt, T.elem(rt)):
+            elif not T.assignable(T.strip(lt), T.strip(T.elem(rt))):
                 self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
         elif e.op in ("==", "!="):
-            if not (T.assignable(lt, rt) or T.assignable(rt, lt)):
+            if T.NONE not in (lt, rt) and not (T.assignable(lt, rt) or T.assignable(rt, lt)):
                 self.err(e.span, f"comparing {T.show(lt)} with {T.show(rt)} is always "
                                  f"{'false' if e.op == '==' else 'true'}", self._conversion_help(lt, rt))
         else:
@@ -250,7 +269,9 @@ class ExpressionChecks:
 
     def x_BoolOp(self, e: A.BoolOp, scope):
         self.expect(e.left, T.BOOL, scope, f"the left side of `{e.op}`")
-        self.expect(e.right, T.BOOL, scope, f"the right side of `{e.op}`")
+        # `a != none and a.hp > 1`: the right side is only read when the left proved what it proves.
+        known = facts(e.left, positive=e.op == "and")
+        self.expect(e.right, T.BOOL, scope.narrowed(known) if known else scope, f"the right side of `{e.op}`")
         return T.BOOL
 
     def x_Not(self, e: A.Not, scope):
@@ -263,7 +284,8 @@ class ExpressionChecks:
 
     def x_IfExpr(self, e: A.IfExpr, scope):
         self.expect(e.cond, T.BOOL, scope, "the condition")
-        return T.unify(self.expr(e.then, scope), self.expr(e.else_, scope))
+        return T.unify(self.expr(e.then, scope.narrowed(facts(e.cond))),
+                       self.expr(e.else_, scope.narrowed(facts(e.cond, positive=False))))
 
     def x_Where(self, e: A.Where, scope):
         seq = self.expr(e.seq, scope)
@@ -336,13 +358,48 @@ class ExpressionChecks:
                 resolved = T.elem(first) if T.strip(ret) == "elem" else (
                     T.list_of(T.elem(first)) if first is not None and T.is_list(first) else first)
                 resolved = resolved or T.ANY
-                return T.opt(resolved) if isinstance(ret, tuple) else resolved
+                ret = T.opt(resolved) if isinstance(ret, tuple) else resolved
+            if T.is_opt(ret) and name in self.FINDS_ONE and self._from_nonempty(args, sig, scope):
+                return T.strip(ret)
             return ret
         known = set(s.funcs) | set(s.actions) | set(s.queries) | set(BUILTINS)
         self.err(f.span, f"unknown function `{name}`", did_you_mean(name, known))
         for a in e.args:
             self.expr(a.value, scope)
         return T.ANY
+
+    # Built-ins that give none only when their list is empty: `choose_card(p, pool, …)` after
+    # `count(pool) > 0` finds a card.
+    FINDS_ONE = {"first", "last", "random", "choose", "choose_card", "choose_player"}
+
+    def _from_nonempty(self, args, sig, scope) -> bool:
+        i = next((i for i, (_, t, _) in enumerate(sig.params) if t == "list" or T.is_list(t)), None)
+        if i is None or i >= len(args) or isinstance(args[i], tuple):
+            return False
+        k = key(args[i])
+        return k in self.NEVER_EMPTY or k is not None and scope.knows(NONEMPTY + k)
+
+    # While a rule runs the game has at least two living players: it ends when one side is left.
+    NEVER_EMPTY = {"Call(players)", "Call(all_players)", "Call(others, owner)"}
+
+    def _maybe_none(self, e) -> str:
+        what = _shown(e)
+        if what is not None:
+            return f"`{what}` may be none here"
+        if isinstance(e, A.Call) and isinstance(e.func, A.Name):
+            return f"`{e.func.id}(…)` may give none"
+        return "this may be none"
+
+    def _guard_help(self, e) -> str:
+        what = _shown(e)
+        if what is not None:
+            return f"guard it first: `if {what} != none {{ … }}`, or leave early with `if {what} == none {{ stop }}`"
+        if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id in self.FINDS_ONE:
+            at = 1 if e.func.id.startswith("choose") else 0
+            pool = _shown(e.args[at].value) if len(e.args) > at else None
+            return (f"it finds none when the list is empty: bind it (`let x = {e.func.id}(…)`) and guard "
+                    f"`if x != none {{ … }}`" + (f", or check `if count({pool}) > 0 {{ … }}` first" if pool else ""))
+        return "bind it with `let x = …` and guard it: `if x != none { … }`"
 
     def _has_field(self, obj, name: str) -> bool:
         """Whether `obj.name` would read a value (used to explain `obj.name()`)."""
@@ -412,7 +469,24 @@ class ExpressionChecks:
             if builtin and want == T.list_of(T.CARD) and T.strip(got) == T.CARD:
                 continue          # a single card stands for a list of one
             if not T.assignable(got, want):
-                self.err(out[i].span, f"{what} should be {T.show(want)}, "
-                                      f"but this is {T.show(got)}", self._conversion_help(got, want, out[i]))
+                self.mismatch(out[i], got, want, what)
         return out
+
+    def mismatch(self, e, got, want, what: str) -> None:
+        """`got` cannot stand where `want` is needed: say so, and for a value that may be none, how
+        to guard it."""
+        if T.assignable(T.strip(got), want) and T.is_opt(got):
+            self.err(e.span, f"{self._maybe_none(e)}, and {what} must be {T.show(want)}", self._guard_help(e))
+        elif T.is_list(got) and T.is_opt(T.elem(got)) and T.assignable(T.list_of(T.strip(T.elem(got))), want):
+            self.err(e.span, f"this list may hold none, and {what} must be {T.show(want)}",
+                     self._list_guard_help(e))
+        else:
+            self.err(e.span, f"{what} should be {T.show(want)}, but this is {T.show(got)}",
+                     self._conversion_help(got, want, e))
+
+    def _list_guard_help(self, e) -> str:
+        if isinstance(e, A.ListLit) and len(e.items) == 1:
+            return self._guard_help(e.items[0]).replace("guard it first", f"guard `{_shown(e.items[0]) or 'it'}` first") \
+                if _shown(e.items[0]) else self._guard_help(e.items[0])
+        return "keep the items that are there: `… where it != none`, or guard each one before making the list"
 

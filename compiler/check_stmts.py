@@ -5,7 +5,8 @@ from . import ast as A
 from . import types as T
 from .check_exprs import MAX_BRANCHES
 from .diagnostics import did_you_mean
-from .scope import Scope
+from .narrow import after_if, facts
+from .scope import Scope, _shown
 
 
 class StatementChecks:
@@ -33,6 +34,9 @@ class StatementChecks:
         elif kind is A.Assign:
             want = self.place(st.target, scope)
             self.expect(st.value, want, scope, "the assigned value")
+            key = _shown(st.target)
+            if key is not None:
+                scope.forget(key)
         elif kind is A.AugAssign:
             want = self.place(st.target, scope)
             if T.strip(want) not in (T.INT, T.ANY):
@@ -42,11 +46,15 @@ class StatementChecks:
             if len(st.branches) > MAX_BRANCHES:     # Python compiles an elif chain recursively
                 self.err(st.span, f"this `if` has {len(st.branches) - 1} `elif` branches, more than "
                                   f"{MAX_BRANCHES - 1}", "split it into helper functions")
+            # Each branch knows what its condition proves, and that the conditions before it failed.
+            failed: set = set()
             for cond, body in st.branches:
-                self.expect(cond, T.BOOL, scope, "the condition")
-                self.block(body, scope)
+                self.expect(cond, T.BOOL, scope.narrowed(failed) if failed else scope, "the condition")
+                self.block(body, scope.narrowed(failed | facts(cond)))
+                failed |= facts(cond, positive=False)
             if st.else_ is not None:
-                self.block(st.else_, scope)
+                self.block(st.else_, scope.narrowed(failed))
+            scope.facts |= after_if(st)         # `if x == none { stop }`: x is there from here on
         elif kind is A.For:
             seq = self.expr(st.iter, scope)
             if not T.is_list(seq) and seq != T.ANY:
@@ -66,7 +74,7 @@ class StatementChecks:
         elif kind is A.While:
             self.expect(st.cond, T.BOOL, scope, "the condition")
             self.ctx.loops += 1
-            self.block(st.body, scope)
+            self.block(st.body, scope.narrowed(facts(st.cond)))
             self.ctx.loops -= 1
         elif kind is A.Return:
             if self.ctx.what != "func":

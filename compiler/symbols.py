@@ -84,6 +84,7 @@ class Symbols:
     decks: dict = attrs.Factory(dict)
     modes: dict = attrs.Factory(dict)
     top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
+    granted: set = attrs.Factory(set)            # every name code passes to `grant(…)`
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
@@ -136,6 +137,7 @@ _CATEGORY = {
 def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
     s = Symbols()
     for m in modules:
+        s.granted |= m.granted
         for d in m.decls:
             if isinstance(d, A.PackDecl):
                 if s.pack is not None:
