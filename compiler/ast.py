@@ -370,6 +370,14 @@ class TurnDecl:
     span: Span
 
 
+@node
+class SynonymsDecl:
+    """`synonyms hp_loss: lose_hp, lose_life`: a misspelt `lose_hp` suggests `hp_loss`."""
+    name: str
+    words: tuple[tuple[str, Span], ...]
+    span: Span
+
+
 # ── declarations: content ────────────────────────────────────────────────────
 @node
 class AssignClause:
@@ -517,7 +525,7 @@ class ModeDecl:
 
 
 Decl = (PackDecl | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl | QueryDecl | FuncDecl
-        | ActionDecl | PhaseDecl | TurnDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl | ModeDecl)
+        | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl | ModeDecl)
 
 
 @node

@@ -49,6 +49,9 @@ class _Builder:
     def pack_decl(self, meta, c):
         return A.PackDecl(str(c[0]), unquote(c[1]), self.span(meta))
 
+    def synonyms_decl(self, meta, c):
+        return A.SynonymsDecl(str(c[0]), tuple((str(t), self.tspan(t)) for t in c[1:]), self.span(meta))
+
     def enum_decl(self, meta, c):
         return A.EnumDecl(str(c[0]), tuple(c[1:]), self.span(meta))
 

@@ -14,7 +14,7 @@ from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
 from .narrow import facts
 from .scope import Context, Scope, _listing, _shown
-from .symbols import Symbols
+from .symbols import BUILTINS, Symbols
 
 
 class Checker(StatementChecks, ExpressionChecks):
@@ -26,10 +26,14 @@ class Checker(StatementChecks, ExpressionChecks):
         self.to_list: set = set()      # zone-typed expressions used where a list is expected
         self.ctx = Context("value")
         self.card_skills: set = set()
+        self.rule_skills: set = set()
+        self.statement_calls: set = set()     # calls written as statements (see the unknown-function hint)
 
     # ── entry point ─────────────────────────────────────────────────────────────
     def check_all(self, modules: list[A.Module]) -> None:
         self.card_skills = self._card_only_skills(modules)
+        self.rule_skills = {n for m in modules for d in m.decls if isinstance(d, A.ModeDecl)
+                            for sc in d.rules for n, _ in sc.names}
         for m in modules:
             for decl in m.decls:
                 method = getattr(self, "decl_" + type(decl).__name__, None)
@@ -38,8 +42,8 @@ class Checker(StatementChecks, ExpressionChecks):
         self.check_turn()
 
     # ── helpers ───────────────────────────────────────────────────────────────
-    def err(self, span, msg, help=None):
-        self.d.error(span, msg, help)
+    def err(self, span, msg, help=None, code=None):
+        self.d.error(span, msg, help, code)
 
     def type_ref(self, ref: Optional[A.TypeRef]):
         if ref is None:
@@ -75,7 +79,7 @@ class Checker(StatementChecks, ExpressionChecks):
                     mine = [z for z, d in self.s.zones.items() if d.owner == "player"]
                     listing = f"the table's zones are: {_listing(known) or 'none'}" + (
                         f"; each player has: {_listing(mine)}" if mine else "")
-                self.err(e.span, f"unknown {what} `{e.id}`", did_you_mean(e.id, known) or listing)
+                self.err(e.span, f"unknown {what} `{e.id}`", self.hint(e.id, known) or listing)
                 self.types[e] = T.ANY
                 return T.ANY
         return self.expr(e, scope)
@@ -131,7 +135,7 @@ class Checker(StatementChecks, ExpressionChecks):
         for name, (typ, span, used, warn, ref) in scope.names.items():
             if warn and not used and not name.startswith("_"):
                 self.d.warning(span, f"`{name}` is bound but never used",
-                               f"remove it, or name it `_{name}` if that is deliberate")
+                               f"remove it, or name it `_{name}` if that is deliberate", code="unused-let")
 
     def with_ctx(self, ctx: Context):
         prev = self.ctx
@@ -254,6 +258,19 @@ class Checker(StatementChecks, ExpressionChecks):
             self.block(d.body, scope)
             self.ctx = prev
 
+    def hint(self, name: str, candidates, first=()) -> Optional[str]:
+        return did_you_mean(name, candidates, self.s.synonyms, first)
+
+    def decl_SynonymsDecl(self, d: A.SynonymsDecl):
+        known = set(self.s.top) | set(BUILTINS) | {"current"}
+        if d.name not in known:
+            self.err(d.span, f"`{d.name}` is not a name the pack defines, so nothing can be suggested for it",
+                     self.hint(d.name, known))
+        for word, span in d.words:
+            if word in known or word in self.s.members:
+                self.err(span, f"`{word}` already names something; a synonym is a word the pack does not use",
+                         "remove it from the list")
+
     def check_turn(self):
         t = self.s.turn
         if t is None:
@@ -331,10 +348,12 @@ class Checker(StatementChecks, ExpressionChecks):
             return e.obj.id in self.s.enums
         return False
 
-    def _skill_names(self, sc: A.SkillsClause):
+    def _skill_names(self, sc: A.SkillsClause, rules: bool = False):
         for name, span in sc.names:
             if name not in self.s.skills:
-                self.err(span, f"unknown skill `{name}`", did_you_mean(name, self.s.skills))
+                # A character's or card's list wants a player's skill: suggest a table rule last.
+                mine = self.s.skills.keys() - self.rule_skills if not rules else self.rule_skills
+                self.err(span, f"unknown skill `{name}`", self.hint(name, self.s.skills, first=mine))
 
     def decl_SkillDecl(self, d: A.SkillDecl):
         for c in d.clauses:
@@ -388,7 +407,7 @@ class Checker(StatementChecks, ExpressionChecks):
         windows = self.s.windows_of(c.action)
         scope = self._skill_scope(d)
         if windows is None:
-            self.err(c.event_span, f"unknown action `{c.action}`", did_you_mean(c.action, self.s.event_sources()))
+            self.err(c.event_span, f"unknown action `{c.action}`", self.hint(c.action, self.s.event_sources()))
             scope.define("event", T.ANY, c.span, ("implicit", "v_event"))
             event = None
         else:
@@ -453,8 +472,10 @@ class Checker(StatementChecks, ExpressionChecks):
         for name in d.without:
             if name not in self.s.cards:
                 self.err(d.span, f"unknown card `{name}` in `without`", did_you_mean(name, self.s.cards))
-        for sc in d.skills + d.rules:
+        for sc in d.skills:
             self._skill_names(sc)
+        for sc in d.rules:
+            self._skill_names(sc, rules=True)
         if d.setup is not None:
             prev = self.with_ctx(Context("setup"))
             self.block(d.setup, Scope())

@@ -90,7 +90,7 @@ class ExpressionChecks:
             return T.ANY
         known = scope.all_names() | set(s.members) | set(s.cards) | set(s.skills) | set(s.characters) \
             | set(s.phases) | {z for z, zd in s.zones.items() if zd.owner == "table"} | {"current"}
-        hint = did_you_mean(e.id, known)
+        hint = self.hint(e.id, known)
         event = scope.find("event")
         etype = T.strip(event[0]) if event is not None else None
         if isinstance(etype, tuple) and etype[0] == "event" and e.id in self.s.event_fields(etype[1]):
@@ -188,7 +188,7 @@ class ExpressionChecks:
         else:
             self.err(e.span, f"{T.show(obj)} has no fields", None)
             return T.ANY
-        self.err(e.name_span, f"{T.show(base)} has no field `{name}`", did_you_mean(name, known))
+        self.err(e.name_span, f"{T.show(base)} has no field `{name}`", self.hint(name, known))
         return T.ANY
 
     def x_Index(self, e: A.Index, scope):
@@ -221,7 +221,7 @@ class ExpressionChecks:
         if e.op == "+" and (T.is_list(ls) or T.is_list(rs)):
             a, b = T.elem(ls), T.elem(rs)
             joined = T.unify(a, b) if T.is_list(ls) and T.is_list(rs) else T.ANY
-            if joined == T.ANY and T.ANY not in (a, b):
+            if not (T.is_list(ls) and T.is_list(rs)) or joined == T.ANY and T.ANY not in (a, b):
                 self.err(e.span, f"cannot add {T.show(lt)} and {T.show(rt)}",
                          "both sides must be lists of the same thing; wrap one item as `[x]`")
             # `[] + cards` is cards: an empty list takes the other side's type
@@ -251,18 +251,34 @@ class ExpressionChecks:
             rt = self.expr_want(e.right, lt, scope) if member else self.expr(e.right, scope)
         if e.op in ("in", "notin"):
             if not T.is_list(rt) and T.strip(rt) != T.ANY:
-                self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}")
+                self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}",
+                         self._zone_help(e.left, T.ZONE, e.right, rt))
             elif not T.assignable(T.strip(lt), T.strip(T.elem(rt))):
                 self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
         elif e.op in ("==", "!="):
             if T.NONE not in (lt, rt) and not (T.assignable(lt, rt) or T.assignable(rt, lt)):
                 self.err(e.span, f"comparing {T.show(lt)} with {T.show(rt)} is always "
-                                 f"{'false' if e.op == '==' else 'true'}", self._conversion_help(lt, rt))
+                                 f"{'false' if e.op == '==' else 'true'}",
+                         self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt))
         else:
             for side, t in ((e.left, lt), (e.right, rt)):
                 if T.strip(t) not in (T.INT, T.ANY):
                     self.err(side.span, f"`{e.op}` compares numbers, but this is {T.show(t)}")
         return T.BOOL
+
+    def _zone_help(self, a, at, b, bt):
+        """A zone compared with a player (`c.zone == owner`): they meant one of the player's zones."""
+        for zone_side, player, pt in ((a, b, bt), (b, a, at)):
+            zt = at if zone_side is a else bt
+            if T.strip(zt) == T.ZONE and T.strip(pt) == T.PLAYER:
+                who = _shown(player) or "owner"
+                mine = sorted((z for z, d in self.s.zones.items() if d.owner == "player"),
+                              key=lambda z: "hand" not in z)     # the hand first: the likeliest
+                if mine:
+                    others = ", ".join(f"`{who}.{z}`" for z in mine[1:4])
+                    return f"a zone is not a player: did you mean `{who}.{mine[0]}`?" + (
+                        f" (or {others})" if others else "")
+        return None
 
     def _shared_member(self, e, scope) -> bool:
         return isinstance(e, A.Name) and scope.find(e.id) is None and len(self.s.members.get(e.id, ())) > 1
@@ -363,7 +379,14 @@ class ExpressionChecks:
                 return T.strip(ret)
             return ret
         known = set(s.funcs) | set(s.actions) | set(s.queries) | set(BUILTINS)
-        self.err(f.span, f"unknown function `{name}`", did_you_mean(name, known))
+        # A call standing alone does something (an action); one inside an expression gives a value.
+        doers = set(s.actions) | {n for n, d in s.funcs.items() if d.returns is None} \
+            | {n for n, b in BUILTINS.items() if b.returns == T.VOID}
+        if e in self.statement_calls:     # a value-giving function would do nothing here
+            hint = self.hint(name, doers)
+        else:
+            hint = self.hint(name, known, first=known - doers)
+        self.err(f.span, f"unknown function `{name}`", hint)
         for a in e.args:
             self.expr(a.value, scope)
         return T.ANY

@@ -18,6 +18,8 @@ from spellcard.runtime.namespace import namespace
 from . import ast as A
 from .build import build
 from .check import Checker
+from .lint import Lints, allowed_at, silenced
+from .loops import LoopCheck
 from .diagnostics import Diagnostic, Diagnostics
 from .emit import emit_pack
 from .parse import decode, parse
@@ -141,11 +143,13 @@ def front_end(sources: list[Source]):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic."""
     diags = Diagnostics()
     modules: list[A.Module] = []
+    texts: dict[str, list[str]] = {}
     for src in sources:
         text, problem = decode(src.path, src.data)
         if problem:
             diags.extend([problem])
             continue
+        texts[src.path] = text.split("\n")
         tree, problem = parse(src.path, text)
         if problem:
             diags.extend([problem])
@@ -154,6 +158,10 @@ def front_end(sources: list[Source]):
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
     checker.check_all(modules)
+    LoopCheck(syms, checker.refs, diags,      # over the calls that resolved, even after an error
+              lambda span, code: allowed_at(texts.get(span.file), span.line, code)).run(modules)
+    Lints(syms, checker.refs, diags).run(modules)
+    diags.items = [d for d in diags.items if not silenced(d, texts.get(d.span.file))]
     return syms, checker, diags
 
 
@@ -201,7 +209,8 @@ def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
 def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> Optional[Compiled]:
     try:
         raw = json.loads((cdir / f"{digest}.json").read_text("utf-8"))
-        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"]) for d in raw]
+        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"], d.get("code"))
+                 for d in raw]
         result = Compiled(sources, diags, cached=True)
         if not result.ok:
             return result

@@ -85,6 +85,7 @@ class Symbols:
     modes: dict = attrs.Factory(dict)
     top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
     granted: set = attrs.Factory(set)            # every name code passes to `grant(…)`
+    synonyms: dict = attrs.Factory(dict)         # a word designers reach for -> the pack's name for it
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
@@ -145,6 +146,12 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                                 f"first named at {s.pack.span}; keep one `pack` line")
                 else:
                     s.pack = d
+                continue
+            if isinstance(d, A.SynonymsDecl):
+                for word, span in d.words:
+                    if word in s.synonyms:
+                        diags.error(span, f"`{word}` is already a synonym of `{s.synonyms[word]}`")
+                    s.synonyms[word] = d.name
                 continue
             if isinstance(d, A.TurnDecl):
                 if s.turn is not None:
