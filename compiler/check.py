@@ -417,6 +417,7 @@ class Checker(StatementChecks, ExpressionChecks):
                 self.err(c.event_span, f"action `{c.action}` has no window `{c.window}`",
                          did_you_mean(c.window, windows) or f"its windows are: {', '.join(windows)}")
         prev = self.with_ctx(Context("trigger", event=event))
+        scope.facts |= self._window_facts(c)   # `window caused when source != none`: so is event.source
         if c.when is not None:
             self.expect(c.when, T.BOOL, scope, "the trigger condition")
             scope.facts |= facts(c.when)       # `when event.source != none`: the body may use it
@@ -424,6 +425,20 @@ class Checker(StatementChecks, ExpressionChecks):
             self.expect(c.repeat, T.INT, scope, "the repeat count")
         self.block(c.body, Scope(scope))
         self.ctx = prev
+
+    def _window_facts(self, c: A.TriggerClause) -> set:
+        action = self.s.actions.get(c.action)
+        step = next((st for st in action.steps if isinstance(st, A.WindowStep) and st.name == c.window), None) \
+            if action is not None else None
+        if step is None or step.cond is None:
+            return set()
+        params = {p.name for p in action.params}
+        out = set()
+        for f in facts(step.cond):           # the window's condition names the fields bare
+            mark, k = ("#", f[1:]) if f.startswith("#") else ("", f)
+            if k.split(".")[0] in params:
+                out.add(mark + "event." + k)
+        return out
 
     def _modifier(self, d: A.SkillDecl, c: A.ModifyClause):
         q = self.s.queries.get(c.query)

@@ -164,7 +164,7 @@ class ExpressionChecks:
             fields = s.event_fields(base[1])
             if name in fields:
                 self.refs[e] = ("event_field", name)
-                return T.strip(fields[name])
+                return fields[name]
             if name == "cancelled":
                 self.refs[e] = ("py", "cancelled")
                 return T.BOOL
