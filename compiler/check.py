@@ -265,7 +265,8 @@ class Checker(StatementChecks, ExpressionChecks):
         known = set(self.s.top) | set(BUILTINS) | {"current"}
         if d.name not in known:
             self.err(d.span, f"`{d.name}` is not a name the pack defines, so nothing can be suggested for it",
-                     self.hint(d.name, known))
+                     self.hint(d.name, known) or "the first name is the pack's own word, then the words "
+                                                 "designers may write for it: `synonyms heal: recover, restore`")
         for word, span in d.words:
             if word in known or word in self.s.members:
                 self.err(span, f"`{word}` already names something; a synonym is a word the pack does not use",

@@ -311,7 +311,8 @@ class ExpressionChecks:
         inner = Scope(scope)
         inner.define("it", T.elem(seq), e.span, ("local", "it"))
         self.expect(e.pred, T.BOOL, inner, "the filter after `where`")
-        return T.list_of(T.elem(seq))
+        kept = T.elem(seq)
+        return T.list_of(T.strip(kept) if "it" in facts(e.pred) else kept)   # `… where it != none`
 
     # ── calls ─────────────────────────────────────────────────────────────────
     def x_Call(self, e: A.Call, scope):

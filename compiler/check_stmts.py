@@ -180,7 +180,11 @@ class StatementChecks:
                      self.hint(target.id, scope.all_names()) or "bind it first with `let`")
             return T.ANY
         if isinstance(target, A.Field):
-            obj = T.strip(self.expr(target.obj, scope))
+            got = self.expr(target.obj, scope)
+            if T.is_opt(got):
+                self.err(target.obj.span, f"{self._maybe_none(target.obj)}, and then `.{target.name}` "
+                                          f"has nowhere to be set", self._guard_help(target.obj))
+            obj = T.strip(got)
             if obj == T.PLAYER:
                 if ("player", target.name) in self.s.counters or ("player", target.name) in self.s.attrs_:
                     self.refs[target] = ("set_player", target.name)
