@@ -145,7 +145,8 @@ def _holds(op: str, x, c) -> bool:
 def _satisfiable(atoms: list) -> bool:
     """Whether one value meets every `field op constant` (the candidates: each constant, its
     neighbours, and something else)."""
-    values: set = {object()}
+    numeric = any(num is not None for _, _, _, num in atoms)
+    values: set = set() if numeric else {object()}      # a field compared with a number is one
     for _, _, const, num in atoms:
         if num is not None:
             values |= {num - 1, num, num + 1}
