@@ -266,11 +266,12 @@ class Checker(StatementChecks, ExpressionChecks):
         if d.name not in known:
             self.err(d.span, f"`{d.name}` is not a name the pack defines, so nothing can be suggested for it",
                      self.hint(d.name, known) or "the first name is the pack's own word, then the words "
-                                                 "designers may write for it: `synonyms heal: recover, restore`")
+                                                 "designers may write for it: `synonyms heal: recover, restore`",
+                     code="synonym")
         for word, span in d.words:
             if word in known or word in self.s.members:
                 self.err(span, f"`{word}` already names something; a synonym is a word the pack does not use",
-                         "remove it from the list")
+                         "remove it from the list", code="synonym")
 
     def check_turn(self):
         t = self.s.turn

@@ -116,7 +116,7 @@ class ExpressionChecks:
         base = T.strip(obj)
         if T.is_opt(obj) and not (isinstance(base, tuple) and base[0] == "enumtype"):
             self.err(e.obj.span, f"{self._maybe_none(e.obj)}, and then `.{e.name}` has nothing to read",
-                     self._guard_help(e.obj))
+                     self._guard_help(e.obj), code="maybe-none")
         s, name = self.s, e.name
         if isinstance(base, tuple) and base[0] == "enumtype":
             enum = s.enums[base[1]]
@@ -206,7 +206,7 @@ class ExpressionChecks:
             if typ is not None and T.unify(typ, t) == T.ANY and T.ANY not in (T.strip(typ), T.strip(t)):
                 self.err(item.span, f"a list holds one kind of thing, but this is {T.show(t)} "
                                     f"after {T.show(typ)}",
-                         "make two lists, or compare with each item on its own")
+                         "make two lists, or compare with each item on its own", code="mixed-list")
                 return T.list_of(T.ANY)
             typ = t if typ is None else T.unify(typ, t)
         return T.list_of(typ if typ is not None else T.ANY)
@@ -500,10 +500,11 @@ class ExpressionChecks:
         """`got` cannot stand where `want` is needed: say so, and for a value that may be none, how
         to guard it."""
         if T.assignable(T.strip(got), want) and T.is_opt(got):
-            self.err(e.span, f"{self._maybe_none(e)}, and {what} must be {T.show(want)}", self._guard_help(e))
+            self.err(e.span, f"{self._maybe_none(e)}, and {what} must be {T.show(want)}", self._guard_help(e),
+                     code="maybe-none")
         elif T.is_list(got) and T.is_opt(T.elem(got)) and T.assignable(T.list_of(T.strip(T.elem(got))), want):
             self.err(e.span, f"this list may hold none, and {what} must be {T.show(want)}",
-                     self._list_guard_help(e))
+                     self._list_guard_help(e), code="maybe-none")
         else:
             self.err(e.span, f"{what} should be {T.show(want)}, but this is {T.show(got)}",
                      self._conversion_help(got, want, e))

@@ -183,7 +183,7 @@ class StatementChecks:
             got = self.expr(target.obj, scope)
             if T.is_opt(got):
                 self.err(target.obj.span, f"{self._maybe_none(target.obj)}, and then `.{target.name}` "
-                                          f"has nowhere to be set", self._guard_help(target.obj))
+                                          f"has nowhere to be set", self._guard_help(target.obj), code="maybe-none")
             obj = T.strip(got)
             if obj == T.PLAYER:
                 if ("player", target.name) in self.s.counters or ("player", target.name) in self.s.attrs_:

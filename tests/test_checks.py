@@ -395,7 +395,7 @@ def test_assign_to_unknown_name():
 
 
 def test_assign_to_card_attribute():
-    d = expect(skill('  let c = choose_card(owner, owner.hand, "?")\n  c.suit = Suit.heart'),
+    d = expect(skill('  for c in owner.hand {\n  c.suit = Suit.heart }'),
                "`suit` of card cannot be assigned to", "4:5")
     assert "fixed when the deck is built" in d.help
 
