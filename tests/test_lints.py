@@ -181,3 +181,16 @@ def test_zone_compared_with_player_suggests_the_hand():
     d = expect(active('    for c in owner.equips { if c.zone == owner { stop } }'), "comparing zone? with player",
                "4:32")
     assert d.help.startswith("a zone is not a player: did you mean `owner.hand`?")
+
+
+def test_every_code_is_documented():
+    """docs/language.md, "What the checker tells you", lists every code the compiler can print."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    source = "".join(p.read_text("utf-8") for p in (root / "compiler").glob("*.py"))
+    used = set(re.findall(r'code="([a-z-]+)"', source)) | {"trigger-loop"}
+    docs = (root / "docs" / "language.md").read_text("utf-8")
+    section = docs[docs.index("## What the checker tells you"):docs.index("## Safety")]
+    assert len(used) >= 12
+    assert {c for c in used if f"| `{c}` |" not in section} == set()
