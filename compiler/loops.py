@@ -22,21 +22,34 @@ class Trigger:
         return f"{self.skill.name}: {self.clause.action}.{self.clause.window}"
 
 
+_CHILDREN: dict = {}
+
+
+def _children(cls) -> tuple:
+    """The fields of a node class that can hold nodes (not names, numbers or spans)."""
+    names = _CHILDREN.get(cls)
+    if names is None:
+        names = _CHILDREN[cls] = tuple(f.name for f in attrs.fields(cls)
+                                       if f.type not in ("str", "int", "bool", "Span", "Optional[str]"))
+    return names
+
+
 def nodes_in(node) -> Iterable:
     """Every AST node below `node`, itself included (depth first, without recursion)."""
     stack = [node]
+    has = attrs.has
     while stack:
         n = stack.pop()
         yield n
-        for f in attrs.fields(type(n)):
-            v = getattr(n, f.name)
+        for name in _children(type(n)):
+            v = getattr(n, name)
             if isinstance(v, tuple):
                 for item in v:
                     if isinstance(item, tuple):
-                        stack.extend(x for x in item if attrs.has(type(x)))
-                    elif attrs.has(type(item)):
+                        stack.extend(x for x in item if has(type(x)))
+                    elif has(type(item)):
                         stack.append(item)
-            elif attrs.has(type(v)) and not isinstance(v, A.Span):
+            elif v is not None and has(type(v)):
                 stack.append(v)
 
 
@@ -126,16 +139,14 @@ class LoopCheck:
         triggers = [Trigger(d, c) for m in modules for d in m.decls if isinstance(d, A.SkillDecl)
                     and not has_error(d, broken) for c in d.clauses if isinstance(c, A.TriggerClause)]
         by_action: dict[str, list[Trigger]] = {}
+        triggers = [t for t in triggers if not self.bounded(t)]
         for t in triggers:
-            if not self.bounded(t):
-                by_action.setdefault(t.clause.action, []).append(t)
+            by_action.setdefault(t.clause.action, []).append(t)
         effects = {id(t): self.effect(t) for t in triggers}
         reported: set = set()
         # Latest first: each loop is told once, at the trigger that closed it (a designer's new
         # file comes after the pack's own).
         for t in reversed(triggers):
-            if self.bounded(t):
-                continue
             if self._endless(t):
                 self.d.error(t.clause.span, f"this trigger re-opens its own window for ever: {t.name} → "
                                             f"{t.clause.action} → {t.clause.action}.{t.clause.window}",
