@@ -472,6 +472,7 @@ class ModifyClause:
     value: Expr
     span: Span
     query_span: Span
+    layer: str = "adjust"                   # base | adjust | set: see MODIFY_LAYERS in runtime/defs.py
 
 
 @node

@@ -218,8 +218,9 @@ class _Builder:
         return ("for", tuple(str(t) for t in c))
 
     def modify_clause(self, meta, c):
-        name, when, value = c
-        return A.ModifyClause(str(name), when, value, self.span(meta), self.tspan(name))
+        name, layer, when, value = c
+        return A.ModifyClause(str(name), when, value, self.span(meta), self.tspan(name),
+                              str(layer) if layer is not None else "adjust")
 
     def character_decl(self, meta, c):
         name, label, *clauses = c

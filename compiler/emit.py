@@ -11,6 +11,8 @@ from importlib import resources
 
 import jinja2
 
+from spellcard.runtime.defs import MODIFY_LAYERS
+
 from . import ast as A
 from . import types as T
 from .check import Checker
@@ -385,7 +387,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
                 params = "g, v_owner, _src, v_value" + qparams
                 fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
                 cond = em.add_value_fn(f"mc_{name}_{i}", params, c.when) if c.when else None
-                mods.append((c.query, fn, cond))
+                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer)))
             elif isinstance(c, A.SkillsClause):
                 grants.extend(n for n, _ in c.names)
         out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))

@@ -99,12 +99,20 @@ class ConvertDef:
     limit: Optional[Limit] = None
 
 
+# A query's value is built in layers: its own base expression, then every `base` modifier (a rule that
+# replaces the starting value), every `adjust` modifier (each sees the value so far), every `set`
+# modifier (視為: each replaces the value; the last granted wins), then the query's `final` bounds.
+# A modifier's layer, not the order it was granted in, decides which comes first.
+MODIFY_LAYERS = ("base", "adjust", "set")
+
+
 @define(eq=False)
 class ModifierDef:
     skill: "SkillDef"
     query: str
     fn: Callable                              # (g, owner, card, value, *args) -> value
     cond: Optional[Callable] = None           # (g, owner, card, value, *args) -> bool
+    layer: int = 1                            # an index into MODIFY_LAYERS (adjust)
 
 
 @define(eq=False)

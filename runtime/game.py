@@ -256,7 +256,7 @@ class Game:
         for md in skill.modifiers:
             m = ModInst(md, inst)
             inst.mods.append(m)
-            self.mods[md.query].append(m)
+            self._add_modifier(m)
         if p is not None:
             for ad in skill.actives:
                 p.actives.append((ad, inst))
@@ -267,6 +267,15 @@ class Game:
         if self.log.enabled:
             self.log.add("grant", f"P{p.seat}" if p is not None else "table", skill.name, card.id if card else None)
         return inst
+
+    def _add_modifier(self, m: ModInst) -> None:
+        """Keep each query's modifiers in layer order, grant order within a layer, so a query runs
+        them in one plain loop (queries are hot; granting is not)."""
+        mods = self.mods[m.mdef.query]
+        i = len(mods)
+        while i and mods[i - 1].mdef.layer > m.mdef.layer:
+            i -= 1
+        mods.insert(i, m)
 
     def revoke(self, p: Player, inst: SkillInst) -> None:
         for child in inst.children:

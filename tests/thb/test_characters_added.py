@@ -606,7 +606,7 @@ def test_higan_discard_one_card_of_the_lowest():
     s.hand(0, "Danmaku♠7")
     [m] = s.hand(1, "Mochi♡3")
     s.set(1, hp=1)
-    s.answer(0, "Higan", "棄置其一張牌", "pass")
+    s.answer(0, "Higan", s.p(1), "棄置其一張牌", "pass")     # she may designate herself too: asked
     s.phase(0, "action_phase")
     assert m in discarded(s)
     assert zone_cards(s, 0) == []

@@ -9,7 +9,8 @@ from spellcard.compiler.pack import load_pack
 from spellcard.runtime.decisions import RandomAgent, ReplayAgent
 from spellcard.runtime.game import Game
 
-MODES = [("Duel", 2), ("Identity5Mode", 5), ("Identity8Mode", 8), ("TwoVsTwoMode", 4), ("KofMode", 2),
+MODES = [("Duel", 2), ("Identity5Mode", 5), ("Identity8Mode", 8), ("TwoVsTwoMode", 4), ("TwoVsTwoDrawThreeMode", 4),
+         ("KofMode", 2),
          ("ThreeVsThreeMode", 6), ("CpBattleMode", 6), ("FaithWarMode", 6), ("IncidentMode", 4)]
 
 

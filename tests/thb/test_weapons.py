@@ -528,9 +528,9 @@ def test_laevatein_overrides_a_graze():
     當你使用的【彈幕】被目標角色使用的【擦彈】抵消時，你可以棄置兩張牌，令此【彈幕】依然生效。"""
     s = Scenario("thb", ["Koakuma", "Mokou"], mode=MODE)
     s.equip(0, "Laevatein")
-    d, _, _ = s.hand(0, "Danmaku♠7", "Mochi♡3", "Sake♠9")
+    d, m, k = s.hand(0, "Danmaku♠7", "Mochi♡3", "Sake♠9")
     [g] = s.hand(1, "Graze♡2")
-    s.answer(0, d, True)          # the two cards: the only two besides the 萊瓦汀 itself, not asked
+    s.answer(0, d, True, [m, k])  # the two cards (the 萊瓦汀 itself could be one)
     s.answer(1, g)
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 3
@@ -540,7 +540,7 @@ def test_laevatein_overrides_a_graze():
 
 
 def test_laevatein_may_pay_with_equipment():
-    """萊瓦汀: 棄置兩張牌 — equipment counts (not the 萊瓦汀 itself)."""
+    """萊瓦汀: 棄置兩張牌 — equipment counts."""
     s = Scenario("thb", ["Koakuma", "Mokou"], mode=MODE)
     s.equip(0, "Laevatein", "FrogHat", "RedUfo")
     d, _ = s.hand(0, "Danmaku♠7", "Mochi♡3")
@@ -566,11 +566,11 @@ def test_laevatein_declined_the_graze_stands():
     assert s.cards_in(0) == ["Mochi", "Sake"]
 
 
-def test_laevatein_needs_two_other_cards():
-    """萊瓦汀: 棄置兩張牌 — with only one other card it is not offered."""
+def test_laevatein_needs_two_cards():
+    """萊瓦汀: 棄置兩張牌 — with only one card (the 萊瓦汀 itself) it is not offered."""
     s = Scenario("thb", ["Koakuma", "Mokou"], mode=MODE)
     s.equip(0, "Laevatein")
-    d, _ = s.hand(0, "Danmaku♠7", "Mochi♡3")
+    [d] = s.hand(0, "Danmaku♠7")
     [g] = s.hand(1, "Graze♡2")
     s.answer(0, d)
     s.answer(1, g)
