@@ -423,6 +423,7 @@ class CardDecl:
     skills: tuple[SkillsClause, ...]
     hooks: tuple[HookImpl, ...]
     span: Span
+    anytime: bool = False          # usable at the pack's any-time points, not only in its own turn
 
 
 @node
@@ -451,6 +452,7 @@ class ActiveClause:
     limit: Optional[Limit]
     body: Block
     span: Span
+    anytime: bool = False          # offered at the pack's any-time points too
 
 
 @node
@@ -525,8 +527,18 @@ class ModeDecl:
     span: Span
 
 
+@node
+class AnytimeDecl:
+    """任意时机: the windows where plays usable at any time are offered, and the block that carries one
+    out (it sees `player`, who plays, and `play`, what they chose)."""
+    points: tuple[tuple[str, str, Span], ...]
+    body: Block
+    span: Span
+
+
 Decl = (PackDecl | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl | QueryDecl | FuncDecl
-        | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl | ModeDecl)
+        | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl
+        | ModeDecl | AnytimeDecl)
 
 
 @node

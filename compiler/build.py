@@ -145,7 +145,7 @@ class _Builder:
             whens[0] if whens else None,
             tuple(x for x in clauses if isinstance(x, A.SkillsClause)),
             tuple(x for x in clauses if isinstance(x, A.HookImpl)),
-            self.span(meta))
+            self.span(meta), anytime=any(x == ("anytime", True) for x in clauses))
 
     def assign_clause(self, meta, c):
         return A.AssignClause(str(c[0]), c[1], self.span(meta))
@@ -206,7 +206,17 @@ class _Builder:
     def active_clause(self, meta, c):
         *opts, body = c
         o = dict(opts)
-        return A.ActiveClause(o.get("when"), o.get("limit"), body, self.span(meta))
+        return A.ActiveClause(o.get("when"), o.get("limit"), body, self.span(meta), o.get("anytime", False))
+
+    def anytime_flag(self, meta, c):
+        return ("anytime", True)
+
+    def anytime_point(self, meta, c):
+        return self.event_ref(meta, c)
+
+    def anytime_decl(self, meta, c):
+        *points, body = c
+        return A.AnytimeDecl(tuple(points), body, self.span(meta))
 
     def convert_clause(self, meta, c):
         count, pool, kind, *opts = c

@@ -286,6 +286,8 @@ class Checker(StatementChecks, ExpressionChecks):
                 self.err(span, f"unknown phase `{name}`", did_you_mean(name, self.s.phases))
 
     def decl_CardDecl(self, d: A.CardDecl):
+        if d.anytime:
+            self._anytime_needs_points(d.span, f"card `{d.name}`")
         for a in d.assigns:
             self._kind_attr("card", a)
         for t in d.targets:
@@ -362,6 +364,8 @@ class Checker(StatementChecks, ExpressionChecks):
             if isinstance(c, A.TriggerClause):
                 self._trigger(d, c)
             elif isinstance(c, A.ActiveClause):
+                if c.anytime:
+                    self._anytime_needs_points(c.span, f"skill `{d.name}`")
                 scope = self._skill_scope(d)
                 prev = self.with_ctx(Context("active"))
                 if c.when is not None:
@@ -461,6 +465,31 @@ class Checker(StatementChecks, ExpressionChecks):
             self.expect(c.when, T.BOOL, scope, "the condition")
             scope.facts |= facts(c.when)
         self.expect(c.value, ret, scope, f"the modified value of `{c.query}`")
+
+    def decl_AnytimeDecl(self, d: A.AnytimeDecl):
+        for action, window, span in d.points:
+            first = next((sp for decl in self.s.anytime for a, w, sp in decl.points
+                          if (a, w) == (action, window)), span)
+            if first is not span:
+                self.err(span, f"`{action}.{window}` is already an any-time point", f"first listed at {first}")
+            windows = self.s.windows_of(action)
+            if windows is None:
+                self.err(span, f"unknown action `{action}`", did_you_mean(action, self.s.event_sources()))
+            elif window not in windows:
+                self.err(span, f"action `{action}` has no window `{window}`",
+                         did_you_mean(window, windows) or f"its windows are: {', '.join(windows)}")
+        scope = Scope()
+        scope.define("player", T.PLAYER, d.span, ("implicit", "v_player"))
+        scope.define("play", T.PLAY, d.span, ("implicit", "v_play"))
+        prev = self.with_ctx(Context("anytime"))
+        self.block(d.body, Scope(scope))
+        self.ctx = prev
+
+    def _anytime_needs_points(self, span, what: str) -> None:
+        if not self.s.anytime:
+            self.d.warning(span, f"{what} is usable at any time, but the pack declares no any-time points",
+                           "declare them: `anytime at ACTION.WINDOW, … { … }`, "
+                           "a block that carries out `play` for `player`")
 
     def decl_CharacterDecl(self, d: A.CharacterDecl):
         for a in d.assigns:

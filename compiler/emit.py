@@ -359,7 +359,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
             hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
                                        f"card {name}: {h.name}")
         skills = [n for sc in d.skills for n, _ in sc.names]
-        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks))
+        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks, d.anytime))
 
     for name, d in s.skills.items():
         trig, act, conv, mods, grants = [], [], [], [], []
@@ -376,7 +376,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
             elif isinstance(c, A.ActiveClause):
                 body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
                 cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
-                act.append((i, body, cond, _limit(c.limit or default_limit)))
+                act.append((i, body, cond, _limit(c.limit or default_limit), c.anytime))
             elif isinstance(c, A.ConvertClause):
                 pool = em.add_value_fn(f"cv_{name}_{i}", "g, v_owner, v_card", c.pool)
                 cond = em.add_value_fn(f"cvw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
@@ -410,9 +410,16 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
         out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
                              setup, d.turn_limit))
 
+    anytime = []
+    for d in s.anytime:
+        body = em.add_def("any_time", "g, v_player, v_play", em.block(d.body), d,
+                          "anytime: carry out a play made at one of these any-time points")
+        anytime.append(([f"{action}.{window}" for action, window, _ in d.points], body))
+
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []
-    return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn, **out)
+    return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
+                           anytime=anytime, **out)
 
 
 def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:

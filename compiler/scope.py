@@ -88,7 +88,7 @@ class Context:
     """Where code sits: which implicit names it sees and what `cancel`/`return` mean there."""
 
     def __init__(self, what: str, event: Optional[str] = None, returns=T.VOID, action: Optional[str] = None):
-        self.what = what          # trigger | do | func | hook | active | phase | setup | value
+        self.what = what          # trigger | do | func | hook | active | anytime | phase | setup | value
         self.event = event        # the action whose event `event`/`cancel` refer to
         self.returns = returns
         self.action = action      # inside an action body: bare parameter names read the event

@@ -78,6 +78,7 @@ class Symbols:
     actions: dict = attrs.Factory(dict)
     phases: dict = attrs.Factory(dict)
     turn: Optional[A.TurnDecl] = None
+    anytime: list = attrs.Factory(list)          # AnytimeDecl, in file order
     cards: dict = attrs.Factory(dict)
     skills: dict = attrs.Factory(dict)
     characters: dict = attrs.Factory(dict)
@@ -158,6 +159,9 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                     diags.error(d.span, "the turn order is declared twice", f"first declared at {s.turn.span}")
                 else:
                     s.turn = d
+                continue
+            if isinstance(d, A.AnytimeDecl):
+                s.anytime.append(d)
                 continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
                 key = (d.owner, d.name)

@@ -391,19 +391,34 @@ def _pick_targets(g, chooser, user, card):
 def b_choose_play(g, p):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
     skill, or nothing (none). Only options that can actually be carried out are offered."""
+    return choose_from(g, p, plays(g, p), "choose a play")
+
+
+def plays(g, p, anytime_only: bool = False) -> list:
+    """The plays `p` could make now: usable cards, conversions and active skills — with
+    `anytime_only`, only those usable at any time (a card kind or active marked `anytime`)."""
+    kinds = g.pack.kinds
     options: list = []
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
-        if usable(g, p, c):
+        if (not anytime_only or c.kind.anytime) and usable(g, p, c):
             options.append(Play(card=c))
     for cd, inst, pool in _conversions(g, p, "use"):
-        probe = b_virtual(g, g.pack.kinds[cd.as_kind], pool[:cd.count], cd.skill)
+        if anytime_only and not kinds[cd.as_kind].anytime:
+            continue
+        probe = b_virtual(g, kinds[cd.as_kind], pool[:cd.count], cd.skill)
         if usable(g, p, probe):
             options.append(Play(card=probe, convert=cd, inst=inst))
     for ad, inst in p.actives:
-        if _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
+        if (not anytime_only or ad.anytime) and _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
             options.append(Play(skill=ad.skill, active=ad, inst=inst))
-    options.append(None)
-    choice = options[g.decide(Decision(p, ONE, "play", "choose a play", options))]
+    return options
+
+
+def choose_from(g, p, options: list, prompt: str):
+    """`p` picks one of `options` or passes; a card chosen is made (a conversion picks its real
+    cards) and given its targets. None for a pass."""
+    options = options + [None]
+    choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
     if choice is None:
         return None
     if choice.card is not None:

@@ -85,6 +85,7 @@ class ActiveDef:
     body: Callable                            # (g, owner, card)
     cond: Optional[Callable] = None           # (g, owner, card) -> bool
     limit: Optional[Limit] = None
+    anytime: bool = False                     # offered at the pack's any-time points too
 
 
 @define(eq=False)
@@ -147,6 +148,7 @@ class CardKind:
     when: Optional[Callable] = None           # (g, user, card) -> bool
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
+    anytime: bool = False                     # usable at the pack's any-time points (任意时机)
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
@@ -186,6 +188,14 @@ class ModeDef:
 
 
 @define(eq=False)
+class AnytimeDef:
+    """任意时机: windows where every player in turn may make a play usable at any time, and the pack's
+    code that carries out the play chosen there (the runtime does not know how cards are used)."""
+    keys: list                                # window keys, "<action>.<window>"
+    carry_out: Callable                       # (g, player, play)
+
+
+@define(eq=False)
 class PackDef:
     """A compiled rule pack: everything the runtime needs to play its games."""
     name: str
@@ -206,6 +216,7 @@ class PackDef:
     queries: dict = Factory(dict)       # name -> fn(g, *args)
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
+    anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
     _by_owner: dict = Factory(dict)
 

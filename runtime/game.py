@@ -15,6 +15,7 @@ from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, validat
 from .defs import ActionDef, PackDef, Window
 from .errors import (GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop,
                      spell_place)
+from .anytime import anytime_rule
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 from .namespace import _zero
@@ -83,6 +84,7 @@ class Game:
         self.cards: list[Card] = []
         self.rules: list[SkillInst] = []
         self.over = False
+        self.anytime_open = False                           # an any-time pass is under way (runtime/anytime.py)
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):
@@ -545,6 +547,8 @@ class Game:
 
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
+        if self.pack.anytime:
+            self.grant(None, anytime_rule(self.pack))
         if self.mode:
             for sname in self.mode.rules:
                 self.grant(None, self.pack.skills[sname])

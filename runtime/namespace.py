@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import builtins as B
-from .defs import (ActionDef, ActiveDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
+from .defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                    ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef)
 from .errors import PackError, RuleLoop
 from .model import Card, Zone
@@ -81,8 +81,8 @@ def _zero(g, owner):
 
 def namespace() -> dict:
     ns = {"__builtins__": {}}
-    for cls in (ActionDef, ActiveDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit, ModeDef,
-                ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
+    for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
+                ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
         ns[cls.__name__] = cls
     for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _runaway, _zero):
         ns[fn.__name__] = fn

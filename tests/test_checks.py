@@ -798,3 +798,37 @@ def test_numbers_with_too_many_digits():
     [d] = diagnose("func f() -> int = 1234567890123456\n")
     assert d.message.startswith("the number `1234567890123456…` is too large (16 digits)")
     assert (d.span.line, d.span.col) == (1, 19)
+
+
+# ── 任意时机 (`anytime at`) ──────────────────────────────────────────────────────
+ANYTIME = 'anytime at damage.inflict, play_phase.start {\n  if play.card != none { move(play.card, discard) } else { activate(play) }\n}\n'
+
+
+def test_anytime_points_and_body_are_clean():
+    clean(ANYTIME + 'card Tea "茶" { anytime target self }\nskill Sip "啜" { active anytime { say("x") } }\n')
+
+
+def test_anytime_point_with_an_unknown_window():
+    d = expect(ANYTIME.replace("damage.inflict", "damage.inflicted"), "action `damage` has no window `inflicted`",
+               "1:12")
+    assert d.help == "did you mean `inflict`?"
+
+
+def test_anytime_point_with_an_unknown_action():
+    expect(ANYTIME.replace("damage.inflict", "damag.inflict"), "unknown action `damag`", "1:12")
+
+
+def test_anytime_points_may_be_declared_in_several_places_but_each_once():
+    clean(ANYTIME + ANYTIME.replace("damage.inflict, play_phase.start", "heal.before"))
+    d = expect(ANYTIME + ANYTIME.replace("damage.inflict", "heal.before"), "`play_phase.start` is already an any-time point",
+               "4:25")
+    assert d.help == "first listed at snippet.spell:1:28"
+
+
+def test_anytime_card_without_points_is_warned():
+    expect('card Tea "茶" {\n  anytime target self\n}\n', "usable at any time, but the pack declares no any-time points",
+           "1:1", severity="warning")
+
+
+def test_cancel_in_the_anytime_body_has_no_event():
+    expect(ANYTIME.replace("activate(play)", "cancel"), "cancel", "2:60")

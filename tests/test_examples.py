@@ -33,3 +33,24 @@ def test_perfect_memory_takes_one_of_the_top_three_once_per_phase():
     assert s.p(0).z["hand"].cards[0].kind.name == "Sake"
     assert [x for x in reversed(s.deck.cards)][:2] == [a, c]      # the rest stay on top, in order
     assert s.unscripted() == []
+
+
+BOTS_ROLES = str(Path(__file__).parent.parent / "examples" / "bots_custom_roles.spell")
+
+
+def test_the_custom_roles_example_checks_clean_with_the_bots_pack():
+    result = CliRunner().invoke(cli, ["check", "bots", "--with", BOTS_ROLES])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_custom_role_count_is_a_mode_of_its_own():
+    """以下所提供配置为推荐配置，您也可以自行调整各身份配置数量以获得想要的效果。 6 players, 3 主人公 1 敌机 (the
+    recommended 6-player table is 2 and 2), and the game is played to a win."""
+    from spellcard.compiler.pack import load_pack
+    from spellcard.runtime.decisions import RandomAgent
+    from spellcard.runtime.game import Game
+    g = Game(load_pack("bots", (BOTS_ROLES,)), "ThreeHeroes", 6, [RandomAgent(i) for i in range(6)], seed=3)
+    result = g.play()
+    assert result.reason == "win", result.error
+    assert sorted(p.v["role"] for p in g.players) == sorted(
+        ["Protagonist"] * 3 + ["Enemy", "IncidentMastermind", "Extra"])

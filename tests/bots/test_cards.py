@@ -2,7 +2,7 @@
 
 Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the test checks.
 """
-from ._helpers import FOUR, TWO, asked, focus, hand, scenario, set_hp, set_spirit
+from ._helpers import FOUR, THREE, TWO, asked, danmaku, focus, hand, scenario, set_hp, set_spirit
 
 
 def targets_offered(s, seat):
@@ -104,18 +104,76 @@ def test_magic_potion_never_above_max_spirit():
 
 
 def test_magic_potion_can_be_used_when_spirit_is_needed():
-    """魔药：可在任意时机对任意玩家使用 (reading: also when spirit is needed for 擦弹 or 灵防).
+    """魔药：可在任意时机对任意玩家使用 — the attacked player may top up before 灵防 pays.
     With 1 spirit and a 魔药, the target tops up to 2 and 灵防 cancels the attack."""
     s = scenario(TWO)
     [k] = hand(s, 0, "Strike")
     [m] = hand(s, 1, "MagicPotion")
     set_spirit(s, 1, 1)
     s.answer(0, k)
-    s.answer(1, m)
+    s.answer(1, "pass", m, s.p(1))          # not when the action phase begins; when the hit is paid for
     s.phase(0, "action_phase")
     assert s.value(1, "hp") == 4
     assert s.value(1, "spirit") == 0
     assert m in s.game.z["discard_pile"].cards
+    assert s.unscripted() == []
+
+
+def test_a_teammates_magic_potion_during_a_shot_pays_for_graze():
+    """魔药：可在任意时机对任意玩家使用，目标玩家恢复1点[灵力]。 擦弹：…每受到1张弹幕牌的射击则消耗1点灵力以抵消之。
+    Seat 1 shoots seat 0 (in 0's shooting phase) with one danmaku; 0 has no spirit; seat 2 uses a 魔药 on 0
+    before the hit is paid for, and 0's 擦弹 cancels it."""
+    s = scenario(THREE)
+    danmaku(s, 1, "Strike")
+    [m] = hand(s, 2, "MagicPotion")
+    set_spirit(s, 0, 0)
+    s.answer(1, True)                            # shoot
+    s.answer(2, m, s.p(0))                       # 魔药 on the target, at the hit
+    s.phase(0, "shooting_phase")
+    assert s.value(0, "hp") == 4
+    assert s.value(0, "spirit") == 0             # restored to 1, then spent by 擦弹
+    assert m in s.game.z["discard_pile"].cards
+    assert s.unscripted() == []
+
+
+def test_without_the_magic_potion_the_same_shot_hits():
+    """擦弹：…消耗1点灵力以抵消之 — with no spirit and nobody's 魔药, the hit goes through (2 damage)."""
+    s = scenario(THREE)
+    danmaku(s, 1, "Strike")
+    hand(s, 2, "MagicPotion")
+    set_spirit(s, 0, 0)
+    s.answer(1, True)
+    s.answer(2, "pass")
+    s.phase(0, "shooting_phase")
+    assert s.value(0, "hp") == 2
+    assert s.unscripted() == []
+
+
+def test_magic_potion_is_offered_to_every_player_before_the_discard_phase_counts():
+    """魔药：可在任意时机对任意玩家使用 / 5.弃牌阶段：将[手牌]弃置直至剩余数量等于玩家目前的[灵力]点数。
+    Seat 1's 魔药 on seat 0 when 0's discard phase begins raises 0's limit from 2 to 3."""
+    s = scenario(TWO)
+    hand(s, 0, "Strike", "Strike", "Dodge", "Dodge")
+    [m] = hand(s, 1, "MagicPotion")
+    set_spirit(s, 0, 2)
+    s.answer(1, m, s.p(0))
+    s.phase(0, "discard_phase")
+    assert s.value(0, "spirit") == 3
+    assert len(s.p(0).z["hand"].cards) == 3
+    assert s.unscripted() == []
+
+
+def test_magic_potion_is_offered_when_a_phase_that_spends_spirit_begins_but_not_others():
+    """魔药：可在任意时机 — reading: offered where spirit is spent or counted (the action and discard phases, a
+    hit being paid for), not when the draw or mode-switch phase begins, where it changes nothing."""
+    s = scenario(TWO)
+    hand(s, 1, "MagicPotion")
+    for phase in ("draw_phase", "mode_switch_phase"):
+        s.phase(0, phase)
+    assert asked(s, 1, "play") == []
+    s.phase(0, "action_phase")
+    [offer] = asked(s, 1, "play")
+    assert [o.card.kind.name if o is not None else "pass" for o in offer.options] == ["MagicPotion", "pass"]
 
 
 # ── 愈病护符 ───────────────────────────────────────────────────────────────────

@@ -127,6 +127,20 @@ def test_incident_death_gives_protagonists_and_extra_a_choice_and_eliminates_the
     assert s.unscripted() == []
 
 
+def test_incident_rewards_are_chosen_in_seat_order_from_the_current_player():
+    """主人公 / EX 特性：异变阵亡后可从以下效果中选择1项发动 (reading 18: the rulebook gives no order; like every
+    choice made by several players at once, they choose in seat order from the current player — which
+    matters, since whoever draws first draws the top of the deck)."""
+    s = scenario(["Marisa", "Cirno", "Youmu", "Kaguya", "Mokou", "Yuyuko"])
+    set_roles(s, [P, I, E, P, X, P])
+    s.game.current = s.p(4)
+    order = []
+    for seat in (0, 3, 4, 5):
+        s.answer(seat, lambda d, seat=seat: order.append(seat) or 0)
+    hit(s, 1, 4, source=0)
+    assert order == [4, 5, 0, 3]
+
+
 def test_protagonists_win_when_incident_and_extra_are_down():
     """主人公：胜利条件：击败异变与EX"""
     s = scenario(FIVE)
@@ -171,7 +185,9 @@ def test_extra_wins_when_protagonists_fall_after_the_incident():
 
 
 def test_the_incident_loses_by_dying():
-    """异变：失败条件：阵亡 — with the 异变 down, the incident side can no longer win."""
+    """异变：失败条件：阵亡 / 敌机：失败条件：异变阵亡 — 场上局面达成某身份的失败条件后即判定拥有该身份的玩家阵亡。
+    With the 异变 down, the incident side can no longer win: when the 主人公 then all fall, "主人公全灭" holds
+    for the 异变 and 敌机 too, but a role that has met its defeat condition is out (reading 19), so only EX wins."""
     s = scenario(FIVE)
     set_roles(s, [P, I, E, P, X])
     s.answer(0, "恢复1点体力")
@@ -180,7 +196,7 @@ def test_the_incident_loses_by_dying():
     hit(s, 1, 4, source=0)
     hit(s, 0, 4, source=4)
     hit(s, 3, 4, source=4)
-    assert s.p(1) not in s.winners and s.p(2) not in s.winners
+    assert s.winners == [s.p(4)]
 
 
 def test_last_one_standing_wins_without_identities():

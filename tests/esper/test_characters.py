@@ -220,6 +220,20 @@ def test_sand_wall_is_charge_and_repeatable():
     assert "SandWall" not in plays(s, 1)[1]    # once per round
 
 
+def test_sand_wall_repeats_as_often_as_the_energy_pays():
+    """仅有【可重复】标签的技能可以在一回合内无限使用，直到不符合条件为止。 (reading R18: N repetitions cost N + N/3;
+    17 energy pays for 13, 13 + 4 = 17, and no cap stops it at 12)"""
+    s = Esper()
+    guan = s.ch(1, "GuanZixiao")
+    s.energy(1, *["Coffee"] * 17)
+    s.answer(1, "SandWall", 13)
+    s.act(guan)
+    [d] = [d for d in s.agents[1].log if "沙之壁" in d.prompt]
+    assert d.options == list(range(1, 14))     # 14 would cost 14 + 4 = 18
+    assert s.untapped(1) == 0
+    assert s.block(guan) == 2 + 13 + 4
+
+
 # ── 兰提斯-普洛斯法 ──────────────────────────────────────────────────────────
 def test_heavy_punch_adds_one_without_an_attack_mark():
     """重拳：被动技能，当你无攻击标志时，你的近战攻击伤害+1。"""
@@ -277,8 +291,9 @@ def test_step_forward_needs_energy_and_is_once_per_round():
     assert len([d for d in s2.agents[1].log if d.what == "yes_no"]) == 1
 
 
-def test_step_forward_answers_melee_but_not_items():
-    """当有己方角色成为攻击或者技能的目标时 (reading R16: an enemy's melee attack or skill, not an item)"""
+def test_step_forward_answers_melee_and_damaging_cards_but_not_other_items():
+    """当有己方角色成为攻击或者技能的目标时 (reading R16 with R4: an attack is melee or damage dealt to an enemy,
+    so 玩具枪：<1>，造成2点伤害 is one; 飞锤：<3>，使得目标角色失去全部格挡 is not)"""
     s = Esper()
     guan, lantis = s.ch(1, "GuanZixiao"), s.ch(1, "Lantis")
     yuri = s.ch(0, "Yuri")
@@ -289,13 +304,46 @@ def test_step_forward_answers_melee_but_not_items():
     s.act(yuri)
     assert s.hp(guan) == 10 and s.block(lantis) == 1
     s2 = Esper()
-    guan = s2.ch(1, "GuanZixiao")
+    guan, lantis = s2.ch(1, "GuanZixiao"), s2.ch(1, "Lantis")
     s2.energy(1, "Coffee", "Coffee")
     s2.energy(0, "Coffee")
     s2.hand(0, "ToyGun")
     s2.answer(0, "ToyGun", guan)
+    s2.answer(1, True)
     s2.act(s2.ch(0, "Anna"))
-    assert s2.hp(guan) == 8 and not [d for d in s2.agents[1].log if d.what == "yes_no"]
+    assert s2.hp(guan) == 10 and s2.hp(lantis) == 10 and s2.block(lantis) == 0     # 2 block took the 2
+    s3 = Esper()
+    guan = s3.ch(1, "GuanZixiao")
+    s3.setv(guan, "block", 2)
+    s3.energy(1, "Coffee", "Coffee")
+    s3.energy(0, "Coffee", "Coffee", "Coffee")
+    s3.hand(0, "FlyingHammer")
+    s3.answer(0, "FlyingHammer", guan)
+    s3.act(s3.ch(0, "Anna"))
+    assert s3.block(guan) == 0 and not [d for d in s3.agents[1].log if d.what == "yes_no"]
+
+
+def test_step_forward_cannot_take_a_melee_attack_that_cannot_reach_lantis():
+    """挺身而出！…使得自身成为此次技能或攻击的目标 — 只有足够靠近的情况才能进行近战攻击，具体情况为：双方前排和前排间
+    可以互相攻击，双方前排和后排间可以互相攻击。 A back-row Yuri's melee on a front-row ally cannot be turned onto a
+    back-row Lantis (back against back is out of reach); with Lantis in the front row it can."""
+    s = Esper()
+    guan, lantis, yuri = s.ch(1, "GuanZixiao"), s.ch(1, "Lantis"), s.ch(0, "Yuri")
+    s.front(guan, 1)
+    s.energy(1, "Coffee", "Coffee")
+    s.answer(0, "MeleeAttack", guan)
+    s.act(yuri)
+    assert s.hp(guan) == 9 and s.hp(lantis) == 10 and s.untapped(1) == 2
+    assert not [d for d in s.agents[1].log if d.what == "yes_no"]
+    s2 = Esper()
+    guan, lantis, yuri = s2.ch(1, "GuanZixiao"), s2.ch(1, "Lantis"), s2.ch(0, "Yuri")
+    s2.front(guan, 1)
+    s2.front(lantis, 2)
+    s2.energy(1, "Coffee", "Coffee")
+    s2.answer(0, "MeleeAttack", guan)
+    s2.answer(1, True)
+    s2.act(yuri)
+    assert s2.hp(guan) == 10 and s2.block(lantis) == 1
 
 
 def test_mighty_strength_adds_two_power_this_turn():

@@ -136,3 +136,14 @@ def test_prosfa_on_another_ally_lasts_into_its_turn():
     assert s.call("has_mark", lantis) and s.call("power_of", lantis) == 5
     s.act(lantis)
     assert not s.call("has_mark", lantis)
+
+
+def test_a_legendary_card_stays_usable_after_its_character_has_fallen():
+    """传奇道具牌需要携带了相应角色才能携带 (reading R31: 携带 is a deck-building rule; nothing in print ties using the
+    card to its character being alive, so 无畏之火 is still played, in Yuri's turn, after 安娜 has fallen)."""
+    s = Esper()
+    anna = s.ch(0, "Anna")
+    s.perform("die", character=anna)
+    assert anna.zone is s.p(0).z["fallen"]
+    flame = play_field(s, "FearlessFlame", who="Yuri")
+    assert flame.zone is s.p(0).z["field"]

@@ -18,23 +18,26 @@ def test_prepare_draws_two_and_places_one_resource():
     assert s.cards_in(0) == ["Coffee"]                # drawn: Mocha, Coffee; Book stays
     assert s.cards_in(0, "resources") == ["Mocha"]
     assert s.untapped(0) == 1
-    # The choice offered the resource cards drawn, and none (每轮最多放置1张资源牌).
+    # The choice offered the resource cards drawn, and no "none": one must be placed.
     [d] = [d for d in s.agents[0].log if "资源牌" in d.prompt]
-    assert [o.kind.name if o is not None else None for o in d.options] == ["Mocha", "Coffee", None]
+    assert [o.kind.name if o is not None else None for o in d.options] == ["Mocha", "Coffee"]
 
 
-def test_at_most_one_resource_per_round_and_none_is_allowed():
-    """玩家的同种资源牌在一套卡组内最多携带10张，每轮最多放置1张资源牌。"""
+def test_exactly_one_resource_per_round_when_the_hand_holds_one():
+    """然后将一张资源牌从手牌中纵向放置于你的资源区域 / 每轮最多放置1张资源牌 (reading: one is placed whenever the
+    hand holds one, never more; the quietest answer still places one)."""
     s = Esper()
     s.library(0, "Coffee", "Coffee")
-    s.prepare(0)                           # the quiet answer: none
-    assert s.cards_in(0, "resources") == []
-    assert s.cards_in(0) == ["Coffee", "Coffee"]
-    s.library(0, "Coffee", "Coffee")
-    s.answer(0, "Coffee")
     s.prepare(0)
     assert s.cards_in(0, "resources") == ["Coffee"]
-    assert len(s.cards_in(0)) == 3
+    assert s.cards_in(0) == ["Coffee"]
+    s.library(0, "Book", "Book")
+    s.prepare(0)                           # only the Coffee kept from last round: it is placed
+    assert s.cards_in(0, "resources") == ["Coffee", "Coffee"]
+    assert s.cards_in(0) == ["Book", "Book"]
+    s.library(0, "Book", "Book")
+    s.prepare(0)                           # no resource card in hand: nothing to place
+    assert s.cards_in(0, "resources") == ["Coffee", "Coffee"]
 
 
 def test_turns_go_by_speed_first():

@@ -63,6 +63,21 @@ def test_more_than_ten_of_an_energy_card_is_refused():
     assert deck_problem(s, chars(s), coffee[:10] + picked + box_cards(s, "Mocha", 1)) == ""
 
 
+def test_a_deck_without_resource_cards_or_without_item_cards_is_refused():
+    """一副总计40张的，包括了资源牌和道具牌且符合要求的牌堆 — 40 items and no resource card, or 40 resource cards
+    and no item, is not such a deck."""
+    s = Esper(("Anna", "Yuri", "Lisalina"))
+    items, seen = [], {}
+    for c in s.deck.cards:
+        if c.a["category"] == "item" and seen.get(c.kind.name, 0) < 5 and len(items) < 40:
+            items.append(c)
+            seen[c.kind.name] = seen.get(c.kind.name, 0) + 1
+    assert deck_problem(s, chars(s), items) == "牌堆需要包括资源牌"
+    energy = [c for kind in ("Coffee", "Mocha", "Espresso", "HotTea") for c in box_cards(s, kind, 10)]
+    assert deck_problem(s, chars(s), energy) == "牌堆需要包括道具牌"
+    assert deck_problem(s, chars(s), energy[:39] + items[:1]) == ""
+
+
 def test_legendary_card_needs_its_character():
     """但是传奇道具牌需要携带了相应角色才能携带"""
     s = Esper(("Anna", "Yuri", "Lisalina"))
