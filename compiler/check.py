@@ -10,14 +10,16 @@ from typing import Optional
 from . import ast as A
 from . import types as T
 from .check_exprs import ExpressionChecks
+from .check_hints import HintChecks
+from .check_none import NoneChecks
 from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
 from .narrow import facts
-from .scope import Context, Scope, _listing, _shown
-from .symbols import BUILTINS, Symbols
+from .scope import Context, Scope, _listing
+from .symbols import Symbols
 
 
-class Checker(StatementChecks, ExpressionChecks):
+class Checker(StatementChecks, ExpressionChecks, NoneChecks, HintChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags
@@ -96,32 +98,6 @@ class Checker(StatementChecks, ExpressionChecks):
         """A zone passed where a list of cards is expected becomes a list (a snapshot)."""
         if T.strip(got) == T.ZONE and T.strip(want) != T.ZONE and T.is_list(want):
             self.to_list.add(e)
-
-    def _conversion_help(self, got, want, e=None) -> Optional[str]:
-        got, want = T.strip(got), T.strip(want)
-        what = _shown(e) if e is not None else None
-        if got == T.CARD and want == T.PLAYER:
-            return f"a card is not a player; did you mean its owner (`{what or 'c'}.owner`)?"
-        if got == T.PLAYER and (want == T.CARD or want == T.list_of(T.CARD)):
-            return "a player is not a card; choose one of their cards with `choose_card`"
-        if T.is_list(want) and not T.is_list(got) and got not in (T.ANY, T.NONE) \
-                and T.assignable(got, T.elem(want)):
-            return f"this is one {T.show(got)}, not a list; a list of one is written `[{what or '…'}]`"
-        if T.is_list(got) and not T.is_list(want):
-            return "this is a list; pick one item with `first(...)` or a `choose_…` call"
-        if want == T.BOOL and got == T.INT:
-            return "compare the number, e.g. `… > 0`"
-        if isinstance(want, tuple) and want[0] == "enum" and got == T.TEXT:
-            enum = self.s.enums.get(want[1])
-            if isinstance(e, A.StrLit) and enum is not None:
-                for m in enum.members:
-                    if e.value in (m.name, m.label):
-                        return f"enum members are written without quotes: `{m.name}`"
-            return f"write a member of `{want[1]}` without quotes" + (
-                f", e.g. `{enum.members[0].name}`" if enum is not None and enum.members else "")
-        if want == T.TEXT:
-            return 'texts are written in quotes, e.g. "彈幕"'
-        return None
 
     def new_scope(self, params=(), parent=None, trusted: bool = False) -> Scope:
         scope = Scope(parent)
@@ -258,21 +234,6 @@ class Checker(StatementChecks, ExpressionChecks):
             self.block(d.body, scope)
             self.ctx = prev
 
-    def hint(self, name: str, candidates, first=()) -> Optional[str]:
-        return did_you_mean(name, candidates, self.s.synonyms, first)
-
-    def decl_SynonymsDecl(self, d: A.SynonymsDecl):
-        known = set(self.s.top) | set(BUILTINS) | {"current"}
-        if d.name not in known:
-            self.err(d.span, f"`{d.name}` is not a name the pack defines, so nothing can be suggested for it",
-                     self.hint(d.name, known) or "the first name is the pack's own word, then the words "
-                                                 "designers may write for it: `synonyms heal: recover, restore`",
-                     code="synonym")
-        for word, span in d.words:
-            if word in known or word in self.s.members:
-                self.err(span, f"`{word}` already names something; a synonym is a word the pack does not use",
-                         "remove it from the list", code="synonym")
-
     def check_turn(self):
         t = self.s.turn
         if t is None:
@@ -398,17 +359,6 @@ class Checker(StatementChecks, ExpressionChecks):
         scope.define("card", T.CARD if lent else T.opt(T.CARD), d.span, ("implicit", "v_card"))
         return scope
 
-    def _card_only_skills(self, modules) -> set:
-        """Skills that only cards hold (never a character, a mode, a grant by name)."""
-        by_cards, elsewhere = set(), set()
-        for m in modules:
-            for d in m.decls:
-                clauses = list(getattr(d, "skills", ())) + list(getattr(d, "rules", ())) + [
-                    c for c in getattr(d, "clauses", ()) if isinstance(c, A.SkillsClause)]
-                for sc in clauses:
-                    (by_cards if isinstance(d, A.CardDecl) else elsewhere).update(n for n, _ in sc.names)
-        return by_cards - elsewhere - self.s.granted
-
     def _trigger(self, d: A.SkillDecl, c: A.TriggerClause):
         windows = self.s.windows_of(c.action)
         scope = self._skill_scope(d)
@@ -431,20 +381,6 @@ class Checker(StatementChecks, ExpressionChecks):
             self.expect(c.repeat, T.INT, scope, "the repeat count")
         self.block(c.body, Scope(scope))
         self.ctx = prev
-
-    def _window_facts(self, c: A.TriggerClause) -> set:
-        action = self.s.actions.get(c.action)
-        step = next((st for st in action.steps if isinstance(st, A.WindowStep) and st.name == c.window), None) \
-            if action is not None else None
-        if step is None or step.cond is None:
-            return set()
-        params = {p.name for p in action.params}
-        out = set()
-        for f in facts(step.cond):           # the window's condition names the fields bare
-            mark, k = ("#", f[1:]) if f.startswith("#") else ("", f)
-            if k.split(".")[0] in params:
-                out.add(mark + "event." + k)
-        return out
 
     def _modifier(self, d: A.SkillDecl, c: A.ModifyClause):
         q = self.s.queries.get(c.query)

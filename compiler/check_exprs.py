@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .diagnostics import did_you_mean
-from .narrow import NONEMPTY, facts, key
+from .narrow import facts, key
 from .scope import Scope, _shown
 from .symbols import BUILTINS
 
@@ -266,20 +266,6 @@ class ExpressionChecks:
                     self.err(side.span, f"`{e.op}` compares numbers, but this is {T.show(t)}")
         return T.BOOL
 
-    def _zone_help(self, a, at, b, bt):
-        """A zone compared with a player (`c.zone == owner`): they meant one of the player's zones."""
-        for zone_side, player, pt in ((a, b, bt), (b, a, at)):
-            zt = at if zone_side is a else bt
-            if T.strip(zt) == T.ZONE and T.strip(pt) == T.PLAYER:
-                who = _shown(player) or "owner"
-                mine = sorted((z for z, d in self.s.zones.items() if d.owner == "player"),
-                              key=lambda z: "hand" not in z)     # the hand first: the likeliest
-                if mine:
-                    others = ", ".join(f"`{who}.{z}`" for z in mine[1:4])
-                    return f"a zone is not a player: did you mean `{who}.{mine[0]}`?" + (
-                        f" (or {others})" if others else "")
-        return None
-
     def _shared_member(self, e, scope) -> bool:
         return isinstance(e, A.Name) and scope.find(e.id) is None and len(self.s.members.get(e.id, ())) > 1
 
@@ -392,39 +378,6 @@ class ExpressionChecks:
             self.expr(a.value, scope)
         return T.ANY
 
-    # Built-ins that give none only when their list is empty: `choose_card(p, pool, …)` after
-    # `count(pool) > 0` finds a card.
-    FINDS_ONE = {"first", "last", "random", "choose", "choose_card", "choose_player"}
-
-    def _from_nonempty(self, args, sig, scope) -> bool:
-        i = next((i for i, (_, t, _) in enumerate(sig.params) if t == "list" or T.is_list(t)), None)
-        if i is None or i >= len(args) or isinstance(args[i], tuple):
-            return False
-        k = key(args[i])
-        return k in self.NEVER_EMPTY or k is not None and scope.knows(NONEMPTY + k)
-
-    # While a rule runs the game has at least two living players: it ends when one side is left.
-    NEVER_EMPTY = {"Call(players)", "Call(all_players)", "Call(others, owner)"}
-
-    def _maybe_none(self, e) -> str:
-        what = _shown(e)
-        if what is not None:
-            return f"`{what}` may be none here"
-        if isinstance(e, A.Call) and isinstance(e.func, A.Name):
-            return f"`{e.func.id}(…)` may give none"
-        return "this may be none"
-
-    def _guard_help(self, e) -> str:
-        what = _shown(e)
-        if what is not None:
-            return f"guard it first: `if {what} != none {{ … }}`, or leave early with `if {what} == none {{ stop }}`"
-        if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id in self.FINDS_ONE:
-            at = 1 if e.func.id.startswith("choose") else 0
-            pool = _shown(e.args[at].value) if len(e.args) > at else None
-            return (f"it finds none when the list is empty: bind it (`let x = {e.func.id}(…)`) and guard "
-                    f"`if x != none {{ … }}`" + (f", or check `if count({pool}) > 0 {{ … }}` first" if pool else ""))
-        return "bind it with `let x = …` and guard it: `if x != none { … }`"
-
     def _has_field(self, obj, name: str) -> bool:
         """Whether `obj.name` would read a value (used to explain `obj.name()`)."""
         s = self.s
@@ -495,23 +448,4 @@ class ExpressionChecks:
             if not T.assignable(got, want):
                 self.mismatch(out[i], got, want, what)
         return out
-
-    def mismatch(self, e, got, want, what: str) -> None:
-        """`got` cannot stand where `want` is needed: say so, and for a value that may be none, how
-        to guard it."""
-        if T.assignable(T.strip(got), want) and T.is_opt(got):
-            self.err(e.span, f"{self._maybe_none(e)}, and {what} must be {T.show(want)}", self._guard_help(e),
-                     code="maybe-none")
-        elif T.is_list(got) and T.is_opt(T.elem(got)) and T.assignable(T.list_of(T.strip(T.elem(got))), want):
-            self.err(e.span, f"this list may hold none, and {what} must be {T.show(want)}",
-                     self._list_guard_help(e), code="maybe-none")
-        else:
-            self.err(e.span, f"{what} should be {T.show(want)}, but this is {T.show(got)}",
-                     self._conversion_help(got, want, e))
-
-    def _list_guard_help(self, e) -> str:
-        if isinstance(e, A.ListLit) and len(e.items) == 1:
-            return self._guard_help(e.items[0]).replace("guard it first", f"guard `{_shown(e.items[0]) or 'it'}` first") \
-                if _shown(e.items[0]) else self._guard_help(e.items[0])
-        return "keep the items that are there: `… where it != none`, or guard each one before making the list"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .check_exprs import MAX_BRANCHES
-from .diagnostics import did_you_mean
 from .narrow import after_if, exits, facts, key
 from .scope import Scope, _shown
 from .symbols import BUILTINS, RESERVED
