@@ -252,7 +252,7 @@ class ExpressionChecks:
         if e.op in ("in", "notin"):
             if not T.is_list(rt) and T.strip(rt) != T.ANY:
                 self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}",
-                         self._zone_help(e.left, T.ZONE, e.right, rt))
+                         self._zone_help(e.left, lt, e.right, rt, compared=False))
             elif not T.assignable(T.strip(lt), T.strip(T.elem(rt))):
                 self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
         elif e.op in ("==", "!="):

@@ -13,18 +13,18 @@ from .symbols import BUILTINS
 class HintChecks:
     """Mixed into Checker: did-you-mean lines that find what a designer meant."""
 
-    def _zone_help(self, a, at, b, bt):
-        """A zone compared with a player (`c.zone == owner`): they meant one of the player's zones."""
-        for zone_side, player, pt in ((a, b, bt), (b, a, at)):
-            zt = at if zone_side is a else bt
-            if T.strip(zt) == T.ZONE and T.strip(pt) == T.PLAYER:
+    def _zone_help(self, a, at, b, bt, compared: bool = True):
+        """A zone compared with a player (`c.zone == owner`), or a player where the cards are looked for
+        (`c in owner`): they meant one of the player's zones, the hand likeliest."""
+        for zone_side, zt, player, pt in ((a, at, b, bt), (b, bt, a, at)):
+            if (T.strip(zt) == T.ZONE or not compared) and T.strip(pt) == T.PLAYER:
                 who = _shown(player) or "owner"
                 mine = sorted((z for z, d in self.s.zones.items() if d.owner == "player"),
-                              key=lambda z: "hand" not in z)     # the hand first: the likeliest
+                              key=lambda z: "hand" not in z)
                 if mine:
                     others = ", ".join(f"`{who}.{z}`" for z in mine[1:4])
-                    return f"a zone is not a player: did you mean `{who}.{mine[0]}`?" + (
-                        f" (or {others})" if others else "")
+                    lead = "a zone is not a player" if compared else "a player is not a list of cards"
+                    return f"{lead}: did you mean `{who}.{mine[0]}`?" + (f" (or {others})" if others else "")
         return None
 
     def hint(self, name: str, candidates, first=()) -> Optional[str]:

@@ -194,3 +194,8 @@ def test_every_code_is_documented():
     section = docs[docs.index("## What the checker tells you"):docs.index("## Safety")]
     assert len(used) >= 12
     assert {c for c in used if f"| `{c}` |" not in section} == set()
+
+
+def test_a_player_searched_for_a_card_suggests_the_hand():
+    d = expect(active('    for c in owner.equips { if c in owner { stop } }'), "`in` needs a list", "4:37")
+    assert d.help.startswith("a player is not a list of cards: did you mean `owner.hand`?")
