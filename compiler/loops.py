@@ -160,10 +160,9 @@ class LoopCheck:
             if members in reported:
                 continue
             reported.add(members)
-            if path is not None:
-                self.d.warning(t.clause.span, "trigger loop: " + " → ".join(path),
-                               "make sure a condition or a `limit` ends it; the runtime stops a game "
-                               "after 120 nested actions", code="trigger-loop")
+            self.d.warning(t.clause.span, "trigger loop: " + " → ".join(path),
+                           "make sure a condition or a `limit` ends it; the runtime stops a game "
+                           "after 120 nested actions", code="trigger-loop")
 
     def _cycle(self, start: Trigger, by_action, effects) -> Optional[tuple[list[str], frozenset]]:
         """The shortest path of triggers from `start` back to it, written out, and who is on it."""
