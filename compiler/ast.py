@@ -536,9 +536,34 @@ class AnytimeDecl:
     span: Span
 
 
+# ── declarations for the tools ───────────────────────────────────────────────
+@node
+class ShowDecl:
+    """`show card category, subtype`: the attributes `spellcard list` prints (cards, characters) or
+    `spellcard simulate` groups wins by (players)."""
+    owner: str
+    names: tuple[tuple[str, Span], ...]
+    span: Span
+
+
+@node
+class HarnessItem:
+    key: str                      # deck | seat
+    value: str
+    span: Span                    # the key's
+    value_span: Span
+
+
+@node
+class HarnessDecl:
+    """`harness deck = deck, seat = take_character`: what the scenario harness deals from and seats with."""
+    items: tuple[HarnessItem, ...]
+    span: Span
+
+
 Decl = (PackDecl | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl | QueryDecl | FuncDecl
         | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl
-        | ModeDecl | AnytimeDecl)
+        | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl)
 
 
 @node

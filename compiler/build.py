@@ -250,6 +250,17 @@ class _Builder:
     def deck_entry(self, meta, c):
         return A.DeckEntry(str(c[0]), unquote(c[1]), self.span(meta), self.tspan(c[1]))
 
+    # the tools -------------------------------------------------------------------
+    def show_decl(self, meta, c):
+        owner, *names = c
+        return A.ShowDecl(str(owner), tuple((str(t), self.tspan(t)) for t in names), self.span(meta))
+
+    def harness_decl(self, meta, c):
+        return A.HarnessDecl(tuple(c), self.span(meta))
+
+    def harness_item(self, meta, c):
+        return A.HarnessItem(str(c[0]), str(c[1]), self.tspan(c[0]), self.tspan(c[1]))
+
     def mode_decl(self, meta, c):
         name, label, *clauses = c
         o: dict = {"skills": [], "rules": []}

@@ -17,9 +17,10 @@ from .diagnostics import Diagnostics, did_you_mean
 from .narrow import facts
 from .scope import Context, Scope, _listing
 from .symbols import Symbols
+from .tools import ToolChecks
 
 
-class Checker(StatementChecks, ExpressionChecks, NoneChecks, HintChecks):
+class Checker(StatementChecks, ExpressionChecks, NoneChecks, HintChecks, ToolChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags

@@ -18,6 +18,7 @@ from . import types as T
 from .check import Checker
 from .deck import parse_copies
 from .symbols import Symbols
+from .tools import harness_code, shown_attrs
 
 OPS = {"==": "is", "!=": "is not"}
 
@@ -418,8 +419,11 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "")
 
     template = _env().get_template("pack.py.j2")
     turn = [n for n, _ in s.turn.phases] if s.turn else []
+    harness_deck, harness_seat = harness_code(s)
     return template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
-                           anytime=anytime, **out)
+                           shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
+                           anytime=anytime,
+                           **out)
 
 
 def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:

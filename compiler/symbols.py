@@ -87,6 +87,8 @@ class Symbols:
     top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
     granted: set = attrs.Factory(set)            # every name code passes to `grant(…)`
     synonyms: dict = attrs.Factory(dict)         # a word designers reach for -> the pack's name for it
+    shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
+    harness: dict = attrs.Factory(dict)          # key -> HarnessItem
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
@@ -163,6 +165,9 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
             if isinstance(d, A.AnytimeDecl):
                 s.anytime.append(d)
                 continue
+            if isinstance(d, (A.ShowDecl, A.HarnessDecl)):
+                _tool_decl(s, diags, d)
+                continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
                 key = (d.owner, d.name)
                 prev = s.attrs_.get(key) or s.counters.get(key)
@@ -198,6 +203,25 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
         span = first.span if first is not None else A.Span(modules[0].path, 1, 1, 1, 2)
         diags.error(span, "the pack has no `pack` line", 'add `pack NAME "display name"` to one file')
     return s
+
+
+def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
+    """Each attribute shown once, each `harness` setting set once: the files of a pack (and a
+    designer's `--with` file) may share them out, e.g. a mode's file shows the attribute it adds."""
+    if isinstance(d, A.ShowDecl):
+        shown = s.shows.setdefault(d.owner, {})
+        for name, span in d.names:
+            if name in shown:
+                diags.error(span, f"`{name}` is already shown", f"first shown at {shown[name]}")
+            else:
+                shown[name] = span
+        return
+    for item in d.items:
+        prev = s.harness.get(item.key)
+        if prev is not None:
+            diags.error(item.span, f"the harness `{item.key}` is set twice", f"first set at {prev.span}")
+        else:
+            s.harness[item.key] = item
 
 
 def _a(noun: str) -> str:

@@ -168,6 +168,9 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
                  show_log: bool, agent: str) -> None:
     """Play seeded games between agents and summarise them.
 
+    Wins are reported by seat, by character and by each player attribute the pack's `show player`
+    line names (without one: its enum attributes).
+
     Exits 1 when any game ended in an error (a rule loop, an illegal state).
     """
     if as_json and show_log:
@@ -256,7 +259,9 @@ def print_summary(console: Console, s: dict) -> None:
     console.print(overview)
     if s["first_error"]:
         console.print(f"[bold red]first error:[/] {s['first_error']}", markup=True, highlight=False)
-    for title, rates in (("role", s["wins"]["by_role"]), ("character", s["wins"]["by_character"])):
+    wins = s["wins"]
+    groups = (("seat", wins["by_seat"]), *wins["by_attribute"].items(), ("character", wins["by_character"]))
+    for title, rates in groups:
         if rates:
             console.print(rate_table(f"wins by {title}", rates))
 
@@ -311,27 +316,35 @@ def replay_cmd(log_file: str) -> None:
 def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
     """List the pack's cards, characters and modes.
 
-    A card's copies are its entries in the pack's first deck, printed as on the card ("♠A").
+    Cards and characters get a column per attribute the pack's `show card` and `show character`
+    lines name (without them: the attributes each kind fixes). A card's copies are its entries in
+    the pack's first deck, printed as on the card ("♠A").
     """
-    data = catalogue(load_target(pack, extra).pack)
+    pdef = load_target(pack, extra).pack
+    data = catalogue(pdef)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
         return
     console = Console()
+    columns = text_columns(pdef.shown)
     for title, rows in (("cards", data["cards"]), ("characters", data["characters"]), ("modes", data["modes"])):
-        console.print(rows_table(title, rows))
+        console.print(rows_table(title, rows, columns[title]))
     console.print(f"deck: {data['deck_size']} cards")
 
 
 def catalogue(pack: PackDef) -> dict:
-    """The pack's contents as plain data; card copies come from its first deck."""
+    """The pack's contents as plain data: of cards and characters, the attributes the pack shows;
+    card copies come from its first deck."""
     deck = next(iter(pack.decks.values()), [])
+
+    def shown(owner: str, attrs: dict) -> dict:
+        return {name: attr_value(pack, owner, attrs, name) for name in pack.shown.get(owner, ())}
+
     return {
-        "cards": [{"name": k.name, "label": k.label, "category": attr_value(pack, "card", k.attrs, "category"),
-                   "subtype": attr_value(pack, "card", k.attrs, "subtype"),
+        "cards": [{"name": k.name, "label": k.label, "attrs": shown("card", k.attrs),
                    "copies": [card_face(pack, values) for kind, values in deck if kind == k.name]}
                   for k in pack.kinds.values()],
-        "characters": [{"name": c.name, "label": c.label, "hp": attr_value(pack, "character", c.attrs, "hp"),
+        "characters": [{"name": c.name, "label": c.label, "attrs": shown("character", c.attrs),
                         "skills": list(c.skills)} for c in pack.characters.values()],
         "modes": [{"name": m.name, "label": m.label, "players": [m.min_players, m.max_players], "deck": m.deck}
                   for m in pack.modes.values()],
@@ -360,18 +373,22 @@ def _copies(card: dict) -> str:
     return f"{len(card['copies'])}: {' '.join(card['copies'])}" if card["copies"] else ""
 
 
-TEXT_COLUMNS = {
-    "cards": (("name", "name"), ("label", "label"), ("category", "category"), ("subtype", "subtype"),
-              ("copies", _copies)),
-    "characters": (("name", "name"), ("label", "label"), ("hp", "hp"), ("skills", lambda c: ", ".join(c["skills"]))),
-    "modes": (("name", "name"), ("label", "label"), ("players", lambda m: span(*m["players"])), ("deck", "deck")),
-}
-"""Per catalogue section: the column headers and how each cell is read from the JSON row."""
+def text_columns(shown: dict) -> dict:
+    """Per catalogue section: the column headers and how each cell is read from the JSON row; cards
+    and characters get a column per attribute the pack shows."""
+    def attrs(owner: str) -> tuple:
+        return tuple((name, lambda row, name=name: row["attrs"][name]) for name in shown.get(owner, ()))
+
+    return {
+        "cards": (("name", "name"), ("label", "label"), *attrs("card"), ("copies", _copies)),
+        "characters": (("name", "name"), ("label", "label"), *attrs("character"),
+                       ("skills", lambda c: ", ".join(c["skills"]))),
+        "modes": (("name", "name"), ("label", "label"), ("players", lambda m: span(*m["players"])), ("deck", "deck")),
+    }
 
 
-def rows_table(title: str, rows: list[dict]) -> RichTable:
+def rows_table(title: str, rows: list[dict], columns: tuple) -> RichTable:
     t = RichTable(title=title, title_style="bold")
-    columns = TEXT_COLUMNS[title]
     for header, _ in columns:
         t.add_column(header)
     for row in rows:

@@ -18,7 +18,6 @@ import json
 from typing import Iterable, Optional, Sequence
 
 from spellcard.compiler.pack import load_pack
-from spellcard.runtime.builtins import b_set_character
 from spellcard.runtime.decisions import DeclineAgent, ScriptedAgent, label
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.game import Game, RoundOver
@@ -57,19 +56,22 @@ class Scenario:
         return next(iter(self.pack.modes))
 
     def _deck_zone(self) -> str:
-        hidden = [z.name for z in self.pack.zones.values() if z.owner == "table" and z.visibility == "hidden"]
-        if not hidden:
-            raise ScenarioError("the pack has no hidden table zone to hold the deck; name one with deck_zone=")
-        return hidden[0]
+        if self.pack.harness_deck is None:
+            raise ScenarioError(f"pack {self.pack.name} does not say which zone is the deck: declare "
+                                "`harness deck = ZONE` in it (or pass deck_zone=)")
+        return self.pack.harness_deck
 
     def _setup(self, g: Game, characters: Sequence[str]) -> None:
         g.build_deck(self.deck.name)
-        take = self.pack.funcs.get("take_character")
+        seat = self.pack.harness_seat
         for p, name in zip(g.players, characters):
             if name not in self.pack.characters:
                 raise ScenarioError(f"unknown character {name!r}")
-            c = self.pack.characters[name]
-            take(g, p, c) if take else b_set_character(g, p, c)
+            if seat is None:
+                raise ScenarioError(f"pack {self.pack.name} does not say how a test seats a character: declare "
+                                    "`harness seat = FUNCTION` in it, a function (p: player, c: character) "
+                                    "such as the built-in `set_character`")
+            seat(g, p, self.pack.characters[name])
 
     # ── the table ─────────────────────────────────────────────────────────────
     def p(self, seat: int) -> Player:

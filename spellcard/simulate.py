@@ -18,10 +18,6 @@ from spellcard.runtime.game import Game, Result
 TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
 """The summary fields that vary from run to run; everything else is fixed by the seed."""
 
-ROLE = "role"
-"""A player attribute of this name, if the pack declares one, is tallied as the player's role."""
-
-
 @attrs.frozen
 class Table:
     """Everything that fixes a game apart from its seed."""
@@ -66,8 +62,9 @@ class Tally:
     first_error: Optional[str] = None
     turns: int = 0
     events: int = 0
-    by_role: dict = attrs.Factory(dict)          # role -> [played, won]
+    by_seat: dict = attrs.Factory(dict)          # seat number -> [played, won]
     by_character: dict = attrs.Factory(dict)     # character name -> [played, won]
+    by_attribute: dict = attrs.Factory(dict)     # shown player attribute -> value -> [played, won]
 
     def add(self, game: Game, result: Result) -> None:
         self.games += 1
@@ -86,13 +83,19 @@ class Tally:
         self._count_players(game, result)
 
     def _count_players(self, game: Game, result: Result) -> None:
+        """Wins by seat, by character and by each player attribute the pack shows (a player whose
+        value is none, as in a mode that deals no roles, is left out of that attribute's count)."""
         winners = {p.seat for p in result.winners}
-        has_role = ("player", ROLE) in game.pack.attrs_
+        shown = game.pack.shown.get("player", ())
         for p in game.players:
             won = p.seat in winners
-            if has_role:
-                _bump(self.by_role, str(p.v.get(ROLE)), won)
-            _bump(self.by_character, p.character.name if p.character else "?", won)
+            _bump(self.by_seat, p.seat, won)
+            if p.character is not None:         # a pack may seat no characters (esper's are cards)
+                _bump(self.by_character, p.character.name, won)
+            for name in shown:
+                value = p.v.get(name)
+                if value is not None:
+                    _bump(self.by_attribute.setdefault(name, {}), _written(value), won)
 
     def summary(self, seconds: float) -> dict:
         """Plain data, JSON-ready; only TIMING_FIELDS depend on the machine."""
@@ -104,14 +107,22 @@ class Tally:
             "errors": self.errors, "first_error": self.first_error,
             "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
             "events": self.events,
-            "wins": {"by_role": _rates(self.by_role), "by_character": _rates(self.by_character)},
+            "wins": {"by_seat": {f"P{seat}": r for seat, r in _rates(self.by_seat).items()},
+                     "by_character": _rates(self.by_character),
+                     "by_attribute": {name: _rates(self.by_attribute[name])
+                                      for name in t.pack.shown.get("player", ()) if name in self.by_attribute}},
             "seconds": round(seconds, 3),
             "games_per_second": round(self.games / seconds, 1) if seconds else 0.0,
             "events_per_second": round(self.events / seconds) if seconds else 0,
         }
 
 
-def _bump(counts: dict, key: str, won: bool) -> None:
+def _written(value) -> str:
+    """A value as a rules author writes it: enum members by name, `true`/`false` for bools."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _bump(counts: dict, key, won: bool) -> None:
     row = counts.setdefault(key, [0, 0])
     row[0] += 1
     row[1] += won

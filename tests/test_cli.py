@@ -108,8 +108,11 @@ def test_simulate_json_summary():
         assert key in s
     assert (s["games"], s["seed"], s["mode"], s["players"]) == (20, 5, "Duel", 2)
     assert s["finished"] + s["turn_limit"] + s["errors"] == 20
-    assert set(s["wins"]["by_role"]) == {"lead", "follow"}
+    assert set(s["wins"]["by_attribute"]["role"]) == {"lead", "follow"}    # the mini pack's enum attribute
     assert s["wins"]["by_character"]["A"]["played"] == 40
+    seats = s["wins"]["by_seat"]
+    assert list(seats) == ["P0", "P1"] and all(r["played"] == 20 for r in seats.values())
+    assert sum(r["won"] for r in seats.values()) == s["finished"]      # a duel has one winner
 
 
 def test_simulate_is_deterministic():
@@ -206,9 +209,9 @@ def test_list_json():
     data = json.loads(result.stdout)
     assert data["deck_size"] == 8
     strike = data["cards"][0]
-    assert (strike["name"], strike["label"], strike["category"]) == ("Strike", "打", "basic")
+    assert (strike["name"], strike["label"], strike["attrs"]) == ("Strike", "打", {"category": "basic"})
     assert strike["copies"] == ["♠A", "♠2", "♡3", "♡K", "♠5", "♠6", "♠7", "♠8"]
-    assert {c["name"]: c["hp"] for c in data["characters"]} == {"A": 3, "B": 4}
+    assert {c["name"]: c["attrs"] for c in data["characters"]} == {"A": {"hp": 3}, "B": {"hp": 4}}
     assert data["modes"] == [{"name": "Duel", "label": "決鬥", "players": [2, 2], "deck": "std"}]
 
 

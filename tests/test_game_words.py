@@ -1,0 +1,199 @@
+"""No game words outside the packs: `show` and `harness` declarations, what `list`, `simulate` and the
+scenario harness make of them, and a pack of another family (tests/data/garden) whose output
+carries none of THB's words."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from spellcard.cli import cli
+from spellcard.compiler.pack import load_pack
+from spellcard.scenario import Scenario, ScenarioError
+from spellcard.simulate import Table, simulate
+
+from .test_checks import clean, expect
+
+DATA = Path(__file__).parent / "data"
+GARDEN = str(DATA / "garden")
+MINI = str(DATA / "mini")
+THB_WORDS = re.compile(r"\b(hp|category|subtype|role|spirit|danmaku)\b", re.IGNORECASE)
+
+
+def run(*args: str):
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def garden_copy(tmp_path: Path, old: str, new: str) -> str:
+    """The garden pack with one line changed, in a folder of its own."""
+    folder = tmp_path / "garden"
+    folder.mkdir()
+    text = (DATA / "garden" / "garden.spell").read_text("utf-8")
+    assert old in text
+    (folder / "garden.spell").write_text(text.replace(old, new), "utf-8")
+    return str(folder)
+
+
+# ── the checker ────────────────────────────────────────────────────────────────
+def test_show_and_harness_on_the_base_pack_are_clean():
+    clean("show card category\nshow character faction, base_life\nharness deck = deck, seat = set_character\n")
+
+
+def test_show_of_an_unknown_attribute_suggests_one():
+    d = expect("show character factoin\n", "`factoin` is not a character attribute", "1:16")
+    assert d.help == "did you mean `faction`?"
+
+
+def test_show_of_a_counter_says_it_is_one():
+    d = expect("show player life\n", "`life` is not a player attribute", "1:13")
+    assert "counter" in d.help
+
+
+def test_show_of_an_attribute_the_deck_lists_per_copy():
+    d = expect("show card suit\n", "`suit` differs from copy to copy (deck `standard` lists it)", "1:11")
+    assert "copies" in d.help
+
+
+def test_show_of_an_attribute_worked_out_per_card():
+    expect('attr card tone: text = if self.suit == spade then "dark" else "light"\nshow card tone\n',
+           "`tone` is worked out for each card, not fixed by its kind", "2:11")
+
+
+def test_wins_are_grouped_only_by_readable_values():
+    expect("attr player picks: characters = []\nshow player picks\n",
+           "wins cannot be grouped by `picks`, which is characters", "2:13")
+
+
+def test_show_of_table_attributes_is_refused():
+    expect("attr table weather: int = 0\nshow table weather\n", "not table ones", "2:1")
+
+
+def test_show_lines_add_up_and_name_each_attribute_once():
+    expect("show card category, category\n", "`category` is already shown", "1:21")
+    d = expect("show character faction\nshow character faction\n", "`faction` is already shown", "2:16")
+    assert d.help == "first shown at snippet.spell:1:16"
+    clean("show character faction\nshow character base_life\n")
+
+
+def test_harness_setting_names_are_checked():
+    d = expect("harness dek = deck\n", "unknown harness setting `dek`", "1:9")
+    assert d.help == "did you mean `deck`?"
+
+
+def test_harness_deck_is_a_table_zone():
+    d = expect("harness deck = dekc\n", "unknown zone `dekc`", "1:16")
+    assert d.help == "did you mean `deck`?"
+    d = expect("harness deck = hand\n", "`hand` is each player's zone; the deck is a table zone", "1:16")
+    assert d.help == "the table's zones are: deck, discard"
+
+
+def test_harness_seat_is_a_function_of_a_player_and_a_character():
+    d = expect("harness seat = dyin\n", "unknown function `dyin`", "1:16")
+    assert d.help == "did you mean `dying`?"
+    d = expect("harness seat = dying\n", "`dying` takes (player)", "1:16")
+    assert "set_character" in d.help
+
+
+def test_harness_settings_are_set_once():
+    expect("harness deck = deck\nharness deck = discard\n", "the harness `deck` is set twice", "2:9")
+
+
+def test_show_after_an_unclosed_declaration_names_the_brace():
+    expect('skill Probe "探" { active { say("x") }\nshow card category\n',
+           "`show` starts a new declaration, but the one above is not closed", "2:1")
+
+
+def test_show_and_harness_stay_names_elsewhere():
+    clean('func show(harness: int) -> int = harness + 1\n'
+          'func shown() -> int { let show_ = show(2) return show_ }\n')
+    # a `let show` parses too; the checker only warns that it hides the function of that name
+    expect('func show(harness: int) -> int = harness + 1\n'
+           'func shown() -> int { let show = show(2) return show }\n',
+           "`show` is also the pack's function", "2:23", severity="warning")
+
+
+# ── what the compiled pack carries ─────────────────────────────────────────────
+def test_declared_shows_and_harness_reach_the_pack():
+    pack = load_pack(GARDEN, ())
+    assert pack.shown == {"card": ["family"], "character": ["patience"], "player": ["team"]}
+    assert pack.harness_deck == "pile" and pack.harness_seat is pack.funcs["plant_gardener"]
+
+
+def test_without_show_the_tools_show_what_the_declarations_fix(tmp_path):
+    """colour and petals are listed per copy by the deck, so a card kind's fixed attribute is only
+    `family`; every character attribute; every player attribute that is an enum."""
+    folder = garden_copy(tmp_path, "show card family\nshow character patience\nshow player team\n", "")
+    assert load_pack(folder, ()).shown == {"card": ["family"], "character": ["patience"], "player": ["team"]}
+    assert load_pack(MINI, ()).shown == {"card": ["category"], "character": ["hp"], "player": ["role"]}
+
+
+def test_the_three_packs_show_what_they_declare():
+    assert load_pack("thb", ()).shown == {"card": ["category", "subtype"], "character": ["hp"],
+                                          "player": ["role", "faction", "side", "couple"]}
+    assert load_pack("bots", ()).shown["character"] == ["hp", "spirit"]
+    assert load_pack("esper", ()).shown["card"] == ["category", "cost", "speed", "life", "power"]
+
+
+# ── the scenario harness ───────────────────────────────────────────────────────
+def test_scenario_deals_from_the_declared_deck_and_seats_with_the_declared_function():
+    s = Scenario(GARDEN, ["Hana", "Kusa"])
+    assert s.deck.name == "pile"
+    assert [len(s.cards_in(seat)) for seat in (0, 1)] == [2, 1]      # plant_gardener: `patience` cards each
+    [white] = s.hand(0, "Daisy白2")
+    s.answer(0, white)
+    s.phase(0, "sow")
+    assert s.value(0, "bloom") == 3                                # 2 petals, and 綠手指 adds 1 for white
+
+
+def test_scenario_can_seat_with_the_builtin(tmp_path):
+    s = Scenario(garden_copy(tmp_path, "seat = plant_gardener", "seat = set_character"), ["Hana", "Kusa"])
+    assert s.p(0).character.name == "Hana" and s.cards_in(0) == []
+
+
+def test_scenario_without_a_declared_deck_says_what_to_declare():
+    with pytest.raises(ScenarioError, match=r"does not say which zone is the deck: declare `harness deck = ZONE`"):
+        Scenario(MINI, ["A", "B"])
+
+
+def test_scenario_without_a_declared_seat_says_what_to_declare(tmp_path):
+    folder = garden_copy(tmp_path, ", seat = plant_gardener", "")
+    with pytest.raises(ScenarioError, match=r"does not say how a test seats a character: declare `harness seat"):
+        Scenario(folder, ["Hana", "Kusa"])
+
+
+# ── list and simulate on a pack of another family ──────────────────────────────
+def test_list_prints_the_declared_columns_and_no_thb_word():
+    out = run("list", GARDEN)
+    assert re.search(r"name\s*┃\s*label\s*┃\s*family\s*┃\s*copies", out)
+    assert re.search(r"name\s*┃\s*label\s*┃\s*patience\s*┃\s*skills", out)
+    assert not THB_WORDS.search(out), THB_WORDS.search(out)
+    data = json.loads(run("list", GARDEN, "--json"))
+    assert [c["attrs"] for c in data["cards"]] == [{"family": "bulb"}, {"family": "seed"}]
+    assert {c["name"]: c["attrs"] for c in data["characters"]} == {"Hana": {"patience": 2}, "Kusa": {"patience": 1}}
+
+
+def test_simulate_groups_wins_by_seat_and_by_the_declared_attribute():
+    s = json.loads(run("simulate", GARDEN, "--players", "4", "--games", "20", "--json"))
+    wins = s["wins"]
+    assert list(wins["by_seat"]) == ["P0", "P1", "P2", "P3"]
+    assert set(wins["by_attribute"]) == {"team"} and set(wins["by_attribute"]["team"]) == {"sun", "moon"}
+    # teammates win together: seats 0 and 2 (sun) have one record, seats 1 and 3 (moon) another
+    assert wins["by_seat"]["P0"] == wins["by_seat"]["P2"] and wins["by_seat"]["P1"] == wins["by_seat"]["P3"]
+    sun = wins["by_attribute"]["team"]["sun"]
+    assert sun["won"] == 2 * wins["by_seat"]["P0"]["won"] and sun["played"] == 40
+    out = run("simulate", GARDEN, "--players", "4", "--games", "20")
+    assert "wins by seat" in out and "wins by team" in out and "wins by character" in out
+    assert not THB_WORDS.search(out), THB_WORDS.search(out)
+
+
+def test_players_with_no_value_are_left_out_of_the_attribute_count():
+    """THB's Duel deals no roles: no `role` table, but the seats still count."""
+    pack = load_pack("thb", ())
+    summary = simulate(Table(pack, "Duel", 2), 2, seed=1).tally.summary(1.0)
+    assert "role" not in summary["wins"]["by_attribute"]
+    assert sum(r["played"] for r in summary["wins"]["by_seat"].values()) == 4
