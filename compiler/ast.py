@@ -257,10 +257,25 @@ Stmt = Let | Assign | AugAssign | If | For | Repeat | While | Return | Stop | Br
 
 # ── declarations: data model ─────────────────────────────────────────────────
 @node
+class BaseRef:
+    """`extends thb >= "1.0"`: the pack an extension is checked and played with."""
+    name: str
+    op: Optional[str]            # a comparison (`>=`, `==`, …) or None for any version
+    version: Optional[str]
+    span: Span
+    found: str = ""              # the version of the base the pack was compiled with
+
+
+@node
 class PackDecl:
     name: str
     title: str
     span: Span
+    base: Optional[BaseRef] = None
+    version: str = "0"
+    description: str = ""
+    authors: tuple[str, ...] = ()
+    license: str = ""
 
 
 @node
@@ -561,9 +576,25 @@ class HarnessDecl:
     span: Span
 
 
-Decl = (PackDecl | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl | QueryDecl | FuncDecl
-        | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl | DeckDecl
-        | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl)
+# ── extensions ────────────────────────────────────────────────────────────────
+@node
+class ReplaceDecl:
+    """`replace skill X …`: an extension's definition that takes the place of its base's."""
+    decl: object
+    span: Span
+
+
+@node
+class DeckExtend:
+    """`extend deck Standard { … }`: an extension's copies added to a deck of its base."""
+    name: str
+    entries: tuple[DeckEntry, ...]
+    span: Span
+
+
+Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
+        | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
+        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl)
 
 
 @node

@@ -47,7 +47,35 @@ class _Builder:
         return A.Module(self.path, tuple(items), frozenset(self.granted))
 
     def pack_decl(self, meta, c):
-        return A.PackDecl(str(c[0]), unquote(c[1]), self.span(meta))
+        name, title, base, fields = c
+        return A.PackDecl(str(name), unquote(title), self.span(meta), base, **dict(fields or ()))
+
+    def pack_body(self, meta, c):
+        return c
+
+    def pack_extends(self, meta, c):
+        name, op, version = c
+        return A.BaseRef(str(name), str(op) if op is not None else None,
+                         unquote(version) if version is not None else None, self.span(meta))
+
+    def pack_version(self, meta, c):
+        return "version", unquote(c[0])
+
+    def pack_description(self, meta, c):
+        return "description", unquote(c[0])
+
+    def pack_authors(self, meta, c):
+        return "authors", tuple(unquote(x) for x in c)
+
+    def pack_license(self, meta, c):
+        return "license", unquote(c[0])
+
+    def replace_decl(self, meta, c):
+        return A.ReplaceDecl(c[0], self.span(meta))
+
+    def deck_extend(self, meta, c):
+        name, *entries = c
+        return A.DeckExtend(str(name), tuple(entries), self.span(meta))
 
     def synonyms_decl(self, meta, c):
         return A.SynonymsDecl(str(c[0]), tuple((str(t), self.tspan(t)) for t in c[1:]), self.span(meta))

@@ -8,6 +8,7 @@ attribute access uses only fixed field names; and the module runs with empty `__
 from __future__ import annotations
 
 from importlib import resources
+from typing import Optional
 
 import jinja2
 
@@ -28,18 +29,19 @@ def _seq_type(t) -> bool:
 
 
 class Emitter:
-    def __init__(self, syms: Symbols, checker: Checker, root: str = ""):
+    def __init__(self, syms: Symbols, checker: Checker, root: str = "", names: Optional[dict] = None):
         self.s = syms
         self.c = checker
         self.defs: list[str] = []
         self.tmp = 0
         self.def_names: set[str] = set()
         self.root = root
+        self.names = names or {}            # a file's name in comments, when it is not under `root`
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def where(self, node) -> str:
         sp = node.span
-        path = sp.file
+        path = self.names.get(sp.file, sp.file)
         if self.root and path.startswith(self.root):
             path = path[len(self.root):].lstrip("/")
         # This lands in `#` comments: a file name with a line break in it must not end the comment.
@@ -281,9 +283,10 @@ def _limit(lim) -> str:
     return f"Limit({lim.count}, {lim.scope!r})" if lim is not None else "None"
 
 
-def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "") -> str:
+def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
+              names: Optional[dict] = None) -> str:
     """The whole pack as Python source."""
-    em = Emitter(syms, checker, root)
+    em = Emitter(syms, checker, root, names)
     s = syms
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
                  "phases": [], "kinds": [], "skills": [], "characters": [], "decks": {}, "modes": []}

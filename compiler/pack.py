@@ -13,30 +13,30 @@ from typing import Iterable, Optional
 import attrs
 
 from spellcard.runtime.defs import PackDef
-from spellcard.runtime.namespace import namespace
 
 from . import ast as A
-from .build import build
-from .check import Checker
-from .lint import Lints, allowed_at, silenced
-from .loops import LoopCheck
+from . import registry
 from .diagnostics import Diagnostic, Diagnostics
-from .emit import emit_pack
-from .parse import decode, parse
-from .symbols import collect
+from .extend import base_named_in, lay_over
+from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
 
-BUILTIN_PACKS = ("thb", "bots", "esper")
-COMPILER_VERSION = "1"
+# The parser, checker and emitter (and so Lark and jinja2) are imported only when sources are compiled:
+# a compiled pack loads with the runtime alone.
 
 
 class PackNotFound(Exception):
     pass
 
 
+class CompiledRefused(PackNotFound):
+    """A compiled pack whose manifest does not vouch for it."""
+
+
 @attrs.define
 class Source:
     path: str
     data: bytes
+    pack: str = ""          # the base pack this file comes from; "" for the pack being compiled
 
     @property
     def lines(self) -> list[str]:
@@ -65,23 +65,59 @@ class Compiled:
         return "\n".join(d.render(self.lines_of(d.span.file), color) for d in self.diagnostics)
 
 
-def builtin_pack_dir(name: str) -> Path:
-    return Path(str(resources.files("spellcard.rules").joinpath(name)))
-
-
 def resolve(target: str) -> list[Path]:
     """A pack name, a folder of .spell files, or one .spell file → the files, in a stable order."""
     p = Path(target)
-    if not p.exists() and target in BUILTIN_PACKS:
-        p = builtin_pack_dir(target)
+    found = registry.find(target) if not p.exists() else None
+    if found is not None:
+        p = found.sources
     if p.is_dir():
         files = sorted(p.glob("*.spell"))
+        if not files and is_compiled(p):
+            raise PackNotFound(f"{target}: a compiled pack has no sources to read; "
+                               "give the folder it was compiled from")
         if not files:
             raise PackNotFound(f"{target}: no .spell files in this folder")
         return files
     if p.is_file():
         return [p]
-    raise PackNotFound(f"{target}: no such pack, folder or file (built-in packs: {', '.join(BUILTIN_PACKS)})")
+    raise PackNotFound(f"{target}: no such pack, folder or file (packs: {', '.join(registry.installed())})")
+
+
+def compiled_folder(target: str) -> Optional[Path]:
+    """The compiled folder a PACK names: a folder `compile` wrote, or an installed pack that ships one."""
+    p = Path(target)
+    if p.is_dir():
+        return p if is_compiled(p) else None
+    if not p.exists():
+        found = registry.find(target)
+        return found.compiled if found is not None else None
+    return None
+
+
+def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
+    """The files of the pack each `pack … extends BASE` line names, deepest base first, then `sources`."""
+    for s in sources:
+        named = base_named_in(s.data.decode("utf-8", errors="replace"))
+        if named is None:
+            continue
+        base, line = named
+        if base in seen:
+            raise PackNotFound(f"{s.path}:{line}: error: packs that extend each other: "
+                               f"{' → '.join(seen + (base,))}")
+        try:
+            files = resolve(base)
+        except PackNotFound:
+            raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed "
+                               f"(packs: {', '.join(registry.installed())})") from None
+        have = {Path(x.path).resolve() for x in sources}
+        if any(f.resolve() in have for f in files):
+            raise PackNotFound(f"{s.path}:{line}: error: this file extends `{base}`, which is already part "
+                               "of the pack; give the extension as the PACK, not with --with")
+        lower = with_bases(read_sources(files), seen + (base,))
+        tagged = [attrs.evolve(b, pack=b.pack or base) for b in lower]
+        return tagged + sources
+    return sources
 
 
 def read_sources(paths: Iterable[Path]) -> list[Source]:
@@ -123,10 +159,14 @@ def _compiler_digest() -> bytes:
 def source_hash(sources: list[Source]) -> str:
     """Same files, same compiler ⇒ same hash, wherever the command runs from."""
     h = hashlib.sha256(_compiler_digest())
-    root = _root(sources)
-    for s in sources:
-        rel = os.path.relpath(s.path, root) if root else os.path.basename(s.path)
-        h.update(rel.encode() + b"\0" + s.data + b"\0")
+    for tag in dict.fromkeys(s.pack for s in sources):      # a base's files, wherever it is installed
+        group = [s for s in sources if s.pack == tag]
+        root = _root(group)
+        if tag:
+            h.update(b"base\0" + tag.encode() + b"\0")
+        for s in group:
+            rel = os.path.relpath(s.path, root) if root else os.path.basename(s.path)
+            h.update(rel.encode() + b"\0" + s.data + b"\0")
     return h.hexdigest()[:24]
 
 
@@ -139,10 +179,28 @@ def _root(sources: list[Source]) -> str:
     return os.path.dirname(sources[0].path) if sources else ""
 
 
+def base_names(sources: list[Source]) -> dict:
+    """A base's files as `thb/core.spell` in the emitted module: the same bytes wherever it is installed."""
+    out = {}
+    for tag in {s.pack for s in sources if s.pack}:
+        group = [s for s in sources if s.pack == tag]
+        root = _root(group)
+        out.update({s.path: f"{tag}/{os.path.relpath(s.path, root) if root else os.path.basename(s.path)}"
+                    for s in group})
+    return out
+
+
 def front_end(sources: list[Source]):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic."""
+    from .build import build
+    from .check import Checker
+    from .lint import Lints, allowed_at, silenced
+    from .loops import LoopCheck
+    from .parse import decode, parse
+    from .symbols import collect
+
     diags = Diagnostics()
-    modules: list[A.Module] = []
+    modules: list[tuple[str, A.Module]] = []
     texts: dict[str, list[str]] = {}
     for src in sources:
         text, problem = decode(src.path, src.data)
@@ -154,7 +212,8 @@ def front_end(sources: list[Source]):
         if problem:
             diags.extend([problem])
             continue
-        modules.append(build(src.path, tree))
+        modules.append((src.pack, build(src.path, tree)))
+    modules = lay_over(modules, diags)
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
     checker.check_all(modules)
@@ -175,23 +234,17 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     syms, checker, diags = front_end(sources)
     result = Compiled(sources, diags.sorted())
     if not diags.has_errors:
-        result.code = emit_pack(syms, checker, digest, root=_root(sources))
+        from .emit import emit_pack
+        own = [s for s in sources if not s.pack]
+        result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
         code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
         if load:
-            result.pack = _load(code_obj, result.code)
+            result.pack = load_module(code_obj, result.code)
         if use_cache:
             _to_cache(cdir, digest, result, code_obj)
     elif use_cache:
         _to_cache(cdir, digest, result, None)
     return result
-
-
-def _load(code_obj, text: str) -> PackDef:
-    ns = namespace()
-    exec(code_obj, ns)          # the module can reach only the runtime names in `ns`
-    pack = ns["PACK"]
-    pack.emitted = text.split("\n")
-    return pack
 
 
 def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
@@ -216,17 +269,29 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
             return result
         result.code = (cdir / f"{digest}.py").read_text("utf-8")
         if load:
-            result.pack = _load(marshal.loads((cdir / f"{digest}.bin").read_bytes()), result.code)
+            result.pack = load_module(marshal.loads((cdir / f"{digest}.bin").read_bytes()), result.code)
         return result
     except (OSError, ValueError, KeyError, TypeError, EOFError):
         return None
 
 
 def compile_pack(target: str, extra: Iterable[str] = (), use_cache: bool = True, load: bool = True) -> Compiled:
+    """A pack from its sources (and its base's), or, to run it, from its compiled folder."""
+    extra = list(extra)
+    compiled = compiled_folder(target) if load else None
+    if compiled is not None and (not extra or Path(target).exists()):
+        if extra:
+            raise PackNotFound(f"{target}: --with joins sources, and a compiled pack has none; "
+                               "compile the pack with the files added instead")
+        try:
+            pack, code, _ = load_compiled(compiled, code_cache=cache_dir())
+        except ManifestProblem as err:
+            raise CompiledRefused(str(err)) from None
+        return Compiled([], [], code=code, pack=pack)
     files = resolve(target)
     for e in extra:
         files.extend(resolve(e))
-    return compile_sources(read_sources(files), use_cache=use_cache, load=load)
+    return compile_sources(with_bases(read_sources(files)), use_cache=use_cache, load=load)
 
 
 _LOADED: dict = {}

@@ -201,6 +201,12 @@ class PackDef:
     name: str
     title: str
     source_hash: str = ""
+    version: str = "0"
+    base: Optional[str] = None          # the pack this one extends (and contains, compiled in)
+    base_version: str = ""
+    description: str = ""
+    authors: tuple = ()
+    license: str = ""
     enums: dict = Factory(dict)         # enum name -> {member: label}
     attrs_: dict = Factory(dict)        # (owner, name) -> AttrDef
     counters: dict = Factory(dict)      # (owner, name) -> CounterDef

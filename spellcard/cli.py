@@ -20,7 +20,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from spellcard.compiler.pack import BUILTIN_PACKS, Compiled, PackNotFound, compile_pack, resolve
+from spellcard.compiler import registry
+from spellcard.compiler.manifest import write_compiled
+from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.runtime.decisions import AGENTS
 from spellcard.runtime.defs import ModeDef, PackDef
 from spellcard.runtime.log import read_game, write_game
@@ -56,7 +58,8 @@ class Guarded(click.Group):
 def cli() -> None:
     """Check, compile, simulate and replay Spellcard rule packs.
 
-    A PACK is a built-in pack name (thb, bots, esper), a folder of .spell files or one .spell file.
+    A PACK is a pack's name (built in, like thb, or installed: `spellcard packs` lists them), a
+    folder of .spell files, one .spell file, or a folder `spellcard compile` wrote.
     """
 
 
@@ -131,15 +134,18 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
 @cli.command("compile")
 @click.argument("pack")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
-              help="Folder to write <pack name>.py into (created if missing).")
+              help="Folder to write <pack name>.py and manifest.json into (created if missing).")
 @with_files
 def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
-    """Write the pack's generated Python module and print its path."""
+    """Write the pack's generated Python module and its manifest, and print the module's path.
+
+    The folder is itself a PACK: simulate, replay and list run it with the runtime alone. The same
+    sources always give the same bytes.
+    """
     result = load_target(pack, extra, show_warnings=True)
     path = out_dir / f"{result.pack.name}.py"
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(result.code, "utf-8")
+        write_compiled(out_dir, result.pack, result.code)
     except OSError as err:
         raise click.ClickException(f"cannot write {path}: {err.strerror}") from None
     click.echo(str(path))
@@ -201,7 +207,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
 def lasting_ref(target: str) -> str:
     """How a log names a pack source so that `replay` finds it from any folder: built-in pack
     names stay names (resolve prefers an existing path of that name), paths become absolute."""
-    if target in BUILTIN_PACKS and not Path(target).exists():
+    if not Path(target).exists() and registry.find(target) is not None:
         return target
     return os.path.abspath(target)
 
@@ -296,16 +302,24 @@ def replay_cmd(log_file: str) -> None:
     if missing:
         raise UsageProblem(f"{log_file}: the log header lacks {', '.join(missing)}")
     pack = load_target(header["pack"], header.get("with", [])).pack
-    if pack.source_hash != header["source_hash"]:
-        click.echo(f"the pack {header['pack']} changed since this game was logged "
-                   f"(source hash {header['source_hash']}, now {pack.source_hash}); it cannot be replayed",
-                   err=True)
+    changed = pack_differences(header, pack)
+    if changed:
+        click.echo(f"the pack {header['pack']} is not the one this game was logged with "
+                   f"({'; '.join(changed)}); it cannot be replayed", err=True)
         sys.exit(1)
     outcome = replay(pack, header, answers, events)
     if outcome.difference is not None:
         click.echo(f"replay differs: {outcome.difference}")
         sys.exit(1)
     click.echo(f"replay matches ({outcome.events} events)")
+
+
+def pack_differences(header: dict, pack: PackDef) -> list[str]:
+    """What differs between the pack a log names (name, version, source hash) and the one found."""
+    logged = {"name": header.get("pack_name", pack.name), "version": header.get("pack_version", pack.version),
+              "source hash": header["source_hash"]}
+    found = {"name": pack.name, "version": pack.version, "source hash": pack.source_hash}
+    return [f"{k} {logged[k]} in the log, {found[k]} now" for k in logged if logged[k] != found[k]]
 
 
 # ── listing ─────────────────────────────────────────────────────────────────────
@@ -395,3 +409,10 @@ def rows_table(title: str, rows: list[dict], columns: tuple) -> RichTable:
         cells = (get(row) if callable(get) else row[get] for _, get in columns)
         t.add_row(*("" if v is None else str(v) for v in cells))
     return t
+
+
+# ── shipping ────────────────────────────────────────────────────────────────────
+from .shipping import build_cmd, packs_cmd  # noqa: E402  (they use load_target, defined above)
+
+cli.add_command(build_cmd)
+cli.add_command(packs_cmd)

@@ -159,6 +159,7 @@ def simulate(table: Table, games: int, seed: int, log_first: bool = False,
 def log_header(table: Table, seed: int, pack_target: str, extra: Sequence[str]) -> dict:
     """What `replay` needs to rebuild the table: where the pack came from and how it was set."""
     return {"pack": pack_target, "with": list(extra), "source_hash": table.pack.source_hash,
+            "pack_name": table.pack.name, "pack_version": table.pack.version,
             "mode": table.mode, "seed": seed, "players": table.players, "characters": list(table.characters),
             "agent": table.agent}
 

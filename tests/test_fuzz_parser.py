@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler import pack as pack_module
+from spellcard.compiler import parse as parse_module
 from spellcard.compiler.pack import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -295,7 +295,7 @@ _PARSED: dict = {}
 def reuse_unchanged_parses(monkeypatch):
     """Parsing dominates a compile; the files a mutation left alone parse to the same tree every
     time, so parse each of them once (the mutated file, new each time, is always parsed afresh)."""
-    real = pack_module.parse
+    real = parse_module.parse
 
     def parse(path, text):
         key = (path, text)
@@ -304,7 +304,7 @@ def reuse_unchanged_parses(monkeypatch):
                 _PARSED.clear()
             _PARSED[key] = real(path, text)
         return _PARSED[key]
-    monkeypatch.setattr(pack_module, "parse", parse)
+    monkeypatch.setattr(parse_module, "parse", parse)     # compile_sources imports it when it runs
 
 
 def test_fuzz_inputs_exist():

@@ -1,0 +1,141 @@
+"""Compiled packs: the folder `spellcard compile` writes, and loading it with the runtime alone.
+
+The folder holds the generated module and `manifest.json`, which says what it is (name, version,
+source hash, the base it extends) and who made it (the compiler version). Both are written with
+no timestamps and in a fixed order, so the same sources give the same bytes. A loader trusts
+nothing it has not checked: a module from another compiler, or one that no longer matches its
+manifest, is refused rather than run. This module imports neither Lark nor jinja2.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+import sys
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Optional
+
+from spellcard.runtime.defs import PackDef
+from spellcard.runtime.namespace import namespace
+
+COMPILER_VERSION = "1"
+"""The emitted code's contract with the runtime; bump it when a pack compiled before cannot run."""
+
+MANIFEST = "manifest.json"
+
+
+class ManifestProblem(Exception):
+    """A compiled pack that must not be run as it is."""
+
+
+@lru_cache(maxsize=1)
+def compiler_version() -> str:
+    """"spellcard 0.1.0 / emit 1": the release that compiled a pack, and the code contract it used."""
+    try:
+        release = metadata.version("spellcard")
+    except metadata.PackageNotFoundError:
+        release = "unknown"
+    return f"spellcard {release} / emit {COMPILER_VERSION}"
+
+
+def manifest_of(pack: PackDef, code: str) -> dict:
+    """What `compile` writes beside the module."""
+    return {
+        "name": pack.name,
+        "title": pack.title,
+        "version": pack.version,
+        "base": {"name": pack.base, "version": pack.base_version} if pack.base else None,
+        "source_hash": pack.source_hash,
+        "compiler": compiler_version(),
+        "module": f"{pack.name}.py",
+        "module_sha256": hashlib.sha256(code.encode("utf-8")).hexdigest(),
+        "description": pack.description,
+        "authors": list(pack.authors),
+        "license": pack.license,
+    }
+
+
+def write_compiled(out_dir: Path, pack: PackDef, code: str) -> Path:
+    """The module and its manifest, byte for byte the same for the same sources and compiler."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    module = out_dir / f"{pack.name}.py"
+    module.write_bytes(code.encode("utf-8"))
+    text = json.dumps(manifest_of(pack, code), ensure_ascii=False, sort_keys=True, indent=2) + "\n"
+    (out_dir / MANIFEST).write_bytes(text.encode("utf-8"))
+    return module
+
+
+def is_compiled(folder: Path) -> bool:
+    return (folder / MANIFEST).is_file()
+
+
+def read_manifest(folder: Path) -> dict:
+    path = folder / MANIFEST
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as err:
+        raise ManifestProblem(f"{path}: not a readable manifest ({err})") from None
+    missing = [k for k in ("name", "version", "source_hash", "compiler", "module", "module_sha256")
+               if not isinstance(data, dict) or k not in data]
+    if missing:
+        raise ManifestProblem(f"{path}: the manifest lacks {', '.join(missing)}")
+    return data
+
+
+def load_compiled(folder: Path, code_cache: Optional[Path] = None) -> tuple[PackDef, str, dict]:
+    """The pack a compiled folder holds, its module's text and its manifest, after every check.
+    `code_cache` keeps the module's bytecode, keyed by the hash of its checked bytes: a large
+    module is compiled to bytecode once, not at every start."""
+    manifest = read_manifest(folder)
+    where = folder / MANIFEST
+    if manifest["compiler"] != compiler_version():
+        raise ManifestProblem(f"{where}: compiled by {manifest['compiler']}, but this is {compiler_version()}; "
+                              "compile the pack again from its sources")
+    module = folder / Path(str(manifest["module"])).name
+    try:
+        data = module.read_bytes()
+    except OSError as err:
+        raise ManifestProblem(f"{module}: {err.strerror}") from None
+    if hashlib.sha256(data).hexdigest() != manifest["module_sha256"]:
+        raise ManifestProblem(f"{module} does not match {where} (changed after it was compiled?); "
+                              "compile the pack again from its sources")
+    text = data.decode("utf-8")
+    pack = load_module(_bytecode(text, manifest, code_cache), text)
+    mismatch = _differs(pack, manifest)
+    if mismatch:
+        raise ManifestProblem(f"{module} is not the pack {where} describes ({mismatch})")
+    return pack, text, manifest
+
+
+def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
+    path = code_cache / f"{manifest['module_sha256']}.{sys.implementation.cache_tag}.bin" if code_cache else None
+    if path is not None:
+        try:
+            return marshal.loads(path.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    code_obj = compile(text, f"<spellcard:{manifest['name']}>", "exec")
+    if path is not None:
+        try:
+            code_cache.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(marshal.dumps(code_obj))
+        except OSError:
+            pass                # a read-only cache only costs speed
+    return code_obj
+
+
+def _differs(pack: PackDef, manifest: dict) -> Optional[str]:
+    for field, value in (("name", pack.name), ("version", pack.version), ("source_hash", pack.source_hash)):
+        if manifest[field] != value:
+            return f"{field} {value!r} in the module, {manifest[field]!r} in the manifest"
+    return None
+
+
+def load_module(code_obj, text: str) -> PackDef:
+    ns = namespace()
+    exec(code_obj, ns)          # the module can reach only the runtime names in `ns`
+    pack = ns["PACK"]
+    pack.emitted = text.split("\n")
+    return pack

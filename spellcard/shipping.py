@@ -1,0 +1,70 @@
+"""The commands for shipping packs: `spellcard build` (a wheel) and `spellcard packs` (what is installed)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from spellcard.compiler import registry
+from spellcard.compiler.pack import PackNotFound, compile_pack
+
+
+@click.command("build")
+@click.argument("pack")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write the wheel into (created if missing).")
+def build_cmd(pack: str, out_dir: Path) -> None:
+    """Build PACK (a folder of .spell files) into a wheel, and print its path.
+
+    The wheel holds the pack's sources, its compiled module and manifest, and registers the pack under
+    entry point group `spellcard.packs`: after `pip install` the pack runs by name.
+    """
+    from spellcard.cli import load_target           # the command line's one way to report diagnostics
+    from .wheel import BuildProblem, build_wheel
+
+    if not Path(pack).is_dir():
+        raise click.UsageError(f"{pack}: give the folder of the pack's .spell files")
+    result = load_target(pack, (), show_warnings=True)
+    readme = Path(pack) / "README.md"
+    try:
+        wheel = build_wheel(result, readme if readme.is_file() else None, out_dir)
+    except BuildProblem as err:
+        raise click.ClickException(str(err)) from None
+    except OSError as err:
+        raise click.ClickException(f"cannot write into {out_dir}: {err.strerror}") from None
+    click.echo(str(wheel))
+
+
+@click.command("packs")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def packs_cmd(as_json: bool) -> None:
+    """List the packs found by name, built in and installed, with their versions and bases."""
+    rows = []
+    for name, found in registry.installed().items():
+        row = {"name": name, "installed_by": found.distribution, "compiled": found.compiled is not None}
+        try:
+            result = compile_pack(name)
+        except PackNotFound as err:
+            result, problem = None, str(err)
+        else:
+            problem = None if result.ok else f"has errors: spellcard check {name}"
+        if problem is not None:
+            row.update(version=None, base=None, title=None, problem=problem)
+        else:
+            pack = result.pack
+            row.update(version=pack.version, title=pack.title, problem=None,
+                       base=f"{pack.base} {pack.base_version}" if pack.base else None)
+        rows.append(row)
+    if as_json:
+        click.echo(json.dumps({"packs": rows}, ensure_ascii=False, sort_keys=True))
+        return
+    t = RichTable(title="packs", title_style="bold")
+    for header in ("name", "version", "base", "title", "installed by", "form"):
+        t.add_column(header)
+    for r in rows:
+        form = r["problem"] or ("compiled" if r["compiled"] else "sources")
+        t.add_row(r["name"], r["version"] or "", r["base"] or "", r["title"] or "", r["installed_by"], form)
+    Console().print(t)
