@@ -602,4 +602,5 @@ class Module:
     """One .spell file."""
     path: str
     decls: tuple[Decl, ...]
+    tests: tuple = ()            # its `test` blocks (compiler/test_ast.py), for `spellcard test` only
     granted: frozenset = frozenset()   # the names its code passes to `grant(…)`

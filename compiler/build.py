@@ -4,6 +4,8 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from . import ast as A
+from .test_ast import TestDecl
+from .test_build import TestBuilder
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
 
@@ -21,7 +23,7 @@ def unquote(raw: str) -> str:
     return "".join(out)
 
 
-class _Builder:
+class _Builder(TestBuilder):
     """One method per grammar rule (or alias), called with the rule's meta and its built children."""
 
     def __init__(self, path: str):
@@ -44,7 +46,8 @@ class _Builder:
 
     # top level ---------------------------------------------------------------
     def start(self, meta, items):
-        return A.Module(self.path, tuple(items), frozenset(self.granted))
+        return A.Module(self.path, tuple(i for i in items if not isinstance(i, TestDecl)),
+                        tuple(i for i in items if isinstance(i, TestDecl)), granted=frozenset(self.granted))
 
     def pack_decl(self, meta, c):
         name, title, base, fields = c

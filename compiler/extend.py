@@ -100,7 +100,7 @@ def lay_over(layers: list[tuple[str, A.Module]], diags: Diagnostics) -> list[A.M
         kept = [(p, [_with_base(x, base) if x is top else x for x in ds if x is top or x not in packs])
                 for p, ds in kept]
     granted = {module.path: module.granted for _, module in layers}
-    return [A.Module(path, tuple(decls), granted.get(path, frozenset())) for path, decls in kept]
+    return [A.Module(path, tuple(decls), granted=granted.get(path, frozenset())) for path, decls in kept]
 
 
 def _replace(d: A.ReplaceDecl, depth: int, tag: str, below, kept, where, diags: Diagnostics) -> bool:

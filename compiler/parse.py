@@ -27,6 +27,7 @@ TOKEN_WORDS = {
     "$END": "end of file", "OWNER": "`card`, `player`, `table` or `character`",
     "VISIBILITY": "`public`, `owner` or `hidden`", "SCOPE": "`phase`, `turn`, `round` or `game`",
     "PURPOSE": "`use` or `play`", "SKILL_KIND": "`locked`, `awakening` or `limited`",
+    "ADDOP": "`+` or `-`", "CARD_SPEC": "a card (`Danmaku♠7`)", "T_ALWAYS": "`always`",
 }
 
 

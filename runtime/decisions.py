@@ -165,7 +165,10 @@ class ScriptedAgent(Agent):
         self.log.append(d)
         if not self.script:
             return self.fallback.answer(game, d)
-        want = self.script.pop(0)
+        return self.resolve(d, self.script.pop(0))
+
+    def resolve(self, d: Decision, want):
+        """The option indices that answer `d` with `want`; ScriptMismatch if it fits no option."""
         if callable(want) and not isinstance(want, (Card, Player)):
             return want(d)
         if d.kind == YES_NO:
@@ -176,17 +179,20 @@ class ScriptedAgent(Agent):
             items = want if isinstance(want, (list, tuple)) else [want]
             out = []
             for w in items:
-                i = _match(d, w)
+                i = self.match(d, w, out)
                 if i is None or i in out:
                     raise ScriptMismatch(d, w)
                 out.append(i)
             return out
         if want == "pass" and d.what == "play":
             return len(d.options) - 1
-        i = _match(d, want)
+        i = self.match(d, want, [])
         if i is None:
             raise ScriptMismatch(d, want)
         return i
+
+    def match(self, d: Decision, want, taken: list) -> Optional[int]:
+        return _match(d, want)
 
 
 class ScriptMismatch(Exception):

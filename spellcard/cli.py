@@ -1,4 +1,4 @@
-"""The `spellcard` command: check, compile, simulate, replay and list rule packs.
+"""The `spellcard` command: check, compile, simulate, replay, list and test rule packs.
 
 Exit codes are part of the interface, so that scripts and CI can tell failures apart:
 0 success; 1 the rules or a game are at fault (compile errors, games that ended in an error, a
@@ -30,6 +30,7 @@ from spellcard.runtime.log import read_game, write_game
 from .faces import card_face
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
+from .spelltest.suite import only_tests
 
 
 class UsageProblem(click.ClickException):
@@ -56,7 +57,7 @@ class Guarded(click.Group):
 
 @click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
-    """Check, compile, simulate and replay Spellcard rule packs.
+    """Check, compile, simulate, replay and test Spellcard rule packs.
 
     A PACK is a pack's name (built in, like thb, or installed: `spellcard packs` lists them), a
     folder of .spell files, one .spell file, or a folder `spellcard compile` wrote.
@@ -123,6 +124,10 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
+        if Path(target).is_file() and only_tests(target):
+            click.echo(f"{target}: holds only tests; check and run them with "
+                       f"`spellcard test PACK --with {target}`")
+            continue
         result = compile_target(target, extra, use_cache=not no_cache, load=False)
         if result.diagnostics:
             click.echo(result.render(color=color))
@@ -416,3 +421,8 @@ from .shipping import build_cmd, packs_cmd  # noqa: E402  (they use load_target,
 
 cli.add_command(build_cmd)
 cli.add_command(packs_cmd)
+
+# ── testing ─────────────────────────────────────────────────────────────────────
+from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(test_cmd)

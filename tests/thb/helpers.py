@@ -1,4 +1,5 @@
-"""Small helpers shared by the THB scenario tests (tests/thb/test_*.py).
+"""Small helpers shared by the THB scenario tests that need Python (tests/thb/test_*.py); most THB
+scenario tests are written in the language, in rules/thb/tests/ (docs/testing.md).
 
 What any pack's scenario can tell is a method of spellcard.scenario.Scenario: the decisions put to a
 seat (`s.asked`), the options of the latest one (`s.offered`), the actions and firings of the log
@@ -54,16 +55,7 @@ def zone_cards(s, seat: int, zone: str = "hand") -> list:
     return list(s.p(seat).z[zone].cards)
 
 
-def has_skill(s, seat: int, skill: str) -> bool:
-    return any(i.skill.name == skill for i in s.p(seat).skills)
-
-
 # ── decisions ─────────────────────────────────────────────────────────────────
-def names(ps) -> list[str]:
-    """The character names of players (the options of a `players` decision, say)."""
-    return [p.character.name for p in ps]
-
-
 def play_cards(d) -> list[str]:
     """The card kinds offered by a `play` decision."""
     return [o.card.kind.name for o in d.options if o is not None and o.card is not None]

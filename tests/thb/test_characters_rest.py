@@ -1,13 +1,17 @@
 """Scenario tests of the last THB characters of the rulebook (角色資料), rules/thb/characters_more.spell:
 風見幽香, 芙蘭朵露, 水橋帕露西, 蕾米莉婭, 秋穰子, 橙, 東風谷早苗, 犬走椛, 秦心, 二岩猯藏, 鬼人正邪, 梅蒂欣, 射命丸文.
-Each docstring quotes the skill's sentence from the rulebook; readings are those of the .spell file."""
+Each docstring quotes the skill's sentence from the rulebook; readings are those of the .spell file.
+
+Most of these tests are written in the language, in rules/thb/tests/characters_rest.spell
+(docs/testing.md); the ones here need Python.
+"""
 import json
 
 import pytest
 
 from spellcard.scenario import Scenario
 
-from .helpers import MODE, table, dist, discarded, zone_cards, offered_plays
+from .helpers import MODE, table, discarded, zone_cards, offered_plays
 
 
 def prompts(s, seat: int) -> list[str]:
@@ -77,30 +81,6 @@ def test_reversed_scale_demolition_becomes_a_duel():
     assert duel["card"]["as"] == "DanmakuDuel"
 
 
-def test_reversed_scale_declined():
-    """逆鱗：…你可以將其視為彈幕戰。 — declined, the 城管執法 takes effect."""
-    s = table(["Koakuma", "Yuuka"])
-    [demo] = s.hand(0, "Demolition♠3")
-    [ufo] = s.equip(1, "RedUfo♣K")
-    s.answer(0, demo, "pass")
-    s.answer(1, False)
-    s.phase(0, "action_phase")
-    assert ufo in discarded(s)
-    assert s.value(0, "hp") == 4
-
-
-def test_reversed_scale_duel_lost_by_yuuka():
-    """逆鱗：…將其視為彈幕戰。 — a 彈幕戰 she cannot answer: she takes 1 damage from the user."""
-    s = table(["Koakuma", "Yuuka"])
-    [gap] = s.hand(0, "GapSteal♠5")
-    [ufo] = s.equip(1, "RedUfo♣K")
-    s.answer(0, gap, "pass")
-    s.answer(1, True)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 2
-    assert zone_cards(s, 1, "equip_zone") == [ufo] and zone_cards(s, 0) == []
-
-
 def test_reversed_scale_not_for_group_spells_or_her_own():
     """逆鱗：其他角色對你使用的單體非延時符卡… — a group spell (地圖炮) and her own 城管執法 are not asked."""
     s = table(["Koakuma", "Yuuka"])
@@ -115,50 +95,6 @@ def test_reversed_scale_not_for_group_spells_or_her_own():
     s2.answer(0, demo, "pass")
     s2.phase(0, "action_phase")
     assert s2.asked(0, "yes_no") == [] and zone_cards(s2, 1) == []
-
-
-def test_reversed_scale_not_for_delayed_spells():
-    """逆鱗：…單體非延時符卡… — a delayed spell (封魔陣) is placed as usual."""
-    s = table(["Koakuma", "Yuuka"])
-    [seal] = s.hand(0, "SealingArray♠9")
-    s.answer(0, seal, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 1, "judge_zone") == [seal]
-    assert s.asked(1, "yes_no") == []
-
-
-def test_flower_queen_played_as_danmaku_off_turn():
-    """花王：你的回合外，你可以將一張手牌當彈幕使用或打出。 — 打出 against 罪袋狂歡."""
-    s = table(["Koakuma", "Yuuka"])
-    [carnival] = s.hand(0, "SinsackCarnival♠7")
-    [mochi] = s.hand(1, "Mochi♡3")
-    s.answer(0, carnival, "pass")
-    s.answer(1, "FlowerQueen")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3
-    assert mochi in discarded(s)
-
-
-def test_flower_queen_used_as_danmaku_off_turn():
-    """花王：你的回合外，你可以將一張手牌當彈幕使用或打出。 — 使用, when 人形操控 asks her to use a 彈幕."""
-    s = table(["Koakuma", "Yuuka"])
-    [doll] = s.hand(0, "DollControl♣K")
-    [w] = s.equip(1, "Roukanken♠4")
-    [graze] = s.hand(1, "Graze♡2")
-    s.answer(0, doll, "pass")
-    s.answer(1, False, "FlowerQueen")          # 人形操控 is a single-target spell: 逆鱗 is asked first
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 3                # her 擦彈, as a 彈幕, hit Koakuma
-    assert graze in discarded(s)
-    assert zone_cards(s, 1, "equip_zone") == [w]
-
-
-def test_flower_queen_not_in_her_own_turn():
-    """花王：你的回合外… — in her own action phase a hand card is not a 彈幕."""
-    s = table(["Yuuka", "Koakuma"])
-    s.hand(0, "Graze♡2")
-    s.phase(0, "action_phase")
-    assert offered_plays(s, 0) == [["pass"]]
 
 
 def test_sadist_two_damage_to_the_one_next_to_the_shot_down():
@@ -177,78 +113,7 @@ def test_sadist_two_damage_to_the_one_next_to_the_shot_down():
     assert [e["target"] for e in s.events("damage")] == ["P1", "P2"]
 
 
-def test_sadist_declined():
-    """抖S：…你可以棄置一張手牌… — declined: no discard, no damage."""
-    s = Scenario("thb", ["Yuuka", "Koakuma", "Mokou"], mode=MODE)
-    s.set(1, hp=1)
-    [d] = s.hand(0, "Danmaku♠7")
-    [kept] = s.hand(0, "Graze♡2")
-    s.answer(0, d, s.p(1), False, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [kept]
-    assert s.value(2, "hp") == 4
-
-
-def test_sadist_needs_someone_at_distance_one():
-    """抖S：…指定與其距離為1的一名其他角色 — seat 2 wears a 綠色UFO (distance 2 from the one shot down): nobody to
-    designate, so nothing is asked."""
-    s = Scenario("thb", ["Yuuka", "Koakuma", "Mokou", "Koakuma", "Koakuma"], mode=MODE)
-    s.set(1, hp=1)
-    s.equip(2, "GreenUfo♡K")
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(0, "Mochi♡3")
-    s.answer(0, d, s.p(1), "pass")
-    s.phase(0, "action_phase")
-    assert not s.p(1).alive
-    assert s.asked(0, "yes_no") == []
-    assert all(s.value(i, "hp") == 4 for i in (2, 3, 4))
-
-
-def test_sadist_needs_a_hand_card():
-    """抖S：…你可以棄置一張手牌… — without a hand card to discard, it cannot be used."""
-    s = Scenario("thb", ["Yuuka", "Koakuma", "Mokou"], mode=MODE)
-    s.set(1, hp=1)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.answer(0, d, s.p(1), "pass")
-    s.phase(0, "action_phase")
-    assert s.asked(0, "yes_no") == []
-    assert s.value(2, "hp") == 4
-
-
 # ── 芙蘭朵露·斯卡雷特 ─────────────────────────────────────────────────────────
-def test_mad_bloom_draws_one_fewer():
-    """狂咲：摸牌階段，你可以少摸一張牌，若如此做，你獲得以下技能直到回合結束…"""
-    s = table(["Flandre", "Koakuma"])
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, True)
-    s.phase(0, "draw_phase")
-    assert zone_cards(s, 0) == [top[0]]
-    assert s.value(0, "mad_bloom") == 1
-
-
-def test_mad_bloom_declined_draws_two():
-    """狂咲：摸牌階段，你可以少摸一張牌… — declined: two cards and no 狂咲."""
-    s = table(["Flandre", "Koakuma"])
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, False)
-    s.phase(0, "draw_phase")
-    assert zone_cards(s, 0) == top
-    assert s.value(0, "mad_bloom") == 0
-
-
-def test_mad_bloom_one_danmaku_on_each_other_character_plus_one_damage():
-    """狂咲：…你可以對任意其他角色各使用一張【彈幕】，且使用的【彈幕】…造成的傷害+1。 — one on each of the two others,
-    2 damage each; a third is not offered (each has had one)."""
-    s = Scenario("thb", ["Flandre", "Koakuma", "Mokou"], mode=MODE)
-    s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, True)
-    s.phase(0, "draw_phase")
-    d1, d2, d3 = s.hand(0, "Danmaku♠7", "Danmaku♠8", "Danmaku♣8")
-    s.answer(0, d1, s.p(1), d2, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 2 and s.value(2, "hp") == 2
-    assert zone_cards(s, 0)[-1:] == [d3]
-    assert "Danmaku" not in offered_plays(s, 0)[-1]
 
 
 def test_mad_bloom_not_twice_on_the_same_character():
@@ -262,238 +127,7 @@ def test_mad_bloom_not_twice_on_the_same_character():
     assert [d.options for d in s.asked(0, "players")] == [[s.p(1), s.p(2)]]
 
 
-def test_mad_bloom_with_unlimited_danmaku_still_unlimited():
-    """狂咲：…你可以對任意其他角色各使用一張【彈幕】 — a permission: with 八卦爐 (出牌階段你可以使用任意張【彈幕】)
-    she may still use a second 彈幕 on the same character."""
-    s = table(["Flandre", "Koakuma"])
-    s.set(0, mad_bloom=1)
-    s.equip(0, "MiniHakkero♢A")
-    d1, d2 = s.hand(0, "Danmaku♠7", "Danmaku♠8")
-    s.answer(0, d1, d2)
-    s.phase(0, "action_phase")
-    assert not s.p(1).alive                    # 2 + 2 damage: the second 彈幕 on the same character was allowed
-    assert s.winners == [s.p(0)]
-
-
-def test_mad_bloom_duel_damage_plus_one():
-    """狂咲：…且使用的【彈幕】和【彈幕戰】（你為傷害來源時）造成的傷害+1。"""
-    s = table(["Flandre", "Koakuma"])
-    s.set(0, mad_bloom=1)
-    [duel] = s.hand(0, "DanmakuDuel♠A")
-    s.answer(0, duel, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 2
-
-
-def test_mad_bloom_duel_lost_by_flandre_is_not_plus_one():
-    """狂咲：…【彈幕戰】（你為傷害來源時）造成的傷害+1。 — when she is the one hit, the damage stays 1."""
-    s = table(["Flandre", "Koakuma"])
-    s.set(0, mad_bloom=1)
-    [duel] = s.hand(0, "DanmakuDuel♠A")
-    [d] = s.hand(1, "Danmaku♠7")
-    s.answer(0, duel, "pass")
-    s.answer(1, d)
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 3 and s.value(1, "hp") == 4
-
-
-def test_mad_bloom_until_the_end_of_the_turn():
-    """狂咲：…你獲得以下技能直到回合結束 — gone in the next turn."""
-    s = table(["Flandre", "Koakuma"])
-    s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, True)
-    s.turn(0)
-    assert s.value(0, "mad_bloom") == 1
-    s.turn(1)
-    assert s.value(0, "mad_bloom") == 0
-
-
-# ── 水橋帕露西 ────────────────────────────────────────────────────────────────
-def test_envy_black_card_as_demolition_takes_the_diamond():
-    """嫉妒：出牌階段，你可以將一張黑色牌當【城管執法】使用，若以此法使一名距離1以內角色的一張方片牌進入棄牌堆，
-    你可以獲得之。"""
-    s = table(["Parsee", "Koakuma"])
-    [black] = s.hand(0, "Sake♣9")
-    [dia] = s.hand(1, "Graze♢2")
-    s.answer(0, "Envy", True, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [dia]
-    assert black in discarded(s) and dia not in discarded(s)
-    assert s.unscripted() == []
-
-
-def test_envy_diamond_equipment_taken():
-    """嫉妒：…使一名距離1以內角色的一張方片牌進入棄牌堆，你可以獲得之。 — a ♢ 紅色UFO from the equip zone."""
-    s = table(["Parsee", "Koakuma"])
-    [black] = s.equip(0, "Roukanken♠4")
-    [ufo] = s.equip(1, "RedUfo♢K")
-    s.answer(0, "Envy", True)
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [ufo]
-    assert black in discarded(s)
-
-
-def test_envy_declined_leaves_the_card_discarded():
-    """嫉妒：…你可以獲得之。 — declined."""
-    s = table(["Parsee", "Koakuma"])
-    s.hand(0, "Sake♣9")
-    [dia] = s.hand(1, "Graze♢2")
-    s.answer(0, "Envy", False)
-    s.phase(0, "action_phase")
-    assert dia in discarded(s) and zone_cards(s, 0) == []
-
-
-def test_envy_not_beyond_distance_one():
-    """嫉妒：…一名距離1以內角色… — the target sits at distance 2: the ♢ stays discarded, nothing asked."""
-    s = Scenario("thb", ["Parsee", "Koakuma", "Koakuma", "Koakuma"], mode=MODE)
-    s.hand(0, "Sake♣9")
-    [dia] = s.hand(2, "Graze♢2")
-    s.answer(0, "Envy", "pass")                # the 城管執法's only possible target: not asked
-    s.phase(0, "action_phase")
-    assert dia in discarded(s)
-    assert s.asked(0, "yes_no") == []
-
-
-def test_envy_distance_counted_before_the_card_leaves():
-    """嫉妒：…一名距離1以內角色的一張方片牌… — a ♢ 綠色UFO puts its wearer at distance 2: discarding it does not count."""
-    s = table(["Parsee", "Koakuma"])
-    s.hand(0, "Sake♣9")
-    [ufo] = s.equip(1, "GreenUfo♢K")
-    s.answer(0, "Envy")
-    s.phase(0, "action_phase")
-    assert ufo in discarded(s)
-    assert s.asked(0, "yes_no") == []
-
-
-def test_envy_not_other_suits():
-    """嫉妒：…一張方片牌… — a ♡ card is not taken."""
-    s = table(["Parsee", "Koakuma"])
-    s.hand(0, "Sake♣9")
-    [heart] = s.hand(1, "Graze♡2")
-    s.answer(0, "Envy")
-    s.phase(0, "action_phase")
-    assert heart in discarded(s) and s.asked(0, "yes_no") == []
-
-
-def test_envy_not_a_red_card_and_not_a_real_demolition():
-    """嫉妒：…將一張黑色牌當【城管執法】… — a red card cannot; and a real 城管執法 takes nothing."""
-    s = table(["Parsee", "Koakuma"])
-    s.hand(0, "Mochi♡3")
-    [demo] = s.hand(0, "Demolition♡Q")
-    [dia] = s.hand(1, "Graze♢2")
-    s.answer(0, demo, "pass")
-    s.phase(0, "action_phase")
-    assert offered_plays(s, 0)[0] == ["Demolition", "pass"]      # the card itself; no 嫉妒 from the ♡
-    assert dia in discarded(s) and s.asked(0, "yes_no") == []
-
-
-# ── 蕾米莉婭·斯卡雷特 ─────────────────────────────────────────────────────────
-def test_spear_the_gungnir_target_hp_greater():
-    """神槍：出現以下情況之一，你可以令你的【彈幕】不能被【擦彈】抵消： >>目標角色的體力值 大於 你的體力值。"""
-    s = table(["Remilia", "Koakuma"])
-    [d] = s.hand(0, "Danmaku♠7")
-    [graze] = s.hand(1, "Graze♡2")
-    s.answer(0, d, True, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3
-    assert zone_cards(s, 1) == [graze]
-
-
-def test_spear_the_gungnir_target_fewer_hand_cards():
-    """神槍：…>>目標角色的手牌數 小於 你的手牌數。"""
-    s = table(["Remilia", "Koakuma"])
-    s.set(1, hp=3)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(0, "Mochi♡3", "Mochi♡4")
-    [graze] = s.hand(1, "Graze♡2")
-    s.answer(0, d, True, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 2 and zone_cards(s, 1) == [graze]
-
-
-def test_spear_the_gungnir_neither_condition():
-    """神槍：出現以下情況之一… — HP equal and as many hand cards: not asked, and the 擦彈 cancels it."""
-    s = table(["Remilia", "Koakuma"])
-    s.set(1, hp=3)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(1, "Graze♡2")
-    s.answer(0, d, "pass")
-    s.answer(1, "Graze")
-    s.phase(0, "action_phase")
-    assert s.asked(0, "yes_no") == []
-    assert s.value(1, "hp") == 3
-
-
-def test_vampire_kiss_red_danmaku_heals():
-    """紅魔之吻：鎖定技，當你使用紅色【彈幕】對一名其他角色造成傷害後，你回復1點體力。"""
-    s = table(["Remilia", "Koakuma"])
-    s.set(0, hp=2)
-    s.set(1, hp=2)                             # no 神槍 question
-    [d] = s.hand(0, "Danmaku♡6")
-    s.hand(1, "Mochi♡3")
-    s.answer(0, d, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 1 and s.value(0, "hp") == 3
-
-
-def test_vampire_kiss_not_black_danmaku():
-    """紅魔之吻：…紅色【彈幕】… — a black one heals nothing."""
-    s = table(["Remilia", "Koakuma"])
-    s.set(0, hp=2)
-    s.set(1, hp=2)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(1, "Mochi♡3")
-    s.answer(0, d, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 1 and s.value(0, "hp") == 2
-
-
 # ── 秋穰子 ────────────────────────────────────────────────────────────────────
-def test_bumper_crop_tops_up_to_five():
-    """豐收：鎖定技，摸牌階段摸牌後，若你的手牌數不足5張，你可以補至5張。"""
-    s = table(["Minoriko", "Koakuma"])
-    s.hand(0, "Danmaku♠7")
-    top = s.deck_top("Mochi♡3", "Mochi♡4", "Mochi♡5", "Mochi♡6", "Mochi♡7")
-    s.answer(0, True)
-    s.phase(0, "draw_phase")
-    assert len(zone_cards(s, 0)) == 5
-    assert zone_cards(s, 0)[1:] == top[:4]
-
-
-def test_bumper_crop_may_decline():
-    """豐收：…你可以補至5張。 (reading T12: the choice stays hers)"""
-    s = table(["Minoriko", "Koakuma"])
-    s.answer(0, False)
-    s.phase(0, "draw_phase")
-    assert len(zone_cards(s, 0)) == 2
-
-
-def test_bumper_crop_not_with_five_already():
-    """豐收：…若你的手牌數不足5張… — five after the draw: nothing asked."""
-    s = table(["Minoriko", "Koakuma"])
-    s.hand(0, "Danmaku♠7", "Danmaku♠8", "Danmaku♣8")
-    s.phase(0, "draw_phase")
-    assert len(zone_cards(s, 0)) == 5 and s.asked(0) == []
-
-
-def test_bumper_crop_only_after_the_draw_phase_draw():
-    """豐收：…摸牌階段摸牌後… — a 尋龍尺 in the action phase does not top up."""
-    s = table(["Minoriko", "Koakuma"])
-    [rod] = s.hand(0, "DowsingRod♡7")
-    s.answer(0, rod, "pass")
-    s.phase(0, "action_phase")
-    assert len(zone_cards(s, 0)) == 2 and s.asked(0, "yes_no") == []
-
-
-def test_autumn_feast_two_red_cards_as_harvest():
-    """秋祭：出牌階段限一次，你可以將兩張紅色牌當【五穀豐登】使用。"""
-    s = table(["Minoriko", "Koakuma"])
-    reds = s.hand(0, "Mochi♡3", "Graze♢2")
-    a, b = s.deck_top("Danmaku♠7", "Sake♣9")
-    s.answer(0, "AutumnFeast", a, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [a] and zone_cards(s, 1) == [b]
-    assert all(c in discarded(s) for c in reds)
 
 
 def test_autumn_feast_once_per_action_phase():
@@ -558,107 +192,6 @@ def test_aki_tribute_takes_the_leftovers_shown():
 
 
 # ── 橙 ────────────────────────────────────────────────────────────────────────
-def test_flying_skanda_danmaku_extra_target():
-    """飛翔韋陀天：出牌階段限一次，你使用【彈幕】或除了【人形操控】以外的非延時單體符卡時，可以額外指定一個目標。"""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou"], mode=MODE)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.answer(0, d, s.p(1), True, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3 and s.value(2, "hp") == 3
-
-
-def test_flying_skanda_extra_target_must_be_legal():
-    """飛翔韋陀天：…可以額外指定一個目標。 — for a 彈幕 only someone in her attack range: seat 2 of five is at distance 2."""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou", "Koakuma", "Koakuma"], mode=MODE)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.answer(0, d, s.p(1), True, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3 and s.value(4, "hp") == 3
-    assert s.value(2, "hp") == 4 and s.value(3, "hp") == 4
-
-
-def test_flying_skanda_demolition_extra_target_once_per_phase():
-    """飛翔韋陀天：出牌階段限一次… — two 城管執法: the first takes a second target, the second is not asked."""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou"], mode=MODE)
-    demo1, demo2 = s.hand(0, "Demolition♠3", "Demolition♠4")
-    [x] = s.hand(1, "Mochi♡3")
-    [y] = s.hand(2, "Mochi♡4")
-    [z] = s.hand(2, "Mochi♡5")
-    s.answer(0, demo1, s.p(1), True, demo2, "pass")
-    s.phase(0, "action_phase")
-    assert x in discarded(s)
-    assert y in discarded(s) and z in discarded(s)
-    assert len(s.asked(0, "yes_no")) == 1
-
-
-def test_flying_skanda_not_for_doll_control():
-    """飛翔韋陀天：…除了【人形操控】以外的非延時單體符卡… — not asked for 人形操控."""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou"], mode=MODE)
-    [doll] = s.hand(0, "DollControl♣K")
-    s.equip(1, "Roukanken♠4")
-    s.equip(2, "Hakurouken♠5")
-    s.answer(0, doll, s.p(1), s.p(2), "pass")
-    s.phase(0, "action_phase")
-    assert s.asked(0, "yes_no") == []
-
-
-def test_flying_skanda_not_for_group_spells():
-    """飛翔韋陀天：…單體符卡… — a group spell (宴會) is not asked."""
-    s = table(["Chen", "Koakuma"])
-    [feast] = s.hand(0, "Feast♡A")
-    s.answer(0, feast, "pass")
-    s.phase(0, "action_phase")
-    assert s.asked(0, "yes_no") == []
-
-
-def test_shikigami_other_chooses_to_recover():
-    """式神：限定技，出牌階段，你可以令一名其他角色選擇一項：摸2張牌或回復一點體力。"""
-    s = table(["Chen", "Koakuma"])
-    s.set(1, hp=2)
-    s.answer(0, "Shikigami", "pass")
-    s.answer(1, "回復一點體力")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3 and zone_cards(s, 1) == []
-
-
-def test_shikigami_other_chooses_to_draw():
-    """式神：…摸2張牌或回復一點體力。 — unwounded, drawing is the only useful choice: not asked."""
-    s = table(["Chen", "Koakuma"])
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, "Shikigami", "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 1) == top and s.asked(1) == []
-
-
-def test_shikigami_once_per_game():
-    """式神：限定技… — once per game: not offered again."""
-    s = table(["Chen", "Koakuma"])
-    s.answer(0, "Shikigami", "pass")
-    s.phase(0, "action_phase")
-    s.phase(0, "action_phase")
-    assert "Shikigami" not in offered_plays(s, 0)[-1]
-
-
-def test_shikigami_chen_attacks_in_the_partners_range():
-    """式神：…直到你的下個回合開始，你和該角色可以於自己的回合內對對方攻擊範圍內的角色使用【彈幕】。 — five seats:
-    seat 2 is 2 away from Chen but next to her partner (seat 1)."""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou", "Koakuma", "Koakuma"], mode=MODE)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.answer(0, "Shikigami", s.p(1), d, s.p(2), False, "pass")     # no 飛翔韋陀天
-    s.phase(0, "action_phase")
-    assert s.value(2, "hp") == 3
-
-
-def test_shikigami_partner_attacks_in_chens_range_in_her_own_turn():
-    """式神：…你和該角色可以於自己的回合內對對方攻擊範圍內的角色使用【彈幕】。 — the partner (seat 1) reaches seat 4,
-    next to Chen, 2 away from her."""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou", "Koakuma", "Koakuma"], mode=MODE)
-    s.answer(0, "Shikigami", s.p(1), "pass")
-    s.phase(0, "action_phase")
-    [d] = s.hand(1, "Danmaku♠7")
-    s.answer(1, d, s.p(4), "pass")
-    s.phase(1, "action_phase")
-    assert s.value(4, "hp") == 3
 
 
 def test_shikigami_not_in_the_others_turn_and_not_others():
@@ -677,19 +210,6 @@ def test_shikigami_not_in_the_others_turn_and_not_others():
     assert q(3, 0, d3) is False
 
 
-def test_shikigami_ends_when_chens_next_turn_begins():
-    """式神：…直到你的下個回合開始…"""
-    s = Scenario("thb", ["Chen", "Koakuma", "Mokou", "Koakuma", "Koakuma"], mode=MODE)
-    s.answer(0, "Shikigami", s.p(1), "pass")
-    s.phase(0, "action_phase")
-    assert s.value(0, "shiki_partner") is s.p(1)
-    s.turn(0)
-    assert s.value(0, "shiki_partner") is None
-    [d] = s.hand(0, "Danmaku♠7")
-    s.game.current = s.p(0)
-    assert s.query("in_attack_range", s.p(0), s.p(2), d) is False
-
-
 # ── 東風谷早苗 ────────────────────────────────────────────────────────────────
 def test_miracle_discards_x_then_draws_one():
     """奇蹟：出牌階段，你可以棄置X張牌並摸一張牌。…（X為你本回合發動奇蹟的次數）
@@ -702,16 +222,6 @@ def test_miracle_discards_x_then_draws_one():
     assert zone_cards(s, 0) == [t1, t2]
     assert all(x in discarded(s) for x in (a, b, c))
     assert [d.min for d in s.asked(0, "cards")] == [1, 2]
-
-
-def test_miracle_x_needs_enough_cards():
-    """奇蹟：…棄置X張牌… — the second time X is 2: with one card left it is not offered."""
-    s = table(["Sanae", "Koakuma"])
-    s.hand(0, "Danmaku♠7")
-    s.deck_top("Mochi♡3")
-    s.answer(0, "Miracle", "pass")
-    s.phase(0, "action_phase")
-    assert "Miracle" not in offered_plays(s, 0)[-1]
 
 
 def test_miracle_recovery_when_hand_cards_pass_three():
@@ -727,48 +237,7 @@ def test_miracle_recovery_when_hand_cards_pass_three():
     assert s.unscripted() == []
 
 
-def test_miracle_equipment_discards_do_not_count():
-    """奇蹟：…以此法棄置的手牌數累計大於3張… — 6 cards, but 3 of them equipment: 3 hand cards, no recovery."""
-    s = table(["Sanae", "Koakuma"])
-    s.set(1, hp=2)
-    ufo1, ufo2, w = s.equip(0, "RedUfo♣K", "GreenUfo♡K", "Roukanken♠4")
-    hand = s.hand(0, "Danmaku♠7", "Danmaku♠8", "Danmaku♣8")
-    s.answer(0, "Miracle", [ufo1], "Miracle", [ufo2, w], "Miracle", hand, "pass")
-    s.phase(0, "action_phase")
-    assert s.asked(0, "yes_no") == []
-    assert s.value(1, "hp") == 2
-    assert s.unscripted() == []
-
-
-def test_sanae_faith_two_give_then_she_gives_back():
-    """信仰：出牌階段限一次，你可以令至多兩名其他角色各交給你一張手牌，然後你交給其各一張牌。"""
-    s = Scenario("thb", ["Sanae", "Koakuma", "Mokou"], mode=MODE)
-    [mine] = s.equip(0, "RedUfo♣K")
-    [x] = s.hand(1, "Mochi♡3")
-    [y] = s.hand(2, "Graze♡2")
-    s.answer(0, "SanaeFaith", [s.p(1), s.p(2)], mine, x, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [y]
-    assert zone_cards(s, 1) == [mine] and zone_cards(s, 2) == [x]
-    assert "SanaeFaith" not in offered_plays(s, 0)[-1]
-
-
-def test_sanae_faith_one_character():
-    """信仰：…至多兩名… — one is enough; someone without a hand card cannot be chosen."""
-    s = Scenario("thb", ["Sanae", "Koakuma", "Mokou"], mode=MODE)
-    [x] = s.hand(1, "Mochi♡3")
-    s.answer(0, "SanaeFaith", "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 1) == [x]            # given and given back: her only card
-    assert s.asked(0, "players") == []
-
-
 # ── 犬走椛 ────────────────────────────────────────────────────────────────────
-def test_clairvoyance_distance_minus_one():
-    """千里眼：鎖定技，你與其他角色計算距離時始終-1。 — hers to others only."""
-    s = Scenario("thb", ["Momiji", "Koakuma", "Koakuma", "Koakuma", "Koakuma"], mode=MODE)
-    assert dist(s, 0, 2) == 1 and dist(s, 0, 1) == 1
-    assert dist(s, 2, 0) == 2
 
 
 def sentry_table():
@@ -819,41 +288,6 @@ def test_sentry_prevent_counts_from_the_final_amount():
     assert s.value(1, "hp") == 3 and s.value(0, "hp") == 4
 
 
-def test_sentry_grazed_danmaku_reduces_nothing():
-    """哨戒：…此【彈幕】造成傷害時… — A grazes Momiji's 彈幕: no damage, so no −1 for B."""
-    s = Scenario("thb", ["Koakuma", "Koakuma", "Momiji"], mode=MODE)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(0, "Graze♡2")
-    s.hand(2, "Danmaku♠8")
-    s.answer(0, d, s.p(1), "Graze", "pass")
-    s.answer(2, True, "Danmaku")
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 4 and s.value(1, "hp") == 3
-    assert len(s.asked(2, "yes_no")) == 1
-
-
-def test_sentry_not_when_the_attacker_is_out_of_range():
-    """哨戒：…若A在你的攻擊範圍內… — A wears a 綠色UFO: out of Momiji's range, nothing asked."""
-    s = Scenario("thb", ["Koakuma", "Koakuma", "Koakuma", "Momiji", "Koakuma"], mode=MODE)
-    s.equip(0, "GreenUfo♡K")
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(3, "Danmaku♠8")
-    s.answer(0, d, s.p(1), "pass")
-    s.phase(0, "action_phase")
-    assert s.asked(3) == []
-    assert s.value(1, "hp") == 3
-
-
-def test_sentry_not_for_spell_damage():
-    """哨戒：當一名其他角色…使用彈幕對另一角色…造成傷害時… — a 彈幕戰's damage is not a 彈幕's."""
-    s = Scenario("thb", ["Koakuma", "Koakuma", "Momiji"], mode=MODE)
-    [duel] = s.hand(0, "DanmakuDuel♠A")
-    s.hand(2, "Danmaku♠8")
-    s.answer(0, duel, s.p(1), "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3 and s.asked(2, "yes_no") == []
-
-
 # ── 秦心 ──────────────────────────────────────────────────────────────────────
 def test_mask_of_hope_views_one_plus_lost_hp_takes_one_suit():
     """希望之面：出牌階段開始時。你可以觀看牌堆頂1+X張牌，然後展示並獲得其中任意數量的同一種花色的牌，其餘以任意順序
@@ -889,15 +323,6 @@ def test_mask_of_hope_full_hp_views_one():
     assert s.asked(0, "option")[0].options == ["黑桃", "不獲得"]
 
 
-def test_mask_of_hope_may_take_none():
-    """希望之面：…獲得其中任意數量… — none at all."""
-    s = table(["Kokoro", "Koakuma"])
-    [a] = s.deck_top("Danmaku♠7")
-    s.answer(0, True, "不獲得")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [] and s.deck.cards[-1] is a
-
-
 def test_dark_noh_black_card_into_the_shown_hand_then_discard_to_hp():
     """暗黑能樂：出牌階段，你可以將一張黑色牌置於體力不低於你的其他角色的明牌區，該角色需棄置除獲得的牌以外的手牌直至
     手牌數等於其當前體力值。每階段限一次。"""
@@ -914,43 +339,7 @@ def test_dark_noh_black_card_into_the_shown_hand_then_discard_to_hp():
     assert "DarkNoh" not in offered_plays(s, 0)[-1]
 
 
-def test_dark_noh_only_on_hp_not_lower():
-    """暗黑能樂：…體力不低於你的其他角色… — Koakuma at 2 HP, Kokoro at 3: not offered."""
-    s = table(["Kokoro", "Koakuma"])
-    s.set(1, hp=2)
-    s.hand(0, "Danmaku♠7")
-    s.phase(0, "action_phase")
-    assert "DarkNoh" not in offered_plays(s, 0)[0]
-
-
-def test_dark_noh_nausea_pill_discard_counts_as_kokoros():
-    """暗黑能樂 and 噁心丸: 當你因為其他角色…技能效果（如…秦心暗黑能樂）而將噁心丸主動置入棄牌堆時，噁心丸的棄置者
-    視為該角色。 — Kokoro chooses: she takes the 1 damage."""
-    s = table(["Kokoro", "Koakuma"])
-    s.set(1, hp=1)
-    s.set(0, hp=1)
-    [black] = s.hand(0, "Sake♠9")
-    [pill] = s.hand(1, "NauseaPill♣Q")
-    s.answer(0, False, "DarkNoh", "pass")
-    s.phase(0, "action_phase")
-    assert pill in discarded(s)
-    assert zone_cards(s, 1) == [black]
-    assert not s.p(0).alive                    # 1 sourceless damage to Kokoro at 1 HP
-    assert s.p(1).alive
-
-
 # ── 二岩猯藏 ──────────────────────────────────────────────────────────────────
-def test_transform_two_hand_cards_as_demolition():
-    """變化：出牌階段限一次，你將兩張手牌當做任何一張基本牌或非延時符卡使用。按此法使用的兩張牌中至少有一張必須和你
-    聲明的牌類別一致。 — a 符卡 (尋龍尺) and a 基本牌 as 城管執法."""
-    s = table(["Mamizou", "Koakuma"])
-    rod, d = s.hand(0, "DowsingRod♡7", "Danmaku♠7")
-    [x] = s.hand(1, "Mochi♡3")
-    s.answer(0, "Transform", "Demolition", "pass")
-    s.phase(0, "action_phase")
-    assert x in discarded(s)
-    assert rod in discarded(s) and d in discarded(s)
-    assert "Transform" not in offered_plays(s, 0)[-1]
 
 
 def test_transform_needs_one_card_of_the_declared_class():
@@ -964,40 +353,7 @@ def test_transform_needs_one_card_of_the_declared_class():
     assert s.value(0, "drunk") is True
 
 
-def test_transform_delayed_spell_card_is_a_spell():
-    """變化：…類別一致。 — a delayed spell card is a 符卡: with a basic card it may become a 尋龍尺."""
-    s = table(["Mamizou", "Koakuma"])
-    seal, d = s.hand(0, "SealingArray♠9", "Danmaku♠7")
-    top = s.deck_top("Mochi♡3", "Mochi♡4")
-    s.answer(0, "Transform", "DowsingRod", "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == top
-
-
-def test_transform_danmaku_is_the_phases_danmaku():
-    """變化：…當做任何一張基本牌… — as a 彈幕 it is the action phase's one 彈幕: a real one is no longer offered."""
-    s = table(["Mamizou", "Koakuma"])
-    mochi, graze = s.hand(0, "Mochi♡3", "Graze♡2")
-    [real] = s.hand(0, "Danmaku♠7")
-    s.answer(0, "Transform", "Danmaku", mochi, graze, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3
-    assert s.value(0, "danmaku_used") == 1
-    assert "Danmaku" not in offered_plays(s, 0)[-1] and zone_cards(s, 0) == [real]
-
-
 # ── 鬼人正邪 ──────────────────────────────────────────────────────────────────
-def test_incite_won_contest_target_attacks_the_one_she_names():
-    """挑撥：出牌階段限一次，你可以與一名其他角色拼點，若你贏，視為該角色對其攻擊範圍內一名由你指定的另一名角色使用了
-    一張【彈幕】。 — 拼點 (reading T20): Q beats 2."""
-    s = Scenario("thb", ["Seija", "Koakuma", "Mokou"], mode=MODE)
-    [q] = s.hand(0, "Danmaku♠Q")
-    [two] = s.hand(1, "Graze♡2")
-    s.answer(0, "Incite", s.p(2), "pass")
-    s.phase(0, "action_phase")
-    assert s.value(2, "hp") == 3
-    assert q in discarded(s) and two in discarded(s)
-    assert s.value(1, "danmaku_used") == 0
 
 
 def test_incite_she_may_name_herself():
@@ -1009,30 +365,6 @@ def test_incite_she_may_name_herself():
     s.phase(0, "action_phase")
     assert s.value(0, "hp") == 2
     assert [p.seat for p in s.asked(0, "players")[0].options] == [2, 0]
-
-
-def test_incite_tie_is_not_a_win():
-    """挑撥：…若你沒贏，該角色可以視為對你使用了一張【彈幕】。 — a tie (7 and 7) is not a win."""
-    s = Scenario("thb", ["Seija", "Koakuma", "Mokou"], mode=MODE)
-    s.hand(0, "Danmaku♠7")
-    s.hand(1, "Danmaku♣7")
-    s.answer(0, "Incite", False, "pass")       # no 逆轉
-    s.answer(1, True)
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 2
-    assert s.value(2, "hp") == 4
-
-
-def test_incite_lost_contest_the_other_may_decline():
-    """挑撥：…若你沒贏，該角色可以視為對你使用了一張【彈幕】。 — may: declined."""
-    s = Scenario("thb", ["Seija", "Koakuma", "Mokou"], mode=MODE)
-    s.hand(0, "Graze♡2")
-    s.hand(1, "Danmaku♠Q")
-    s.answer(0, "Incite", "pass")
-    s.answer(1, False)
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 3
-    assert len(s.asked(1, "yes_no")) == 1
 
 
 def test_incite_once_per_phase_and_needs_hand_cards():
@@ -1080,78 +412,7 @@ def test_reversal_not_more_cards_just_draws():
     assert not any(isinstance(e["card"], dict) and e["card"]["as"] == "DanmakuDuel" for e in s.events("use_card"))
 
 
-def test_reversal_not_for_other_cards():
-    """逆轉：…一名其他角色使用的【彈幕】效果… — a 彈幕戰 is not asked."""
-    s = table(["Koakuma", "Seija"])
-    [duel] = s.hand(0, "DanmakuDuel♠A")
-    s.answer(0, duel, "pass")
-    s.phase(0, "action_phase")
-    assert s.asked(1, "yes_no") == [] and s.value(1, "hp") == 2
-
-
 # ── 梅蒂欣·梅蘭可莉 ───────────────────────────────────────────────────────────
-def test_neurotoxin_makes_drunk_at_the_prepare_phase():
-    """神經之毒：一名角色的準備階段開始時，你可以棄置一張手牌，令該角色獲得喝醉狀態。"""
-    s = table(["Medicine", "Koakuma"])
-    [cost] = s.hand(0, "Mochi♡3")
-    s.answer(0, True)
-    s.phase(1, "prepare_phase")
-    assert s.value(1, "drunk") is True
-    assert cost in discarded(s)
-
-
-def test_neurotoxin_still_drunk_at_the_end_phase_discard_and_medicine_draws():
-    """神經之毒：…若該角色在該回合結束階段開始時仍處於喝醉狀態，其失去喝醉狀態並選擇一項：棄置一張手牌並令你摸一張牌
-    或受到一點無來源傷害。 — discard one, Medicine draws."""
-    s = table(["Medicine", "Koakuma"])
-    s.hand(0, "Mochi♡3")
-    [x] = s.hand(1, "Graze♡2")
-    s.answer(0, True)
-    s.phase(1, "prepare_phase")
-    [top] = s.deck_top("Sake♣9")
-    s.answer(1, "棄置一張手牌並令其摸一張牌")
-    s.phase(1, "end_phase")
-    assert s.value(1, "drunk") is False
-    assert x in discarded(s) and zone_cards(s, 0) == [top]
-    assert s.value(1, "hp") == 4
-
-
-def test_neurotoxin_or_sourceless_damage():
-    """神經之毒：…或受到一點無來源傷害。"""
-    s = table(["Medicine", "Koakuma"])
-    s.hand(0, "Mochi♡3")
-    s.hand(1, "Graze♡2")
-    s.answer(0, True)
-    s.phase(1, "prepare_phase")
-    s.answer(1, "受到一點無來源傷害")
-    s.phase(1, "end_phase")
-    assert s.value(1, "hp") == 3
-    assert s.events("damage")[-1]["source"] is None
-
-
-def test_neurotoxin_no_effect_once_the_drunk_state_is_spent():
-    """神經之毒：…若該角色在該回合結束階段開始時仍處於喝醉狀態… — the drunk 彈幕 spent it: nothing at the end phase."""
-    s = table(["Medicine", "Koakuma"])
-    s.hand(0, "Mochi♡3")
-    [d] = s.hand(1, "Danmaku♠7")
-    s.hand(1, "Graze♡2")
-    s.answer(0, True)
-    s.phase(1, "prepare_phase")
-    s.answer(1, d, "pass")
-    s.phase(1, "action_phase")
-    assert s.value(0, "hp") == 1               # 2 damage: the drunk 彈幕
-    s.phase(1, "end_phase")
-    assert s.value(1, "hp") == 4 and s.asked(1, "option") == []
-
-
-def test_neurotoxin_no_hand_card_only_damage():
-    """神經之毒：…選擇一項：棄置一張手牌並令你摸一張牌或受到一點無來源傷害。 — no hand card: only the damage."""
-    s = table(["Medicine", "Koakuma"])
-    s.hand(0, "Mochi♡3")
-    s.answer(0, True)
-    s.phase(1, "prepare_phase")
-    s.phase(1, "end_phase")
-    assert s.value(1, "hp") == 3 and s.asked(1) == []
 
 
 def melancholy_table(*drawn: str):
@@ -1210,13 +471,6 @@ def test_melancholy_poison_no_play_either():
     assert s.asked(0, "card") == []           # not even asked
 
 
-def test_melancholy_poison_not_for_sourceless_damage():
-    """憂鬱之毒：…有來源的傷害… — 噁心丸's sourceless damage: not asked."""
-    s = table(["Medicine", "Koakuma"])
-    s.perform("damage", target=s.p(0), amount=1)
-    assert s.value(0, "hp") == 2 and s.asked(0) == []
-
-
 def test_melancholy_poison_until_the_end_of_that_turn():
     """憂鬱之毒：…直到該回合結束。 — in the next turn Koakuma uses her cards again."""
     s, mochi, top = melancholy_table("Mochi♡4")
@@ -1227,110 +481,7 @@ def test_melancholy_poison_until_the_end_of_that_turn():
     assert mochi in discarded(s)
 
 
-# ── 射命丸文 ──────────────────────────────────────────────────────────────────
-def test_ultimate_speed_second_card_draws_one():
-    """最速：鎖定技，你在回合內使用第二張牌時，你摸一張牌…"""
-    s = table(["Aya", "Koakuma"])
-    a, b, c = s.hand(0, "Sake♠9", "Sake♣9", "Sake♢9")
-    [top] = s.deck_top("Mochi♡3")
-    s.answer(0, a, b, c, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [top]
-    assert len(s.events("draw")) == 1
-
-
-def test_ultimate_speed_no_distance_limit_after_the_second_card():
-    """最速：…且在本回合使用卡牌時無距離限制。 — five seats: seat 2 is 2 away, out of her range, until her second card;
-    then a 彈幕 reaches it, and a 隙間 reaches seat 3 behind a 綠色UFO."""
-    s = Scenario("thb", ["Aya", "Koakuma", "Koakuma", "Koakuma", "Koakuma"], mode=MODE)
-    a, b = s.hand(0, "FrogHat♣A", "Parasol♣2")
-    [d] = s.hand(0, "Danmaku♠7")
-    [gap] = s.hand(0, "GapSteal♠5")
-    s.equip(3, "GreenUfo♡K")
-    [x] = s.hand(3, "Mochi♡3")
-    assert s.query("in_attack_range", s.p(0), s.p(2), d) is False
-    s.answer(0, a, b, d, s.p(2), gap, "手牌", "pass")   # 隙間's only target (seat 3) is not asked
-    s.phase(0, "action_phase")
-    assert s.value(2, "hp") == 3
-    assert x in zone_cards(s, 0)
-
-
-def test_ultimate_speed_only_in_her_own_turn():
-    """最速：…你在回合內使用第二張牌時… — cards she uses in another's turn do not count."""
-    s = table(["Koakuma", "Aya"])
-    [d1] = s.hand(0, "Danmaku♠7")
-    s.equip(0, "MiniHakkero♢A")
-    [d2] = s.hand(0, "Danmaku♠8")
-    s.hand(1, "Graze♡2", "Graze♢2")
-    s.answer(0, d1, d2, "pass")
-    s.answer(1, "Graze", "Graze")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 4
-    assert s.value(1, "speed_uses") == 0 and zone_cards(s, 1) == []
-
-
 # ── interactions ─────────────────────────────────────────────────────────────
-def test_reversed_scale_duel_answered_with_flower_queen():
-    """逆鱗：其他角色對你使用的單體非延時符卡，你可以將其視為彈幕戰。 花王：你的回合外，你可以將一張手牌當彈幕使用或
-    打出。 — in the 彈幕戰 she made of a 隙間, her 麻薯 is played as a 彈幕."""
-    s = table(["Koakuma", "Yuuka"])
-    [gap] = s.hand(0, "GapSteal♠5")
-    [mochi] = s.hand(1, "Mochi♡3")
-    s.answer(0, gap, "pass")
-    s.answer(1, True, "FlowerQueen")
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 3 and s.value(1, "hp") == 3
-    assert mochi in discarded(s)
-
-
-def test_reversed_scale_on_envy_takes_nothing():
-    """嫉妒：…若以此法使一名距離1以內角色的一張方片牌進入棄牌堆，你可以獲得之。 逆鱗：…將其視為彈幕戰。 — the
-    城管執法 of 嫉妒 became a 彈幕戰: nothing is discarded, so nothing to take."""
-    s = table(["Parsee", "Yuuka"])
-    s.hand(0, "Sake♣9")
-    [dia] = s.hand(1, "Graze♢2")
-    s.answer(0, "Envy", "pass")
-    s.answer(1, True)
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 1) == [dia]
-    assert s.value(1, "hp") == 2               # no 彈幕 to play: she lost the duel
-    assert s.asked(0, "yes_no") == []
-
-
-def test_incite_on_herself_then_reversal():
-    """挑撥：…視為該角色對其攻擊範圍內一名由你指定的另一名角色使用了一張【彈幕】。 逆轉：當你受到一名其他角色使用的
-    【彈幕】效果時，你可以摸一張牌，然後若此時你的手牌數大於該角色，此彈幕對你無效並視為其對你使用了一張【彈幕戰】。
-    — she names herself; her draw (1 card against Koakuma's none) voids the 彈幕 and makes a 彈幕戰 that Koakuma loses."""
-    s = Scenario("thb", ["Seija", "Koakuma", "Mokou"], mode=MODE)
-    s.hand(0, "Danmaku♠Q")
-    s.hand(1, "Graze♡2")
-    [top] = s.deck_top("Danmaku♠8")
-    s.answer(0, "Incite", s.p(0), True, top, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(0, "hp") == 3 and s.value(1, "hp") == 3
-    assert top in discarded(s)
-
-
-def test_mad_bloom_and_drunk_add_up():
-    """狂咲：…使用的【彈幕】…造成的傷害+1。 酒：喝醉狀態下，使用【彈幕】造成的傷害+1。 — 3 damage."""
-    s = table(["Flandre", "Koakuma"])
-    s.set(0, mad_bloom=1, drunk=True)
-    [d] = s.hand(0, "Danmaku♠7")
-    s.answer(0, d, "pass")
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 1
-
-
-def test_sentry_protects_momiji_herself():
-    """哨戒：當一名其他角色（記作A）使用彈幕對另一角色（記作B）造成傷害時… — B may be Momiji: she answers the 彈幕 that
-    hits her, prevents her own damage and takes 1 less."""
-    s = table(["Koakuma", "Momiji"])
-    [d] = s.hand(0, "Danmaku♠7")
-    s.hand(1, "Danmaku♠8")
-    s.answer(0, d, "pass")
-    s.answer(1, True, "Danmaku", True)
-    s.phase(0, "action_phase")
-    assert s.value(1, "hp") == 3 and s.value(0, "hp") == 4
 
 
 def test_neurotoxin_on_suika_sobering_draws_with_drunken_dream():
@@ -1345,14 +496,3 @@ def test_neurotoxin_on_suika_sobering_draws_with_drunken_dream():
     assert s.value(1, "drunk") is False
     assert s.events("draw")[0]["player"] == "P1"
     assert [d.options for d in s.asked(1, "option")] == [["棄置一張手牌並令其摸一張牌", "受到一點無來源傷害"]]
-
-
-def test_aki_tribute_with_autumn_feast():
-    """秋祭：出牌階段限一次，你可以將兩張紅色牌當【五穀豐登】使用。 上貢：…你首先拿牌。 — her own: she picks first
-    (as the user would anyway), Koakuma second."""
-    s = table(["Minoriko", "Koakuma"])
-    s.hand(0, "Mochi♡3", "Graze♢2")
-    a, b = s.deck_top("Danmaku♠7", "Sake♣9")
-    s.answer(0, "AutumnFeast", b, "pass")
-    s.phase(0, "action_phase")
-    assert zone_cards(s, 0) == [b] and zone_cards(s, 1) == [a]

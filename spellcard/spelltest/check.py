@@ -1,0 +1,311 @@
+"""Check tests against the pack before any runs: every name (with a did-you-mean), the kinds of
+values compared, a test of a skill nobody seated holds, an answer that can never match."""
+from __future__ import annotations
+
+from spellcard.compiler import test_ast as T
+from spellcard.compiler.diagnostics import Diagnostic
+
+from ..answers import SORTS
+from ..faces import card_face
+from ..suggest import did_you_mean
+
+RUNS = ("turn", "round", "game")
+# The test's own functions (any other call is one of the pack's queries): docs/testing.md lists them.
+FUNCTIONS = {"count": 1, "take": 2, "drop": 2, "last": 1, "cards": 1, "fired": 1, "events": 1,
+             "asked": None, "offered": None, "options": None, "questions": 1, "holds": 2}
+PLAYER_FIELDS = ("skills", "character", "alive", "hand")
+SORT_WORDS = {"int": "a number", "list": "a list", "card": "a card", "bool": "a truth value"}
+
+
+class TestChecker:
+    def __init__(self, pack):
+        self.pack = pack
+        self._printed = None
+        self.diags: list[Diagnostic] = []
+
+    def error(self, span, msg, help=None):
+        self.diags.append(Diagnostic("error", msg, span, help))
+
+    def check(self, test: T.TestDecl) -> list[Diagnostic]:
+        start = len(self.diags)
+        p = self.pack
+        seats = next((s for s in test.stmts if isinstance(s, T.Seats)), None)
+        self.seated: dict[str, int] = {}
+        self.held: dict[int, set] = {}
+        self.twice: set = set()          # characters at several seats: name those seats P0, P1…
+        if seats is None:
+            self.error(test.span, "the test seats nobody", "start it with `seats A, B`")
+            return self.diags[start:]
+        for i, seat in enumerate(seats.seats):
+            self.seated[f"P{i}"] = i
+            self.held[i] = set()
+            for who in seat:
+                c = p.characters.get(who.name)
+                if c is None:
+                    self.error(who.span, f"unknown character `{who.name}`", did_you_mean(who.name, p.characters))
+                    continue
+                if who.name in self.seated and self.seated[who.name] != i:
+                    self.twice.add(who.name)
+                self.seated.setdefault(who.name, i)
+                self.held[i] |= self.skills_of(c.skills)
+        for st in test.stmts:
+            getattr(self, "st_" + type(st).__name__, lambda s: None)(st)
+        self.subject(test)
+        return self.diags[start:]
+
+    def skills_of(self, names) -> set:
+        out, todo = set(), list(names)
+        while todo:
+            n = todo.pop()
+            if n in out or n not in self.pack.skills:
+                continue
+            out.add(n)
+            todo.extend(self.pack.skills[n].grants)
+        return out
+
+    def subject(self, test: T.TestDecl) -> None:
+        """`test Borrow "…"`: the skill (or card) the test proves must be on the table."""
+        name, p = test.subject, self.pack
+        if name is None:
+            return
+        if name in p.kinds:
+            return
+        if name not in p.skills:
+            self.error(test.subject_span, f"`{name}` is no skill or card of this pack",
+                       did_you_mean(name, list(p.skills) + list(p.kinds)))
+            return
+        held = set().union(*self.held.values()) if self.held else set()
+        by_cards = self.skills_of(s for k in self.kinds_used(test) for s in p.kinds[k].skills) \
+            if all(hasattr(p.kinds[k], "skills") for k in self.kinds_used(test)) else set()
+        by_mode = self.skills_of(s for m in p.modes.values() for s in list(m.rules) + list(m.skills))
+        if name not in held | by_cards | by_mode:
+            self.error(test.subject_span, f"no seated character holds `{name}`, so this test cannot test it",
+                       "seat a character that holds it, or name the skill the test is about")
+
+    def kinds_used(self, test) -> set:
+        out = set()
+        for st in test.stmts:
+            if isinstance(st, T.Put):
+                for c in st.cards:
+                    k = self.kind_of(c.spec)
+                    if k:
+                        out.add(k)
+        return out
+
+    def kind_of(self, spec: str):
+        return max((k for k in self.pack.kinds if spec.startswith(k)), key=len, default=None)
+
+    def who(self, w: T.Who):
+        if w.name in self.twice:
+            self.error(w.span, f"`{w.name}` sits at several seats: which one?", "name the seat: P0, P1, …")
+            return None
+        if w.name not in self.seated:
+            self.error(w.span, f"nobody seated is `{w.name}`", did_you_mean(w.name, self.seated))
+            return None
+        return self.seated[w.name]
+
+    # ── statements ──────────────────────────────────────────────────────────────
+    def st_Mode(self, st):
+        if st.name not in self.pack.modes:
+            self.error(st.span, f"unknown mode `{st.name}`", did_you_mean(st.name, self.pack.modes))
+
+    def st_Current(self, st):
+        self.who(st.who)
+
+    def st_Put(self, st):
+        if st.who is not None:
+            self.who(st.who)
+        zones = [z for z, d in self.pack.zones.items() if d.owner == ("table" if st.who is None else "player")]
+        if st.how == "zone" and st.zone not in zones:
+            self.error(st.span, f"unknown zone `{st.zone}`", did_you_mean(st.zone, zones))
+        for c in st.cards:
+            self.card(c.spec, c.span)
+
+    def card(self, spec, span):
+        kind = self.kind_of(spec)
+        if kind is None or (spec != kind and spec[len(kind):].isascii()):
+            bare = spec.rstrip("♠♣♡♢♥♦0123456789AJQK")
+            self.error(span, f"unknown card `{spec}`", did_you_mean(bare, self.pack.kinds))
+        elif spec != kind and spec not in self.printed():
+            faces = sorted(f for f in self.printed() if f.startswith(kind) and self.kind_of(f) == kind)
+            self.error(span, f"unknown card `{spec}`: no deck of the pack prints it",
+                       did_you_mean(spec, faces) or (f"the decks print {kind} as {', '.join(faces[:8])}"
+                                                     + ("…" if len(faces) > 8 else "") if faces else None))
+
+    def printed(self) -> set:
+        """Every card as the pack's decks print it (`Danmaku♠7`)."""
+        if self._printed is None:
+            self._printed = {kind + card_face(self.pack, values)
+                             for entries in self.pack.decks.values() for kind, values in entries}
+        return self._printed
+
+    def st_SetValue(self, st):
+        scope = "table" if st.who is None else "player"
+        if st.who is not None:
+            self.who(st.who)
+        known = [n for (o, n) in list(self.pack.counters) + list(self.pack.attrs_) if o == scope]
+        if st.name not in known:
+            self.error(st.name_span, f"unknown {scope} value `{st.name}`", did_you_mean(st.name, known))
+        elif (scope, st.name) in self.pack.counters and not (isinstance(st.value, T.Lit) and isinstance(st.value.value, int)
+                                                             and not isinstance(st.value.value, bool)):
+            self.error(st.value.span, f"`{st.name}` is a number", f"write `set … {st.name} = 2`")
+        self.val(st.value)
+
+    def st_Answer(self, st):
+        seat = self.who(st.who)
+        for a in st.answers:
+            self.answer(a, seat)
+
+    def st_When(self, st):
+        seat = self.who(st.who)
+        if st.sort is not None and st.sort not in SORTS:
+            self.error(st.span, f"no decision is of sort `{st.sort}`", f"sorts: {', '.join(SORTS)}")
+        if st.about is not None and st.about not in self.pack.skills and st.about not in self.pack.kinds:
+            self.error(st.span, f"unknown skill or card `{st.about}`",
+                       did_you_mean(st.about, list(self.pack.skills) + list(self.pack.kinds)))
+        yes_no = st.answer.kind in ("yes", "no")
+        if st.sort is not None and (st.sort == "yes_no") != yes_no:
+            self.error(st.answer.span, f"a `{st.sort}` decision can never take this answer",
+                       "answer yes or no" if st.sort == "yes_no" else "yes and no answer only yes_no decisions")
+        self.answer(st.answer, seat)
+
+    def answer(self, a: T.Ans, seat):
+        p = self.pack
+        if a.kind == "list":
+            for x in a.value:
+                self.answer(x, seat)
+            return
+        if a.kind != "name":
+            return
+        n = a.value
+        if not n.isascii():
+            self.card(n, a.span)
+            return
+        known = set(p.kinds) | set(p.characters) | set(p.skills) | set(self.seated) | set(p.zones)
+        if n not in known:
+            self.error(a.span, f"`{n}` names no card, character, skill or seat", did_you_mean(n, known))
+            return
+        if n in p.skills and seat is not None and self.is_character_skill(n) and n not in self.held.get(seat, ()):
+            self.error(a.span, f"this seat does not hold `{n}`: the answer can never match a decision",
+                       "seat a character that holds it, or answer for the seat that does")
+
+    def is_character_skill(self, n) -> bool:
+        return any(n in self.skills_of(c.skills) for c in self.pack.characters.values()) and \
+            not any(n in getattr(k, "skills", ()) for k in self.pack.kinds.values())
+
+    def st_Run(self, st):
+        if st.who is not None:
+            self.who(st.who)
+        if st.what not in RUNS and st.what not in self.pack.phases:
+            self.error(st.what_span, f"unknown phase `{st.what}`",
+                       did_you_mean(st.what, list(self.pack.phases) + list(RUNS)))
+
+    def st_Perform(self, st):
+        a = self.pack.actions.get(st.action)
+        if a is None:
+            self.error(st.name_span, f"unknown action `{st.action}`", did_you_mean(st.action, self.pack.actions))
+            return
+        for name, v, span in st.args:
+            if name not in a.params:
+                self.error(span, f"action `{st.action}` has no parameter `{name}`", did_you_mean(name, a.params))
+            self.val(v)
+
+    def st_CallFunc(self, st):
+        if st.func not in self.pack.funcs:
+            self.error(st.name_span, f"unknown function `{st.func}`", did_you_mean(st.func, self.pack.funcs))
+        for v in st.args:
+            self.val(v)
+
+    def st_Expect(self, st):
+        for c in st.conds:
+            self.cond(c)
+
+    def cond(self, c):
+        if isinstance(c, T.Not):
+            self.cond(c.cond)
+        elif isinstance(c, T.Truthy):
+            self.val(c.val)
+        elif isinstance(c, T.Has):
+            whole = self.val(c.whole)
+            self.val(c.part)
+            if whole in ("int", "bool"):
+                self.error(c.whole.span, f"this is a {'number' if whole == 'int' else 'truth value'}; `has` needs a list")
+        else:
+            left, right = self.val(c.left), self.val(c.right)
+            if {left, right} in ({"int", "list"}, {"int", "card"}, {"bool", "list"}):
+                help = "compare its size: count(…)" if "list" in (left, right) else None
+                self.error(c.span, f"{SORT_WORDS[left]} compared with {SORT_WORDS[right]}: this can never hold", help)
+
+    def val(self, v) -> str:
+        """The sort of a value: int, bool, list, card, player, name or any."""
+        p = self.pack
+        if isinstance(v, T.Lit):
+            return "bool" if isinstance(v.value, bool) else "int" if isinstance(v.value, int) else "any"
+        if isinstance(v, T.Spec):
+            self.card(v.spec, v.span)
+            return "card"
+        if isinstance(v, T.ListV):
+            for x in v.items:
+                self.val(x)
+            return "list"
+        if isinstance(v, T.Index):
+            self.val(v.obj)
+            return "any"
+        if isinstance(v, T.Name):
+            if v.id in self.seated or v.id == "current":
+                return "player"
+            if v.id in ("winners", "deck", "skipped") or v.id in p.zones:
+                return "list"
+            if (("table", v.id) in p.counters):
+                return "int"
+            known = set(p.kinds) | set(p.characters) | set(p.skills) | set(p.actions) | set(p.zones) \
+                | set(p.phases) | {m for e in p.enums.values() for m in e} | {"pass"}
+            if v.id not in known and v.id != "none":
+                self.error(v.span, f"unknown name `{v.id}`", did_you_mean(v.id, known | set(self.seated)))
+            return "card" if v.id in p.kinds else "name"
+        if isinstance(v, T.Field):
+            obj = self.val(v.obj)
+            if obj == "player":
+                if v.name in p.zones:
+                    return "list"
+                cdef = ("player", v.name) in p.counters
+                if cdef:
+                    return "int"
+                if ("player", v.name) in p.attrs_ or v.name in PLAYER_FIELDS:
+                    return "list" if v.name in ("skills", "hand") else "any"
+                known = [n for (o, n) in list(p.counters) + list(p.attrs_) if o == "player"] \
+                    + [z for z, d in p.zones.items() if d.owner == "player"] + list(PLAYER_FIELDS)
+                self.error(v.span, f"a player has no `{v.name}`", did_you_mean(v.name, known))
+            return "any"
+        return self.fn(v)
+
+    def fn(self, f: T.Fn) -> str:
+        p = self.pack
+        if f.name == "fired":
+            if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.skills:
+                self.error(f.args[0].span, f"`{f.args[0].id}` is no skill, so it never fires",
+                           did_you_mean(f.args[0].id, p.skills))
+            return "int"
+        if f.name in ("asked", "offered", "options"):
+            for a in f.args[1:]:
+                if isinstance(a, T.Name) and a.id not in SORTS:
+                    self.error(a.span, f"no decision is of sort `{a.id}`", did_you_mean(a.id, SORTS))
+            for a in f.args:
+                if not (isinstance(a, T.Name) and a.id in SORTS):
+                    self.val(a)
+            return "int" if f.name == "asked" else "list"
+        if f.name == "events":
+            if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.actions:
+                self.error(f.args[0].span, f"unknown action `{f.args[0].id}`", did_you_mean(f.args[0].id, p.actions))
+            return "list"
+        for a in f.args:
+            self.val(a)
+        if f.name in FUNCTIONS:
+            want = FUNCTIONS[f.name]
+            if want is not None and len(f.args) != want:
+                self.error(f.span, f"`{f.name}` takes {want} argument{'s' if want > 1 else ''}, not {len(f.args)}")
+            return {"count": "int", "holds": "bool", "last": "any"}.get(f.name, "list")
+        if f.name not in p.queries:
+            self.error(f.span, f"unknown function `{f.name}`",
+                       did_you_mean(f.name, list(FUNCTIONS) + list(p.queries)))
+        return "any"

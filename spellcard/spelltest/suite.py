@@ -1,0 +1,79 @@
+"""A pack's tests, checked then run: what `spellcard test` and the pytest plugin share."""
+from __future__ import annotations
+
+import fnmatch
+from pathlib import Path
+from typing import Iterable, Optional
+
+import attrs
+
+from spellcard.compiler.build import build
+from spellcard.compiler.pack import load_pack
+from spellcard.compiler.parse import decode, parse
+
+from .check import TestChecker
+from .collect import Found, collect, test_files
+from .run import Outcome, run_test
+
+
+@attrs.define
+class Suite:
+    pack: str
+    extra: tuple
+    found: Found
+    problems: list                  # diagnostics: parse errors and checker errors
+
+    @property
+    def tests(self) -> list:
+        return self.found.tests
+
+    def run(self, test) -> Outcome:
+        return run_test(test, self.pack, self.extra)
+
+
+def test_id(test) -> str:
+    """`Borrow: 借走 takes a card…` — the name -k matches and pytest shows."""
+    return f"{test.subject}: {test.title}" if test.subject else test.title
+
+
+def load_suite(pack: str, extra: Iterable[str] = (), files: Optional[Iterable] = None,
+               pattern: Optional[str] = None) -> Suite:
+    """Find, parse and check the tests (the pack's rule files never include `--with` test files
+    among its rules: tests compile only here)."""
+    extra = tuple(extra)
+    rule_extra = tuple(e for e in extra if not only_tests(e))
+    found = collect(files if files is not None else test_files(pack, extra))
+    problems = list(found.diagnostics)
+    if found.tests:
+        checker = TestChecker(load_pack(pack, rule_extra))
+        for t in found.tests:
+            problems.extend(checker.check(t))
+    if pattern:
+        found.tests = [t for t in found.tests if _matches(pattern, test_id(t))]
+    return Suite(pack, rule_extra, found, problems)
+
+
+def _matches(pattern: str, name: str) -> bool:
+    if any(ch in pattern for ch in "*?["):
+        return fnmatch.fnmatch(name, pattern)
+    return pattern.lower() in name.lower()
+
+
+def only_tests(path: str) -> bool:
+    """A file (or folder) that holds tests and nothing else adds no rules to a pack. A file that
+    cannot be read or parsed is not one: the compiler reports it as it does any rule file."""
+    p = Path(path)
+    if p.is_dir():
+        files = sorted(p.rglob("*.spell"))
+        return bool(files) and all(only_tests(str(f)) for f in files)
+    try:
+        text, problem = decode(str(p), p.read_bytes())
+    except OSError:
+        return False
+    if problem is not None:
+        return False
+    tree, problem = parse(str(p), text)
+    if problem is not None:
+        return False
+    module = build(str(p), tree)
+    return bool(module.tests) and not module.decls
