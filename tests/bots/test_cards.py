@@ -3,7 +3,7 @@ language, in rules/bots/tests/cards.spell (docs/testing.md).
 
 Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the test checks.
 """
-from ._helpers import THREE, TWO, asked, danmaku, hand, scenario, set_spirit
+from ._helpers import FOUR, THREE, TWO, asked, danmaku, hand, scenario, set_spirit
 
 
 def targets_offered(s, seat):
