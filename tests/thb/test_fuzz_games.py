@@ -6,8 +6,10 @@ exactly one zone, counters within their bounds; a player who is out is never ask
 import pytest
 
 from spellcard.compiler.pack import load_pack
-from spellcard.runtime.decisions import RandomAgent, ReplayAgent
+from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.game import Game
+
+from .._helpers import assert_replays_exactly
 
 MODES = [("Duel", 2), ("Identity5Mode", 5), ("Identity8Mode", 8), ("TwoVsTwoMode", 4), ("TwoVsTwoDrawThreeMode", 4),
          ("KofMode", 2),
@@ -50,11 +52,7 @@ def test_random_games_keep_every_invariant_long(mode, n):
 
 def test_a_logged_game_replays_exactly():
     g = play("Identity5Mode", 5, 3, log=True)
-    agent = ReplayAgent(g.answers)
-    again = Game(g.pack, "Identity5Mode", 5, [agent] * 5, seed=3, log=True)
-    again.play()
-    assert again.log.lines() == g.log.lines()
-    assert agent.answers == []
+    assert_replays_exactly(g)
 
 
 def test_different_seeds_give_different_games():
