@@ -20,7 +20,7 @@ from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.simulate import Table, simulate
 
-from .._helpers import assert_replays_exactly
+from .._helpers import assert_replays_exactly, random_game
 
 TABLES = [("Free", 2), ("Free", 3), ("Free", 4),
           ("Identity", 5), ("Identity", 6), ("Identity", 7), ("Identity", 8), ("Identity", 9)]
@@ -51,11 +51,7 @@ def check_table(g: Game) -> None:
 
 
 def play(mode: str, n: int, seed: int, log: bool = False) -> Game:
-    pack = load_pack("bots")
-    g = Game(pack, mode, n, [CheckingAgent(seed * 1000 + i) for i in range(n)], seed=seed, log=log,
-             check_invariants=True)
-    g.result = g.play()
-    return g
+    return random_game("bots", mode, n, seed, CheckingAgent, log=log)
 
 
 def assert_sound(g: Game) -> None:
