@@ -701,6 +701,8 @@ def test_empty_file_alone_has_no_pack_line():
     ('card C "c" {\n', "the file ends in the middle of a declaration", "1:12"),
     ("card C \"c\" {}\x00\n", "the file contains a NUL byte", "1:14"),
     ("[" * 300, "brackets nested more than 200 deep", "1:201"),
+    # an escaped quote does not end a string, so the brackets after it inside the string do not count
+    ('card C "c\\"' + "[" * 300 + '" {}\n' + "[" * 300, "brackets nested more than 200 deep", "2:201"),
 ])
 def test_parse_problem(text, message, at):
     found = diagnose(text)

@@ -5,20 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from spellcard.cli import cli
-
-MINI = str(Path(__file__).parent / "data" / "mini")
-
-
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
+from .test_cli import MINI, private_cache, run  # noqa: F401  (private_cache: each test's own cache, autouse)
 
 
 def designer(tmp_path: Path, text: str) -> str:

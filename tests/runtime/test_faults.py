@@ -1,22 +1,10 @@
 """Faults of rule code at run time: each names the .spell line to blame, in the language's terms."""
 import pytest
 
-from spellcard.compiler.pack import Source, compile_sources
 from spellcard.runtime.errors import PackFault
 from spellcard.runtime.game import Game
 
-BASE = """pack t "test"
-counter player score
-zone pile: table hidden
-zone hand: player owner
-action ping(who: player) {
-  window before
-  do { who.score += 1 }
-  window after
-}
-phase main "main" { ping(player) }
-turn main
-"""
+from ._helpers import TINY_PACK, compiled
 
 # A pack function, in the pack's own file, that faults on a none handed to it.
 PACK_FUNCS = """card Token "t" { }
@@ -29,15 +17,9 @@ func mark_all(cs: cards) { let rest = cs for c in rest { mark(c) } }
 EMPTIED = "if count(pile) > 0 {\n    move(pile, owner.hand)\n"
 
 
-def compiled(files: dict):
-    result = compile_sources([Source(name, text.encode()) for name, text in files.items()], use_cache=False)
-    assert result.ok, result.render()
-    return result.pack
-
-
 def fault_of(designer: str, base_name: str = "t.spell", log: bool = False) -> PackFault:
     """Play a game whose players hold the designer's skill `Spin`; it must end in a PackFault."""
-    pack = compiled({base_name: BASE + PACK_FUNCS, "mine.spell": designer})
+    pack = compiled({base_name: TINY_PACK + PACK_FUNCS, "mine.spell": designer})
     g = Game(pack, None, 2, log=log)
 
     def setup(g):
@@ -88,7 +70,7 @@ def test_a_file_name_holding_the_comment_marker_keeps_its_place():
     ("attr player early: int = self.score", "`score` is read before it has a value"),
 ])
 def test_a_fault_while_the_game_is_made_is_a_located_rule_fault(decl, sentence):
-    pack = compiled({"t.spell": BASE, "mine.spell": decl + "\n"})
+    pack = compiled({"t.spell": TINY_PACK, "mine.spell": decl + "\n"})
     result = Game(pack, None, 2).play()
     assert result.reason == "error" and isinstance(result.error, PackFault)
     assert result.error.where.startswith("mine.spell:1:")
@@ -111,7 +93,7 @@ def test_built_ins_take_a_zone_for_a_list_whether_or_not_the_game_is_logged(log)
     assert "reveal(hand_of(owner))" in calls and "virtual(Token, hand_of(owner), none)" in calls
     body = "\n".join(f"  let x{i} = {c}" if not c.startswith(("move", "reveal", "end_game")) else f"  {c}"
                      for i, c in enumerate(calls))
-    text = (BASE + 'card Token "t" { }\nfunc hand_of(p: player) -> zone { return p.hand }\n'
+    text = (TINY_PACK + 'card Token "t" { }\nfunc hand_of(p: player) -> zone { return p.hand }\n'
             'skill Spin "s" locked { on main.start when current == owner {\n' + body + '\n  say("done")\n} }\n')
     pack = compiled({"t.spell": text})
     g = Game(pack, None, 2, log=log)
