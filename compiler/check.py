@@ -14,6 +14,7 @@ from . import types as T
 from .check_exprs import ExpressionChecks
 from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
+from .printed import check_printed
 from .scope import Context, Scope, _listing, _shown
 from .symbols import Symbols
 from .tools import ToolChecks
@@ -36,6 +37,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
                 if method is not None:
                     method(decl)
         self.check_turn()
+        check_printed(self.s, self.d)
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def err(self, span, msg, help=None):
