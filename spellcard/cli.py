@@ -454,6 +454,10 @@ from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(test_cmd)
 
+from .cli_doc import explain_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(explain_cmd)
+
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")
 def lsp_cmd() -> None:
