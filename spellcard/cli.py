@@ -454,9 +454,10 @@ from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(test_cmd)
 
-from .cli_doc import explain_cmd  # noqa: E402  (it reads UsageProblem from here)
+from .cli_doc import doc_cmd, explain_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(explain_cmd)
+cli.add_command(doc_cmd)
 
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")

@@ -1,6 +1,8 @@
 """`spellcard explain`, `spellcard doc` and `spellcard new`: the designer's reference, and a start."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from spellcard.compiler.pack import PackNotFound
@@ -42,3 +44,26 @@ def explain_cmd(pack: str, name: str, extra: tuple[str, ...]) -> None:
         raise UsageProblem(f"{printable(pack)} has no card, skill, character, mode, action, function or "
                            f"other name `{printable(name)}`" + (f"; {hint}" if hint else ""))
     click.echo("\n\n".join(explain(ref, e) for e in found))
+
+
+_DOCS = Path(__file__).resolve().parent.parent / "docs"
+_CHAPTERS = {"language.html": "language.md", "testing.html": "testing.md"}
+
+
+@click.command("doc")
+@click.argument("pack")
+@with_files
+@click.option("-o", "--out", "out", required=True, type=click.Path(file_okay=False), metavar="DIR",
+              help="The folder to write the site into (created if missing).")
+def doc_cmd(pack: str, extra: tuple[str, ...], out: str) -> None:
+    """Write PACK's reference as a static site into DIR: the card gallery, characters, skills, modes,
+    the vocabulary (actions with their windows and fields, queries, functions, built-ins, zones,
+    counters, attributes, enums), the language and testing chapters, and a search box.
+
+    Open DIR/index.html in a browser; no server is needed.
+    """
+    from .doc.site import write_site
+    ref = _reference(pack, extra)
+    docs = {page: (_DOCS / md).read_text("utf-8") for page, md in _CHAPTERS.items() if (_DOCS / md).is_file()}
+    files = write_site(ref, Path(out), docs)
+    click.echo(f"{printable(out)}: {len(files)} files; open {printable(str(Path(out) / 'index.html'))}")

@@ -23,7 +23,9 @@ def explain(ref: Reference, entry: Entry) -> str:
     elif entry.generated:
         lines += [f"  says ({lang})    {phrase}" for lang, phrase in entry.generated.items()]
     if entry.windows:
-        lines.append("  windows      " + ", ".join(w + (f" (when {c})" if c else "") for w, c in entry.windows))
+        lines.append("  windows")
+        lines += [f"    {entry.name}.{w}" + (f" (when {c})" if c else "") + (f"  # {m}" if m else "")
+                  for w, c, m in entry.windows]
     if entry.fields:
         label = "event fields" if entry.kind == "action" else "stats"
         lines.append(f"  {label:<12} " + ", ".join(f"{n}: {t}" for n, t in entry.fields))

@@ -3,7 +3,7 @@ printed text, its generated rules text, where it is defined, its windows, fields
 tests about it. `spellcard explain` prints one entry; `spellcard doc` writes them all as a site."""
 from __future__ import annotations
 
-from pathlib import Path
+import re
 from typing import Iterable, Optional
 
 import attrs
@@ -35,7 +35,7 @@ class Entry:
     where: str = ""                    # file:line, "" for a built-in
     signature: str = ""                # `damage(target: player, amount: int, …)`
     doc: str = ""                      # a built-in's one-line doc
-    windows: list = attrs.Factory(list)     # an action's windows, in order: (name, its condition or "")
+    windows: list = attrs.Factory(list)     # an action's windows, in order: (name, condition, meaning)
     fields: list = attrs.Factory(list)      # (name, type): an action's event fields, a character's stats
     skills: list = attrs.Factory(list)      # skill names: a character's, a card's, a mode's rules
     tags: list = attrs.Factory(list)
@@ -90,14 +90,14 @@ def load_reference(pack: str, extra: Iterable[str] = ()) -> Reference:
     for t in tests:
         if t.subject:
             by_subject.setdefault(t.subject, []).append(TestRef(t.title, str(t.span)))
-    entries = _entries(syms)
+    entries = _entries(syms, {src.path: src.lines for src in sources})
     for e in entries:
         e.tests = by_subject.get(e.name, [])
     title = syms.pack.title if syms.pack else pack
     return Reference(syms.pack.name if syms.pack else pack, title, entries, syms)
 
 
-def _entries(s: Symbols) -> list[Entry]:
+def _entries(s: Symbols, lines: dict) -> list[Entry]:
     out: list[Entry] = []
     _plain = RulesText(s, "en").plain         # an expression as the source reads
     for d in s.cards.values():
@@ -120,12 +120,12 @@ def _entries(s: Symbols) -> list[Entry]:
                                 "granted": [n for sc in d.skills for n, _ in sc.names]}))
     for d in s.actions.values():
         out.append(Entry("action", d.name, where=str(d.span), signature=_signature(d, _plain),
-                         windows=[(w.name, _plain(w.cond) if w.cond else "") for w in d.steps
-                                  if isinstance(w, A.WindowStep)],
+                         windows=[(w.name, _plain(w.cond) if w.cond else "", _trailing_comment(lines, w.span))
+                                  for w in d.steps if isinstance(w, A.WindowStep)],
                          fields=[(p.name, _type(p.type)) for p in d.params], generated=_says(d)))
     for name, windows in STRUCTURAL_WINDOWS.items():
         out.append(Entry("action", name, doc="a window the runtime itself opens",
-                         windows=[(w, "") for w in windows],
+                         windows=[(w, "", "") for w in windows],
                          fields=[(n, T.show(t)) for n, t in STRUCTURAL_EVENTS[name]]))
     for d in s.funcs.values():
         out.append(Entry("function", d.name, where=str(d.span), signature=_signature(d, _plain), generated=_says(d)))
@@ -148,6 +148,15 @@ def _entries(s: Symbols) -> list[Entry]:
     for d in s.phases.values():
         out.append(Entry("phase", d.name, d.label, where=str(d.span)))
     return out
+
+
+def _trailing_comment(lines: dict, span: A.Span) -> str:
+    """What the pack says a window means: the comment ending its line (`window taken  # 受到傷害後`)."""
+    src = lines.get(span.file)
+    if not src or span.line > len(src):
+        return ""
+    line = re.sub(r'"(?:[^"\\]|\\.)*"', '""', src[span.line - 1])
+    return line.partition("#")[2].strip()
 
 
 def builtin_doc(name: str) -> str:
