@@ -39,7 +39,7 @@ def test_a_fault_while_the_game_is_made_exits_1_with_its_place(tmp_path, decl, s
     assert f"mine.spell:1:" in first and sentence in first and "internal error" not in result.output
     log = tmp_path / "game.jsonl"
     assert run("simulate", MINI, "--games", "1", "--with", mine, "--log", str(log), "--json").exit_code == 1
-    replayed = run("replay", str(log))
+    replayed = run("replay", str(log), "--pack", MINI, "--with", mine)
     assert replayed.exit_code == 1, replayed.output
     assert replayed.stdout.startswith("replay matches (") and sentence in replayed.stdout
 
