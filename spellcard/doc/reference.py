@@ -162,7 +162,7 @@ def _trailing_comment(lines: dict, span: A.Span) -> str:
 def builtin_doc(name: str) -> str:
     """A built-in's docstring, its first paragraph on one line."""
     doc = (getattr(FUNCTIONS.get(name), "__doc__", None) or "").strip()
-    return doc.split("\n\n")[0].replace("\n", " ") if doc else ""
+    return " ".join(doc.split("\n\n")[0].split()) if doc else ""
 
 
 def _says(d) -> dict:
