@@ -16,7 +16,8 @@ def check_printed(syms: Symbols, diags: Diagnostics) -> None:
         skill = syms.skills.get(name)
         if skill is not None and not skill.text:
             diags.warning(_head(skill.span, "skill", name), f"skill `{name}` has no printed text",
-                          f'add the rulebook\'s words: `text "…"` (character `{character.name}` lists it)')
+                          f'add the rulebook\'s words: `text "…"` (character `{character.name}` lists it)',
+                          code="no-text")
     dealt = {e.kind for deck in syms.decks.values() for e in deck.entries}
     for name in sorted(dealt):
         card = syms.cards.get(name)
@@ -25,7 +26,7 @@ def check_printed(syms: Symbols, diags: Diagnostics) -> None:
         if any(syms.skills[n].text for sc in card.skills for n, _ in sc.names if n in syms.skills):
             continue
         diags.warning(_head(card.span, "card", name), f"card `{name}` has no printed text",
-                      'add the rulebook\'s words: `text "…"` after its `{`')
+                      'add the rulebook\'s words: `text "…"` after its `{`', code="no-text")
 
 
 def _head(span: Span, keyword: str, name: str) -> Span:

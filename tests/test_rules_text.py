@@ -8,7 +8,15 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.pack import front_end, read_sources, resolve, with_bases
 from spellcard.compiler.rules_text import LANGS, RulesText, rules_text
 
-from .test_checks import diagnose
+from spellcard.compiler.pack import Source, compile_sources
+
+from .test_checks import _base
+
+
+def diagnose(text: str):
+    """Every diagnostic of a snippet on the base pack, the missing-text warning included."""
+    sources = _base() + [Source("snippet.spell", text.encode("utf-8"))]
+    return compile_sources(sources, use_cache=False, load=False).diagnostics
 
 
 def symbols(pack: str):
@@ -71,6 +79,6 @@ def test_checker_warns_when_a_characters_skill_has_no_printed_text():
     found = diagnose('character Probe "探" { skills Quiet }\nskill Quiet "靜" { active { stop } }\n')
     warned = [d for d in found if d.severity == "warning" and "has no printed text" in d.message]
     assert len(warned) == 1 and "skill `Quiet`" in warned[0].message and warned[0].span.line == 2
-    assert 'text "…"' in warned[0].help
+    assert 'text "…"' in warned[0].help and warned[0].code == "no-text"
     found = diagnose('character Probe "探" { skills Quiet }\nskill Quiet "靜" { text "安靜。" active { stop } }\n')
     assert not [d for d in found if "has no printed text" in d.message]
