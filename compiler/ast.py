@@ -348,6 +348,7 @@ class FuncDecl:
     body: Optional[Block]
     expr: Optional[Expr]
     span: Span
+    says: tuple[str, str] = ("", "")   # how rules text phrases a call: Chinese, English
 
 
 @node
@@ -369,6 +370,7 @@ class ActionDecl:
     params: tuple[Param, ...]
     steps: tuple[WindowStep | DoStep, ...]
     span: Span
+    says: tuple[str, str] = ("", "")   # how rules text phrases a call: Chinese, English
 
 
 @node
@@ -439,6 +441,7 @@ class CardDecl:
     hooks: tuple[HookImpl, ...]
     span: Span
     anytime: bool = False          # usable at the pack's any-time points, not only in its own turn
+    text: str = ""                 # the printed text
 
 
 @node
@@ -499,6 +502,7 @@ class SkillDecl:
     kind: str                      # normal | locked | awakening | limited
     clauses: tuple[TriggerClause | ActiveClause | ConvertClause | ModifyClause | SkillsClause, ...]
     span: Span
+    text: str = ""                 # the printed text
 
 
 @node
@@ -540,6 +544,7 @@ class ModeDecl:
     setup: Optional[Block]
     turn_limit: int
     span: Span
+    text: str = ""                 # the printed text
 
 
 @node

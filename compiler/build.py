@@ -145,13 +145,20 @@ class _Builder(TestBuilder):
         return c[0]
 
     def func_decl(self, meta, c):
-        name, params, returns, body = c
+        name, params, returns, says, body = c
+        says = says or ("", "")
         if isinstance(body, A.Block):
-            return A.FuncDecl(str(name), params, returns, body, None, self.span(meta))
-        return A.FuncDecl(str(name), params, returns, None, body, self.span(meta))
+            return A.FuncDecl(str(name), params, returns, body, None, self.span(meta), says)
+        return A.FuncDecl(str(name), params, returns, None, body, self.span(meta), says)
 
     def action_decl(self, meta, c):
-        return A.ActionDecl(str(c[0]), c[1], tuple(c[2:]), self.span(meta))
+        return A.ActionDecl(str(c[0]), c[1], tuple(c[3:]), self.span(meta), c[2] or ("", ""))
+
+    def says(self, meta, c):
+        return (unquote(c[0]), unquote(c[1]) if c[1] is not None else "")
+
+    def text_clause(self, meta, c):
+        return ("text", unquote(c[0]))
 
     def window_step(self, meta, c):
         return A.WindowStep(str(c[0]), c[1], self.span(meta))
@@ -176,7 +183,7 @@ class _Builder(TestBuilder):
             whens[0] if whens else None,
             tuple(x for x in clauses if isinstance(x, A.SkillsClause)),
             tuple(x for x in clauses if isinstance(x, A.HookImpl)),
-            self.span(meta), anytime=any(x == ("anytime", True) for x in clauses))
+            self.span(meta), anytime=any(x == ("anytime", True) for x in clauses), text=_text(clauses))
 
     def assign_clause(self, meta, c):
         return A.AssignClause(str(c[0]), c[1], self.span(meta))
@@ -205,7 +212,7 @@ class _Builder(TestBuilder):
     def skill_decl(self, meta, c):
         name, label, kind, *clauses = c
         return A.SkillDecl(str(name), unquote(label), str(kind) if kind is not None else "normal",
-                           tuple(clauses), self.span(meta))
+                           tuple(x for x in clauses if not _is_text(x)), self.span(meta), _text(clauses))
 
     def trigger_clause(self, meta, c):
         (action, window, ev_span), *opts, body = c
@@ -307,7 +314,8 @@ class _Builder(TestBuilder):
         lo, hi = o.get("players", (1, 1))
         deck, without = o.get("deck", (None, ()))
         return A.ModeDecl(str(name), unquote(label), lo, hi, deck, without, tuple(o["skills"]),
-                          tuple(o["rules"]), o.get("setup"), o.get("turn_limit", 500), self.span(meta))
+                          tuple(o["rules"]), o.get("setup"), o.get("turn_limit", 500), self.span(meta),
+                          o.get("text", ""))
 
     def mode_players(self, meta, c):
         lo = int(c[0])
@@ -453,3 +461,12 @@ def build(path: str, tree: Tree) -> A.Module:
         children = [built.pop(id(c)) if isinstance(c, Tree) else c for c in sub.children]
         built[id(sub)] = getattr(b, sub.data)(sub.meta, children)
     return built[id(tree)]
+
+
+def _is_text(clause) -> bool:
+    return isinstance(clause, tuple) and len(clause) == 2 and clause[0] == "text"
+
+
+def _text(clauses) -> str:
+    """A declaration's printed text (its `text` clause), or "" when it has none."""
+    return next((x[1] for x in clauses if _is_text(x)), "")

@@ -17,6 +17,7 @@ from .check_none import NoneChecks
 from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
 from .narrow import facts
+from .printed import check_printed
 from .scope import Context, Scope, _listing
 from .symbols import Symbols
 from .tools import ToolChecks
@@ -45,6 +46,7 @@ class Checker(StatementChecks, ExpressionChecks, NoneChecks, HintChecks, ToolChe
                 if method is not None:
                     method(decl)
         self.check_turn()
+        check_printed(self.s, self.d)
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def err(self, span, msg, help=None, code=None):

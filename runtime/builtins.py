@@ -38,48 +38,57 @@ def _cards(xs) -> list:
 # ── collections ───────────────────────────────────────────────────────────────
 @builtin("count(xs: list) -> int")
 def b_count(g, xs):
+    """How many items `xs` holds (a zone: how many cards)."""
     return len(xs.cards) if isinstance(xs, Zone) else len(xs)
 
 
 @builtin("first(xs: list) -> elem?")
 def b_first(g, xs):
+    """The first item of `xs`; none when it is empty."""
     xs = _cards(xs)
     return xs[0] if xs else None
 
 
 @builtin("last(xs: list) -> elem?")
 def b_last(g, xs):
+    """The last item of `xs`; none when it is empty."""
     xs = _cards(xs)
     return xs[-1] if xs else None
 
 
 @builtin("sum(xs: ints) -> int")
 def b_sum(g, xs):
+    """The sum of `xs`."""
     return sum(xs)
 
 
 @builtin("max(a: int, b: int) -> int")
 def b_max(g, a, b):
+    """The larger of `a` and `b`."""
     return a if a >= b else b
 
 
 @builtin("min(a: int, b: int) -> int")
 def b_min(g, a, b):
+    """The smaller of `a` and `b`."""
     return a if a <= b else b
 
 
 @builtin("min_of(xs: ints) -> int")
 def b_min_of(g, xs):
+    """The smallest of `xs`; 0 when it is empty."""
     return min(xs) if xs else 0
 
 
 @builtin("max_of(xs: ints) -> int")
 def b_max_of(g, xs):
+    """The largest of `xs`; 0 when it is empty."""
     return max(xs) if xs else 0
 
 
 @builtin("shuffled(xs: list) -> same")
 def b_shuffled(g, xs):
+    """`xs` in a random order (with the game's seeded generator)."""
     xs = _cards(xs)
     g.rng.shuffle(xs)
     return xs
@@ -87,32 +96,38 @@ def b_shuffled(g, xs):
 
 @builtin("take(xs: list, n: int) -> same")
 def b_take(g, xs, n):
+    """The first `n` items of `xs`."""
     return _cards(xs)[:max(n, 0)]
 
 
 @builtin("drop(xs: list, n: int) -> same")
 def b_drop(g, xs, n):
+    """`xs` without its first `n` items."""
     return _cards(xs)[max(n, 0):]
 
 
 @builtin("random(xs: list) -> elem?")
 def b_random(g, xs):
+    """One item of `xs` at random (from the game's seeded generator); none when it is empty."""
     xs = _cards(xs)
     return xs[g.rng.randrange(len(xs))] if xs else None
 
 
 @builtin("without(xs: list, x: any) -> same")
 def b_without(g, xs, x):
+    """`xs` without the item `x`."""
     return [i for i in _cards(xs) if i is not x and i != x]
 
 
 @builtin("reversed(xs: list) -> same")
 def b_reversed(g, xs):
+    """`xs` in reverse order."""
     return _cards(xs)[::-1]
 
 
 @builtin("text(x: any) -> text")
 def b_text(g, x):
+    """`x` as text: a number in digits, a card, player or name as the log writes it."""
     return g.ref(x) if not isinstance(x, (str, int)) else str(x)
 
 
@@ -125,6 +140,7 @@ def b_players(g):
 
 @builtin("all_players() -> players")
 def b_all_players(g):
+    """Every player, living or out, in seat order from the current player."""
     n = len(g.players)
     return [g.players[(g.current.seat + i) % n] for i in range(n)]
 
@@ -137,6 +153,7 @@ def b_others(g, p):
 
 @builtin("next_player(p: player) -> player")
 def b_next_player(g, p):
+    """The living player seated after `p`."""
     return g.next_living(p)
 
 
@@ -157,27 +174,32 @@ def b_seat_distance(g, a, b):
 
 @builtin("current_phase() -> phase?")
 def b_current_phase(g):
+    """The phase being played now; none between phases."""
     return g.phase
 
 
 @builtin("turn_number() -> int")
 def b_turn_number(g):
+    """How many turns have begun, this one included."""
     return g.turns
 
 
 @builtin("round_number() -> int")
 def b_round_number(g):
+    """How many rounds have begun, this one included."""
     return g.rounds
 
 
 @builtin("set_current(p: player)")
 def b_set_current(g, p):
+    """Make `p` the current player."""
     g.current = p
 
 
 # ── cards and zones ───────────────────────────────────────────────────────────
 @builtin("cards(z: zone) -> cards")
 def b_cards(g, z):
+    """The cards in `z`, a snapshot (the zone may change while you loop)."""
     return list(z.cards)
 
 
@@ -189,11 +211,13 @@ def b_top(g, z, n):
 
 @builtin("bottom(z: zone, n: int) -> cards")
 def b_bottom(g, z, n):
+    """The bottom `n` cards of `z`, bottommost first."""
     return z.cards[:n] if n > 0 else []
 
 
 @builtin("move(c: cards, to: zone, bottom: bool = false)")
 def b_move(g, c, to, bottom=False):
+    """Move the cards `c` to zone `to`, on top (or at the bottom with `bottom: true`)."""
     if c is None:
         return
     g.move([c] if isinstance(c, Card) else _cards(c), to, bottom)
@@ -207,6 +231,7 @@ def b_build_deck(g, z):
 
 @builtin("shuffle(z: zone)")
 def b_shuffle(g, z):
+    """Shuffle the cards of `z` (with the game's seeded generator)."""
     g.rng.shuffle(z.cards)
     if g.log.enabled:
         g.log.add("shuffle", z.key)
@@ -246,16 +271,19 @@ def b_with_attr(g, c, name, value):
 
 @builtin("zone_of(c: card) -> zone?")
 def b_zone_of(g, c):
+    """The zone a card is in (a virtual card: the zone of its first source); none if it has none."""
     return c.physical[0].zone if c.physical else None
 
 
 @builtin("owner_of(c: card) -> player?")
 def b_owner_of(g, c):
+    """The player whose zone holds `c`; none for a table zone."""
     return c.owner
 
 
 @builtin("reveal(c: cards)")
 def b_reveal(g, c):
+    """Show the cards `c` to every player (the log records them)."""
     if g.log.enabled:
         g.log.add("reveal", g.ref([c] if isinstance(c, Card) else _cards(c)))
 
@@ -263,6 +291,7 @@ def b_reveal(g, c):
 # ── decisions ───────────────────────────────────────────────────────────────
 @builtin("ask(p: player, prompt: text) -> bool")
 def b_ask(g, p, prompt):
+    """A yes/no question to `p`."""
     return g.decide(Decision(p, YES_NO, "yes_no", prompt, [False, True]))
 
 
@@ -292,26 +321,31 @@ def b_choose(g, p, pool, prompt):
 
 @builtin("choose_cards(p: player, pool: cards, min: int, max: int, prompt: text) -> cards")
 def b_choose_cards(g, p, pool, lo, hi, prompt):
+    """Between `min` and `max` cards of `pool` (both capped by its size), chosen by `p`."""
     return _some(g, p, pool, lo, hi, "cards", prompt)
 
 
 @builtin("choose_card(p: player, pool: cards, prompt: text) -> card?")
 def b_choose_card(g, p, pool, prompt):
+    """One card of `pool`, chosen by `p`; none when the pool is empty."""
     return _one(g, p, pool, "cards", prompt)
 
 
 @builtin("choose_players(p: player, pool: players, min: int, max: int, prompt: text) -> players")
 def b_choose_players(g, p, pool, lo, hi, prompt):
+    """Between `min` and `max` players of `pool` (both capped by its size), chosen by `p`."""
     return _some(g, p, pool, lo, hi, "players", prompt)
 
 
 @builtin("choose_player(p: player, pool: players, prompt: text) -> player?")
 def b_choose_player(g, p, pool, prompt):
+    """One player of `pool`, chosen by `p`; none when the pool is empty."""
     return _one(g, p, pool, "players", prompt)
 
 
 @builtin("choose_option(p: player, options: texts, prompt: text) -> text")
 def b_choose_option(g, p, options, prompt):
+    """One of the texts `options`, chosen by `p`."""
     options = list(options)
     return options[g.decide(Decision(p, ONE, "option", prompt, options))]
 
@@ -439,6 +473,7 @@ def choose_from(g, p, options: list, prompt: str):
 
 @builtin("activate(play: play)")
 def b_activate(g, play):
+    """Carry out an active skill's play (from `choose_play`), counting it against its limit."""
     ad, inst = play.active, play.inst
     if ad is None:
         return
@@ -476,22 +511,26 @@ def b_ask_card(g, p, k, purpose, prompt):
 # ── skills and characters ─────────────────────────────────────────────────────
 @builtin("grant(p: player, s: skill)")
 def b_grant(g, p, s):
+    """Give `p` the skill `s` (as a character's own skill)."""
     g.grant(p, s)
 
 
 @builtin("revoke(p: player, s: skill)")
 def b_revoke(g, p, s):
+    """Take skill `s` away from `p`."""
     for inst in [i for i in p.skills if i.skill is s]:
         g.revoke(p, inst)
 
 
 @builtin("has_skill(p: player, s: skill) -> bool")
 def b_has_skill(g, p, s):
+    """Does `p` hold skill `s` now (their own, granted, or lent by a card)?"""
     return any(i.skill is s for i in p.skills)
 
 
 @builtin("characters() -> characters")
 def b_characters(g):
+    """Every character of the pack, in the order it declares them."""
     return list(g.pack.characters.values())
 
 
@@ -503,11 +542,13 @@ def b_preset_character(g, p):
 
 @builtin("has_tag(c: character, tag: text) -> bool")
 def b_has_tag(g, c, tag):
+    """Does character `c` carry `tag` (its `tags` line)?"""
     return tag in c.tags
 
 
 @builtin("set_character(p: player, c: character)")
 def b_set_character(g, p, c):
+    """Seat character `c` with player `p` (their skills and stats come with it)."""
     if p.character is not None:
         for inst in [i for i in p.skills if i.card is None and i.skill.name in p.character.skills]:
             g.revoke(p, inst)
@@ -521,11 +562,13 @@ def b_set_character(g, p, c):
 # ── the course of the game ──────────────────────────────────────────────────
 @builtin("end_game(winners: players)")
 def b_end_game(g, winners):
+    """End the game now with `winners` as the winners."""
     raise GameOver(list(winners))
 
 
 @builtin("eliminate(p: player)")
 def b_eliminate(g, p):
+    """Put `p` out of the game: they take no more turns and are not among `players()`."""
     g.set_alive(p, False)
     if g.log.enabled:
         g.log.add("out", f"P{p.seat}")
@@ -541,6 +584,7 @@ def b_revive(g, p):
 
 @builtin("skip(ph: phase)")
 def b_skip(g, ph):
+    """Skip phase `ph` of the current turn."""
     g.skipped.add(ph)
 
 
@@ -566,11 +610,13 @@ def b_is_skipped(g, ph):
 
 @builtin("extra_phase(ph: phase)")
 def b_extra_phase(g, ph):
+    """Play phase `ph` once more for the current player, now."""
     g.run_phase(g.current, ph)
 
 
 @builtin("say(message: text)")
 def b_say(g, message):
+    """Write `message` to the game's log."""
     if g.log.enabled:
         g.log.add("say", message)
 

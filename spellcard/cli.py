@@ -456,6 +456,15 @@ from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(test_cmd)
 
+from .cli_doc import doc_cmd, explain_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(explain_cmd)
+cli.add_command(doc_cmd)
+
+from .new_pack import new_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(new_cmd)
+
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")
 def lsp_cmd() -> None:

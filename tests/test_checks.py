@@ -22,11 +22,12 @@ def _base() -> list[Source]:
 
 
 def diagnose(text: str, base: bool = True) -> list[Diagnostic]:
-    """The snippet's diagnostics. Snippets define skills nobody holds, for the check at hand: that
-    warning (`unheld-skill`) is tested on its own in test_lints.py."""
+    """The snippet's diagnostics. Snippets define skills nobody holds, and print no card text, for
+    the check at hand: those warnings (`unheld-skill`, `no-text`) are tested on their own in
+    test_lints.py and test_rules_text.py."""
     sources = (_base() if base else []) + [Source(SNIPPET, text.encode("utf-8"))]
     found = compile_sources(sources, use_cache=False, load=False).diagnostics
-    return [d for d in found if d.code != "unheld-skill"]
+    return [d for d in found if d.code not in ("unheld-skill", "no-text")]
 
 
 def expect(text: str, message: str, at: str, severity: str = "error", base: bool = True, alone: bool = True):

@@ -53,16 +53,21 @@ def hover_text(a: Analysis, idx: Index, occ: Occurrence) -> Optional[str]:
         windows = a.syms.windows_of(decl.name) if isinstance(decl, A.ActionDecl) else None
         listing = f"\n\nwindows: {', '.join(windows)}" if windows else ""
         return _code(signature(a, decl)) + _doc(lines, decl.span) + listing
-    if isinstance(decl, A.CardDecl):
-        text = next((c.value.value for c in decl.assigns if c.name == "text" and isinstance(c.value, A.StrLit)),
-                    None)
-        head = _code(f'card {decl.name} "{decl.label}"')
-        return head + (f"\n\n{text}" if text else _doc(lines, decl.span))
+    if isinstance(decl, (A.CardDecl, A.SkillDecl, A.ModeDecl)):
+        return _code(_first_line(a, decl)) + _printed(a, decl) + _doc(lines, decl.span)
     if isinstance(decl, A.CharacterDecl) and decl.span.line == decl.span.end_line:
         return _code(_source(a, decl.span)) + _doc(lines, decl.span)
-    if isinstance(decl, (A.SkillDecl, A.CharacterDecl, A.PhaseDecl, A.ModeDecl)):
+    if isinstance(decl, (A.CharacterDecl, A.PhaseDecl)):
         return _code(_first_line(a, decl)) + _doc(lines, decl.span)
     return _code(_first_line(a, decl)) + _doc(lines, decl.span, trailing=True)
+
+
+def _printed(a: Analysis, decl) -> str:
+    """The printed text, then the rules text generated from the definition, so a mismatch shows."""
+    from spellcard.compiler.rules_text import rules_text
+    generated = rules_text(a.syms, decl)
+    printed = f"\n\n{decl.text}" if decl.text else ""
+    return printed + f"\n\n*rules text:* {generated['zh']}\n\n*rules text (en):* {generated['en']}"
 
 
 def builtin_doc(name: str) -> str:

@@ -1,0 +1,256 @@
+"""Rules text generated from the AST, in Chinese and English, to stand beside a card's printed text.
+
+Each construct renders through the macro of its name in `templates/rules_<lang>.j2`; the pack supplies
+the words: its labels (`【彈幕】`, enum member labels) and each action's or function's own phrasing
+(`says "對{target}造成{amount}點傷害" / "deal {amount} damage to {target}"`). A construct without a
+macro, and a call without a `says`, is written plainly as its source reads, so rendering never fails
+on something new; it only reads less well.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Optional
+
+import jinja2
+
+from . import ast as A
+from .symbols import BUILTINS, Symbols
+
+LANGS = ("zh", "en")
+_ROLE_WORDS = {"owner": "Owner", "it": "It"}
+
+
+@lru_cache(maxsize=None)
+def _macros(lang: str):
+    env = jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)
+    source = resources.files("spellcard.compiler").joinpath("templates", f"rules_{lang}.j2").read_text("utf-8")
+    return env.from_string(source).module
+
+
+def english_name(name: str) -> str:
+    """`LostFordSlash` → `Lost Ford Slash`: the English a pack has for a name it labels only in Chinese."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ")
+
+
+class RulesText:
+    """One pack's rules text in one language."""
+
+    def __init__(self, syms: Symbols, lang: str):
+        if lang not in LANGS:
+            raise ValueError(f"no rules text in {lang!r}; there is {', '.join(LANGS)}")
+        self.s = syms
+        self.lang = lang
+        self.m = _macros(lang)
+
+    # ── declarations ───────────────────────────────────────────────────────────
+    def of(self, decl) -> str:
+        """The rules text of a skill, card or mode (any other declaration: its name)."""
+        if isinstance(decl, A.SkillDecl):
+            return self.skill(decl)
+        if isinstance(decl, A.CardDecl):
+            return self.card(decl)
+        if isinstance(decl, A.ModeDecl):
+            return self.mode(decl)
+        return self.label(getattr(decl, "name", "?"))
+
+    def skill(self, d: A.SkillDecl) -> str:
+        optional = d.kind in ("normal", "limited")
+        return self._call("SkillDecl", d, kind=d.kind, clauses=[self.clause(c, optional) for c in d.clauses])
+
+    def card(self, d: A.CardDecl) -> str:
+        targets = ("；" if self.lang == "zh" else "; or ").join(self.target(t) for t in d.targets)
+        return self._call("CardDecl", d, targets=targets, when=self.expr(d.when.cond) if d.when else "",
+                          hooks=[self.block(h.body) for h in d.hooks],
+                          skills=[self.label(n) for sc in d.skills for n, _ in sc.names])
+
+    def mode(self, d: A.ModeDecl) -> str:
+        players = str(d.min_players) if d.min_players == d.max_players else f"{d.min_players}–{d.max_players}"
+        deck = self.label(d.deck) if d.deck else ""
+        if d.without:
+            deck += (" 去掉" if self.lang == "zh" else " without ") + "、".join(self.label(k) for k in d.without)
+        return self._call("ModeDecl", d, players=players, deck=deck,
+                          rules=[self.label(n) for sc in d.rules for n, _ in sc.names],
+                          setup=self.block(d.setup) if d.setup else "")
+
+    def clause(self, c, optional: bool = True) -> str:
+        if isinstance(c, A.TriggerClause):
+            return self._call("TriggerClause", c, event=self._call("Event", c, action=c.action, window=c.window),
+                              when=self.opt(c.when), repeat=self.opt(c.repeat), limit=self.limit(c.limit),
+                              body=self.block(c.body), optional=optional)
+        if isinstance(c, A.ActiveClause):
+            return self._call("ActiveClause", c, when=self.opt(c.when), limit=self.limit(c.limit),
+                              body=self.block(c.body), anytime=c.anytime)
+        if isinstance(c, A.ConvertClause):
+            return self._call("ConvertClause", c, count=c.count, pool=self.expr(c.pool), kind=self.label(c.as_kind),
+                              purposes=[self._purpose(p) for p in c.purposes], when=self.opt(c.when),
+                              limit=self.limit(c.limit))
+        if isinstance(c, A.ModifyClause):
+            return self._call("ModifyClause", c, query=self.label(c.query), when=self.opt(c.when),
+                              value=self.expr(c.value), layer=c.layer)
+        if isinstance(c, A.SkillsClause):
+            return "、".join(self.label(n) for n, _ in c.names)
+        return self.plain(c)
+
+    def target(self, t: A.TargetClause) -> str:
+        if t.kind == "self":
+            return self._call("TargetSelf", t)
+        name = "TargetUpTo" if t.kind == "up_to" else "TargetExactly"
+        return self._call(name, t, count=self.expr(t.count), pool=self.expr(t.pool))
+
+    def limit(self, lim: Optional[A.Limit]) -> str:
+        return self._call("Limit", lim, count=lim.count, scope=lim.scope) if lim else ""
+
+    def _purpose(self, p: str) -> str:
+        return {"use": "使用", "play": "打出"}.get(p, p) if self.lang == "zh" else p
+
+    # ── statements ─────────────────────────────────────────────────────────────
+    def block(self, b: Optional[A.Block]) -> str:
+        if b is None:
+            return ""
+        return self._call("Block", b, stmts=[s for s in (self.stmt(x) for x in b.stmts) if s])
+
+    def stmt(self, s) -> str:
+        if isinstance(s, A.ExprStmt):
+            return self.expr(s.expr)
+        if isinstance(s, A.If):
+            return self._call("If", s, branches=[(self.expr(c), self.block(b)) for c, b in s.branches],
+                              else_=self.block(s.else_) if s.else_ else "")
+        if isinstance(s, A.For):
+            return self._call("For", s, var=s.var, iter=self.expr(s.iter), body=self.block(s.body))
+        if isinstance(s, (A.Repeat, A.While)):
+            head = {"count": self.expr(s.count)} if isinstance(s, A.Repeat) else {"cond": self.expr(s.cond)}
+            return self._call(type(s).__name__, s, body=self.block(s.body), **head)
+        if isinstance(s, A.Let):
+            return self._call("Let", s, name=s.name, value=self.expr(s.value))
+        if isinstance(s, A.Assign):
+            return self._call("Assign", s, target=self.expr(s.target), value=self.expr(s.value))
+        if isinstance(s, A.AugAssign):
+            return self._call("AugAssign", s, target=self.expr(s.target), op=s.op, value=self.expr(s.value))
+        if isinstance(s, A.Return):
+            return self._call("Return", s, value=self.expr(s.value))
+        if isinstance(s, (A.Cancel, A.Stop)):
+            return self._call(type(s).__name__, s)
+        return self.plain(s)
+
+    # ── expressions ────────────────────────────────────────────────────────────
+    def opt(self, e) -> str:
+        return self.expr(e) if e is not None else ""
+
+    def expr(self, e) -> str:
+        if isinstance(e, A.Name):
+            return self.name(e.id)
+        if isinstance(e, A.Field):
+            if isinstance(e.obj, A.Name) and e.obj.id == "event":
+                return e.name                       # the event's own parameter, read by its name
+            return self._call("Field", e, obj=self.expr(e.obj), name=self.label(e.name))
+        if isinstance(e, A.Call):
+            return self.call(e)
+        if isinstance(e, A.Compare):
+            return self._call("Compare", e, op=e.op, left=self.expr(e.left), right=self.expr(e.right))
+        if isinstance(e, A.BoolOp):
+            return self._call("BoolOp", e, op=e.op, left=self.expr(e.left), right=self.expr(e.right))
+        if isinstance(e, A.Not):
+            return self._call("Not", e, operand=self.expr(e.operand))
+        if isinstance(e, A.Where):
+            return self._call("Where", e, seq=self.expr(e.seq), pred=self.expr(e.pred))
+        return self.plain(e)
+
+    def name(self, ident: str) -> str:
+        if ident in _ROLE_WORDS:
+            return self._call(_ROLE_WORDS[ident], None)
+        return self.label(ident)
+
+    def label(self, ident: str) -> str:
+        """A name as the pack labels it: 【彈幕】 / Danmaku for a card, a skill or a phase; an enum member's
+        label; anything else (a local, a parameter) as written."""
+        for table in (self.s.cards, self.s.skills, self.s.characters, self.s.modes):
+            d = table.get(ident)
+            if d is not None:
+                return f"【{d.label}】" if self.lang == "zh" else english_name(ident)
+        phase = self.s.phases.get(ident)
+        if phase is not None:
+            return phase.label if self.lang == "zh" else english_name(ident)
+        if self.lang == "zh" and ident in self.s.members:
+            for enum in self.s.members[ident]:
+                for m in self.s.enums[enum].members:
+                    if m.name == ident and m.label:
+                        return m.label
+        return ident
+
+    def call(self, e: A.Call) -> str:
+        if not isinstance(e.func, A.Name):
+            return self.plain(e)
+        fname = e.func.id
+        decl = self.s.actions.get(fname) or self.s.funcs.get(fname)
+        says = getattr(decl, "says", ("", ""))[LANGS.index(self.lang)] if decl is not None else ""
+        if says:
+            return says.format_map(_Filled(self._bind(decl.params, e.args)))
+        builtin = BUILTINS.get(fname)
+        macro = getattr(self.m, "builtin_" + fname, None)
+        if builtin is not None and macro is not None and len(e.args) <= len(builtin.params):
+            return str(macro(**self._bind([_Named(p[0]) for p in builtin.params], e.args))).strip()
+        return self.plain(e)
+
+    def _bind(self, params, args) -> dict:
+        """Argument text by parameter name: positional in order, then named."""
+        out = {}
+        for i, a in enumerate(args):
+            key = a.name or (params[i].name if i < len(params) else str(i))
+            out[key] = self.expr(a.value)
+        return out
+
+    # ── plainly, as the source reads ───────────────────────────────────────────
+    def plain(self, node) -> str:
+        if isinstance(node, A.IntLit):
+            return str(node.value)
+        if isinstance(node, A.StrLit):
+            return f"“{node.value}”"
+        if isinstance(node, A.BoolLit):
+            return "true" if node.value else "false"
+        if isinstance(node, A.NoneLit):
+            return "none"
+        if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where)):
+            return self.expr(node)
+        if isinstance(node, A.Call):
+            args = ", ".join((f"{a.name}: " if a.name else "") + self.expr(a.value) for a in node.args)
+            return f"{self.plain(node.func)}({args})"
+        if isinstance(node, A.Index):
+            return f"{self.expr(node.obj)}[{self.expr(node.index)}]"
+        if isinstance(node, A.ListLit) and len(node.items) == 1:
+            return self.expr(node.items[0])
+        if isinstance(node, A.ListLit):
+            return "[" + ", ".join(self.expr(x) for x in node.items) + "]"
+        if isinstance(node, A.Binary):
+            return f"{self.expr(node.left)} {node.op} {self.expr(node.right)}"
+        if isinstance(node, A.Neg):
+            return f"-{self.expr(node.operand)}"
+        if isinstance(node, A.IfExpr):
+            return f"({self.expr(node.then)} if {self.expr(node.cond)} else {self.expr(node.else_)})"
+        return f"‹{type(node).__name__}›"
+
+    def _call(self, macro: str, node, **parts) -> str:
+        fn = getattr(self.m, macro, None)
+        if fn is None:
+            return self.plain(node) if node is not None else macro
+        return str(fn(**parts)).strip()
+
+
+class _Named:
+    """A built-in's parameter, named as its signature names it."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+class _Filled(dict):
+    """A `says` phrase's slots: an argument the call leaves to its default is left out."""
+
+    def __missing__(self, key):
+        return ""
+
+
+def rules_text(syms: Symbols, decl) -> dict[str, str]:
+    """A declaration's rules text in every language, by language code."""
+    return {lang: RulesText(syms, lang).of(decl) for lang in LANGS}

@@ -1,0 +1,85 @@
+"""`spellcard doc`: the reference as a static site (plain files, no server): the card gallery, characters,
+skills, modes, the vocabulary, the language and testing chapters, and a search box over every name."""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from .reference import Reference
+
+PAGES = (("index.html", "總覽 Overview"), ("cards.html", "卡牌 Cards"), ("characters.html", "角色 Characters"),
+         ("skills.html", "技能 Skills"), ("modes.html", "模式 Modes"), ("vocabulary.html", "詞彙 Vocabulary"),
+         ("language.html", "Language"), ("testing.html", "Testing"))
+_PAGE_OF = {"card": "cards.html", "character": "characters.html", "skill": "skills.html", "mode": "modes.html"}
+VOCABULARY = (("action", "Actions and their windows"), ("query", "Queries"), ("function", "Functions"),
+              ("builtin", "Built-ins"), ("zone", "Zones"), ("counter", "Counters"), ("attribute", "Attributes"),
+              ("enum", "Enums"), ("phase", "Phases"))
+STATIC = ("style.css", "search.js")
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FunctionLoader(
+            lambda name: resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8")),
+        autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+def url_of(entry) -> str:
+    return f"{_PAGE_OF.get(entry.kind, 'vocabulary.html')}#{entry.anchor}"
+
+
+def write_site(ref: Reference, out: Path, docs: dict[str, str]) -> list[Path]:
+    """Writes the site into `out`; `docs` maps a page (language.html) to its Markdown. Returns the files."""
+    out.mkdir(parents=True, exist_ok=True)
+    env = _env()
+    links = {e.name: url_of(e) for e in reversed(ref.entries)}      # the first entry of a name wins
+    skills = {e.name: e for e in ref.of_kind("skill")}
+    common = {"ref": ref, "nav": [(h, n) for h, n in PAGES], "links": links, "skills": skills}
+    written = []
+
+    def page(name: str, template: str, title: str, **extra) -> None:
+        html = env.get_template(template).render(page=name, title=title, **common, **extra)
+        (out / name).write_text(html, "utf-8")
+        written.append(out / name)
+
+    titles = dict(PAGES)
+    sections = [(h, titles[h], len(ref.of_kind(k))) for k, h in _PAGE_OF.items()]
+    page("index.html", "index.html.j2", ref.title, sections=sections)
+    page("cards.html", "cards.html.j2", titles["cards.html"], entries=ref.of_kind("card"))
+    page("characters.html", "characters.html.j2", titles["characters.html"], entries=ref.of_kind("character"))
+    page("skills.html", "skills.html.j2", titles["skills.html"], entries=ref.of_kind("skill"))
+    page("modes.html", "modes.html.j2", titles["modes.html"], entries=ref.of_kind("mode"))
+    page("vocabulary.html", "vocabulary.html.j2", titles["vocabulary.html"],
+         groups=[(k, t, ref.of_kind(k)) for k, t in VOCABULARY])
+    for name, markdown in docs.items():
+        page(name, "doc.html.j2", titles.get(name, name), html=Markup(render_markdown(markdown)))
+    index = [{"name": e.name, "label": e.label, "kind": e.kind, "url": url_of(e)} for e in ref.entries]
+    (out / "search-index.js").write_text("window.SEARCH_INDEX = " + json.dumps(index, ensure_ascii=False) + ";\n",
+                                         "utf-8")
+    written.append(out / "search-index.js")
+    for name in STATIC:
+        (out / name).write_text(resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8"),
+                                "utf-8")
+        written.append(out / name)
+    (out / "highlight.css").write_text(HtmlFormatter().get_style_defs(".highlight"), "utf-8")
+    return written
+
+
+def render_markdown(text: str) -> str:
+    """Markdown to HTML, with ```spellcard blocks highlighted by the pack language's Pygments lexer."""
+    def fence(code: str, lang: str, _attrs) -> str:
+        try:
+            lexer = get_lexer_by_name(lang or "spellcard")
+        except ClassNotFound:
+            lexer = get_lexer_by_name("text")
+        return highlight(code, lexer, HtmlFormatter(nowrap=False))
+    return MarkdownIt("commonmark", {"highlight": fence}).enable("table").render(text)
