@@ -385,6 +385,14 @@ class TurnDecl:
     span: Span
 
 
+@node
+class SynonymsDecl:
+    """`synonyms hp_loss: lose_hp, lose_life`: a misspelt `lose_hp` suggests `hp_loss`."""
+    name: str
+    words: tuple[tuple[str, Span], ...]
+    span: Span
+
+
 # ── declarations: content ────────────────────────────────────────────────────
 @node
 class AssignClause:
@@ -594,7 +602,7 @@ class DeckExtend:
 
 
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
-        | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | CardDecl | SkillDecl | CharacterDecl
+        | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
         | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | InvariantDecl)
 
 
@@ -604,3 +612,4 @@ class Module:
     path: str
     decls: tuple[Decl, ...]
     tests: tuple = ()            # its `test` blocks (compiler/test_ast.py), for `spellcard test` only
+    granted: frozenset = frozenset()   # the names its code passes to `grant(…)`

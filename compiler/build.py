@@ -28,6 +28,7 @@ class _Builder(TestBuilder):
 
     def __init__(self, path: str):
         self.path = path
+        self.granted: set[str] = set()
 
     # helpers ---------------------------------------------------------------
     def span(self, meta) -> A.Span:
@@ -46,7 +47,7 @@ class _Builder(TestBuilder):
     # top level ---------------------------------------------------------------
     def start(self, meta, items):
         return A.Module(self.path, tuple(i for i in items if not isinstance(i, TestDecl)),
-                        tuple(i for i in items if isinstance(i, TestDecl)))
+                        tuple(i for i in items if isinstance(i, TestDecl)), granted=frozenset(self.granted))
 
     def pack_decl(self, meta, c):
         name, title, base, fields = c
@@ -78,6 +79,9 @@ class _Builder(TestBuilder):
     def deck_extend(self, meta, c):
         name, *entries = c
         return A.DeckExtend(str(name), tuple(entries), self.span(meta))
+
+    def synonyms_decl(self, meta, c):
+        return A.SynonymsDecl(str(c[0]), tuple((str(t), self.tspan(t)) for t in c[1:]), self.span(meta))
 
     def enum_decl(self, meta, c):
         return A.EnumDecl(str(c[0]), tuple(c[1:]), self.span(meta))
@@ -399,7 +403,10 @@ class _Builder(TestBuilder):
         return A.Field(c[0], str(c[1]), self.span(meta), self.tspan(c[1]))
 
     def call(self, meta, c):
-        return A.Call(c[0], tuple(self.present(c[1:])), self.span(meta))
+        args = tuple(self.present(c[1:]))
+        if isinstance(c[0], A.Name) and c[0].id == "grant":
+            self.granted.update(a.value.id for a in args if isinstance(a.value, A.Name))
+        return A.Call(c[0], args, self.span(meta))
 
     def arg(self, meta, c):
         return A.Arg(str(c[0]) if c[0] is not None else None, c[1], self.span(meta))

@@ -12,14 +12,17 @@ from spellcard.runtime.limits import MAX_DECK, MAX_PLAYERS
 from . import ast as A
 from . import types as T
 from .check_exprs import ExpressionChecks
+from .check_hints import HintChecks
+from .check_none import NoneChecks
 from .check_stmts import StatementChecks
 from .diagnostics import Diagnostics, did_you_mean
-from .scope import Context, Scope, _listing, _shown
+from .narrow import facts
+from .scope import Context, Scope, _listing
 from .symbols import Symbols
 from .tools import ToolChecks
 
 
-class Checker(StatementChecks, ExpressionChecks, ToolChecks):
+class Checker(StatementChecks, ExpressionChecks, NoneChecks, HintChecks, ToolChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags
@@ -27,9 +30,15 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         self.refs: dict = {}
         self.to_list: set = set()      # zone-typed expressions used where a list is expected
         self.ctx = Context("value")
+        self.card_skills: set = set()
+        self.rule_skills: set = set()
+        self.statement_calls: set = set()     # calls written as statements (see the unknown-function hint)
 
     # ── entry point ─────────────────────────────────────────────────────────────
     def check_all(self, modules: list[A.Module]) -> None:
+        self.card_skills = self._card_only_skills(modules)
+        self.rule_skills = {n for m in modules for d in m.decls if isinstance(d, A.ModeDecl)
+                            for sc in d.rules for n, _ in sc.names}
         for m in modules:
             for decl in m.decls:
                 method = getattr(self, "decl_" + type(decl).__name__, None)
@@ -38,8 +47,8 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         self.check_turn()
 
     # ── helpers ───────────────────────────────────────────────────────────────
-    def err(self, span, msg, help=None):
-        self.d.error(span, msg, help)
+    def err(self, span, msg, help=None, code=None):
+        self.d.error(span, msg, help, code)
 
     def type_ref(self, ref: Optional[A.TypeRef]):
         if ref is None:
@@ -54,8 +63,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         got = self.expr_want(e, want, scope)
         self._note_coercion(e, got, want)
         if not T.assignable(got, want):
-            self.err(e.span, f"{what} should be {T.show(want)}, but this is {T.show(got)}",
-                     self._conversion_help(got, want, e))
+            self.mismatch(e, got, want, what)
         return got
 
     def expr_want(self, e, want, scope: Scope):
@@ -76,7 +84,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
                     mine = [z for z, d in self.s.zones.items() if d.owner == "player"]
                     listing = f"the table's zones are: {_listing(known) or 'none'}" + (
                         f"; each player has: {_listing(mine)}" if mine else "")
-                self.err(e.span, f"unknown {what} `{e.id}`", did_you_mean(e.id, known) or listing)
+                self.err(e.span, f"unknown {what} `{e.id}`", self.hint(e.id, known) or listing)
                 self.types[e] = T.ANY
                 return T.ANY
         return self.expr(e, scope)
@@ -94,45 +102,19 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         if T.strip(got) == T.ZONE and T.strip(want) != T.ZONE and T.is_list(want):
             self.to_list.add(e)
 
-    def _conversion_help(self, got, want, e=None) -> Optional[str]:
-        got, want = T.strip(got), T.strip(want)
-        what = _shown(e) if e is not None else None
-        if got == T.CARD and want == T.PLAYER:
-            return f"a card is not a player; did you mean its owner (`{what or 'c'}.owner`)?"
-        if got == T.PLAYER and (want == T.CARD or want == T.list_of(T.CARD)):
-            return "a player is not a card; choose one of their cards with `choose_card`"
-        if T.is_list(want) and not T.is_list(got) and got not in (T.ANY, T.NONE) \
-                and T.assignable(got, T.elem(want)):
-            return f"this is one {T.show(got)}, not a list; a list of one is written `[{what or '…'}]`"
-        if T.is_list(got) and not T.is_list(want):
-            return "this is a list; pick one item with `first(...)` or a `choose_…` call"
-        if want == T.BOOL and got == T.INT:
-            return "compare the number, e.g. `… > 0`"
-        if isinstance(want, tuple) and want[0] == "enum" and got == T.TEXT:
-            enum = self.s.enums.get(want[1])
-            if isinstance(e, A.StrLit) and enum is not None:
-                for m in enum.members:
-                    if e.value in (m.name, m.label):
-                        return f"enum members are written without quotes: `{m.name}`"
-            return f"write a member of `{want[1]}` without quotes" + (
-                f", e.g. `{enum.members[0].name}`" if enum is not None and enum.members else "")
-        if want == T.TEXT:
-            return 'texts are written in quotes, e.g. "彈幕"'
-        return None
-
-    def new_scope(self, params=(), parent=None) -> Scope:
+    def new_scope(self, params=(), parent=None, trusted: bool = False) -> Scope:
         scope = Scope(parent)
         for p in params:
             # `_params` has already reported an unknown type; do not report it twice
             typ = self.s.type_of(p.type) if self.s.known_type(p.type) else T.ANY
-            scope.define(p.name, typ, p.span, ("local", p.name))
+            scope.define(p.name, T.strip(typ) if trusted else typ, p.span, ("local", p.name))
         return scope
 
     def close(self, scope: Scope) -> None:
         for name, (typ, span, used, warn, ref) in scope.names.items():
             if warn and not used and not name.startswith("_"):
                 self.d.warning(span, f"`{name}` is bound but never used",
-                               f"remove it, or name it `_{name}` if that is deliberate")
+                               f"remove it, or name it `_{name}` if that is deliberate", code="unused-let")
 
     def with_ctx(self, ctx: Context):
         prev = self.ctx
@@ -248,7 +230,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
     def _action_scope(self, d: A.ActionDecl) -> Scope:
         scope = Scope()
         for p in d.params:
-            scope.define(p.name, self.s.type_of(p.type), p.span, ("param", p.name))
+            scope.define(p.name, T.strip(self.s.type_of(p.type)), p.span, ("param", p.name))
         scope.define("event", ("event", d.name), d.span, ("implicit", "v_event"))
         return scope
 
@@ -298,7 +280,9 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
             if h.name in seen:
                 self.err(h.span, f"card `{d.name}` implements `{h.name}` twice")
             seen.add(h.name)
-            scope = self.new_scope(hook.params)
+            # A hook's `T?` parameters are the pack's contract with its own caller (a card's
+            # `target` is there when the card has one): trusted, like event fields.
+            scope = self.new_scope(hook.params, trusted=True)
             scope.define("card", T.CARD, d.span, ("implicit", "v_card"))
             prev = self.with_ctx(Context("hook"))
             self.block(h.body, scope)
@@ -337,10 +321,12 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
             return e.obj.id in self.s.enums
         return False
 
-    def _skill_names(self, sc: A.SkillsClause):
+    def _skill_names(self, sc: A.SkillsClause, rules: bool = False):
         for name, span in sc.names:
             if name not in self.s.skills:
-                self.err(span, f"unknown skill `{name}`", did_you_mean(name, self.s.skills))
+                # A character's or card's list wants a player's skill: suggest a table rule last.
+                mine = self.s.skills.keys() - self.rule_skills if not rules else self.rule_skills
+                self.err(span, f"unknown skill `{name}`", self.hint(name, self.s.skills, first=mine))
 
     def decl_SkillDecl(self, d: A.SkillDecl):
         for c in d.clauses:
@@ -353,6 +339,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
                 prev = self.with_ctx(Context("active"))
                 if c.when is not None:
                     self.expect(c.when, T.BOOL, scope, "the condition")
+                    scope.facts |= facts(c.when)
                 self.block(c.body, Scope(scope))
                 self.ctx = prev
             elif isinstance(c, A.ConvertClause):
@@ -375,14 +362,16 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
     def _skill_scope(self, d) -> Scope:
         scope = Scope()
         scope.define("owner", T.PLAYER, d.span, ("implicit", "v_owner"))
-        scope.define("card", T.opt(T.CARD), d.span, ("implicit", "v_card"))
+        # `card` is the card lending the skill: always there when only cards hold it.
+        lent = d.name in self.card_skills
+        scope.define("card", T.CARD if lent else T.opt(T.CARD), d.span, ("implicit", "v_card"))
         return scope
 
     def _trigger(self, d: A.SkillDecl, c: A.TriggerClause):
         windows = self.s.windows_of(c.action)
         scope = self._skill_scope(d)
         if windows is None:
-            self.err(c.event_span, f"unknown action `{c.action}`", did_you_mean(c.action, self.s.event_sources()))
+            self.err(c.event_span, f"unknown action `{c.action}`", self.hint(c.action, self.s.event_sources()))
             scope.define("event", T.ANY, c.span, ("implicit", "v_event"))
             event = None
         else:
@@ -392,8 +381,10 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
                 self.err(c.event_span, f"action `{c.action}` has no window `{c.window}`",
                          did_you_mean(c.window, windows) or f"its windows are: {', '.join(windows)}")
         prev = self.with_ctx(Context("trigger", event=event))
+        scope.facts |= self._window_facts(c)   # `window caused when source != none`: so is event.source
         if c.when is not None:
             self.expect(c.when, T.BOOL, scope, "the trigger condition")
+            scope.facts |= facts(c.when)       # `when event.source != none`: the body may use it
         if c.repeat is not None:
             self.expect(c.repeat, T.INT, scope, "the repeat count")
         self.block(c.body, Scope(scope))
@@ -404,7 +395,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         scope = Scope()
         scope.define("owner", T.PLAYER, d.span, ("implicit", "v_owner"))
         # The equipment that lends the skill; a query parameter of the same name shadows it.
-        scope.define("card", T.opt(T.CARD), d.span, ("implicit", "_src"))
+        scope.define("card", T.CARD if d.name in self.card_skills else T.opt(T.CARD), d.span, ("implicit", "_src"))
         if q is None:
             self.err(c.query_span, f"unknown query `{c.query}`", did_you_mean(c.query, self.s.queries))
             ret = T.ANY
@@ -416,6 +407,7 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         scope.define("value", ret, c.span, ("implicit", "v_value"))
         if c.when is not None:
             self.expect(c.when, T.BOOL, scope, "the condition")
+            scope.facts |= facts(c.when)
         self.expect(c.value, ret, scope, f"the modified value of `{c.query}`")
 
     def decl_AnytimeDecl(self, d: A.AnytimeDecl):
@@ -477,8 +469,10 @@ class Checker(StatementChecks, ExpressionChecks, ToolChecks):
         for name in d.without:
             if name not in self.s.cards:
                 self.err(d.span, f"unknown card `{name}` in `without`", did_you_mean(name, self.s.cards))
-        for sc in d.skills + d.rules:
+        for sc in d.skills:
             self._skill_names(sc)
+        for sc in d.rules:
+            self._skill_names(sc, rules=True)
         if d.setup is not None:
             prev = self.with_ctx(Context("setup"))
             self.block(d.setup, Scope())

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .diagnostics import did_you_mean
+from .narrow import facts, key
 from .scope import Scope, _shown
 from .symbols import BUILTINS
 
@@ -25,6 +26,10 @@ class ExpressionChecks:
     # ── expressions ─────────────────────────────────────────────────────────────
     def expr(self, e, scope: Scope):
         typ = getattr(self, "x_" + type(e).__name__)(e, scope)
+        if T.is_opt(typ) and isinstance(e, (A.Name, A.Field, A.Call)):
+            k = key(e)
+            if k is not None and scope.knows(k):
+                typ = T.strip(typ)          # a guard proved it is not none here
         self.types[e] = typ
         return typ
 
@@ -85,7 +90,7 @@ class ExpressionChecks:
             return T.ANY
         known = scope.all_names() | set(s.members) | set(s.cards) | set(s.skills) | set(s.characters) \
             | set(s.phases) | {z for z, zd in s.zones.items() if zd.owner == "table"} | {"current"}
-        hint = did_you_mean(e.id, known)
+        hint = self.hint(e.id, known)
         event = scope.find("event")
         etype = T.strip(event[0]) if event is not None else None
         if isinstance(etype, tuple) and etype[0] == "event" and e.id in self.s.event_fields(etype[1]):
@@ -109,6 +114,9 @@ class ExpressionChecks:
     def x_Field(self, e: A.Field, scope):
         obj = self.expr(e.obj, scope)
         base = T.strip(obj)
+        if T.is_opt(obj) and not (isinstance(base, tuple) and base[0] == "enumtype"):
+            self.err(e.obj.span, f"{self._maybe_none(e.obj)}, and then `.{e.name}` has nothing to read",
+                     self._guard_help(e.obj), code="maybe-none")
         s, name = self.s, e.name
         if isinstance(base, tuple) and base[0] == "enumtype":
             enum = s.enums[base[1]]
@@ -180,7 +188,7 @@ class ExpressionChecks:
         else:
             self.err(e.span, f"{T.show(obj)} has no fields", None)
             return T.ANY
-        self.err(e.name_span, f"{T.show(base)} has no field `{name}`", did_you_mean(name, known))
+        self.err(e.name_span, f"{T.show(base)} has no field `{name}`", self.hint(name, known))
         return T.ANY
 
     def x_Index(self, e: A.Index, scope):
@@ -195,6 +203,11 @@ class ExpressionChecks:
         typ = None
         for item in e.items:
             t = self.expr(item, scope)
+            if typ is not None and T.unify(typ, t) == T.ANY and T.ANY not in (T.strip(typ), T.strip(t)):
+                self.err(item.span, f"a list holds one kind of thing, but this is {T.show(t)} "
+                                    f"after {T.show(typ)}",
+                         "make two lists, or compare with each item on its own", code="mixed-list")
+                return T.list_of(T.ANY)
             typ = t if typ is None else T.unify(typ, t)
         return T.list_of(typ if typ is not None else T.ANY)
 
@@ -206,10 +219,16 @@ class ExpressionChecks:
             other = rs if ls == T.ANY else ls
             return other if T.is_list(other) or other == T.TEXT else (T.INT if other == T.INT else T.ANY)
         if e.op == "+" and (T.is_list(ls) or T.is_list(rs)):
-            if not (T.is_list(ls) and T.is_list(rs)) or not (T.assignable(rs, ls) or T.assignable(ls, rs)):
+            a, b = T.elem(ls), T.elem(rs)
+            joined = T.unify(a, b) if T.is_list(ls) and T.is_list(rs) else T.ANY
+            if not (T.is_list(ls) and T.is_list(rs)) or joined == T.ANY and T.ANY not in (a, b):
                 self.err(e.span, f"cannot add {T.show(lt)} and {T.show(rt)}",
                          "both sides must be lists of the same thing; wrap one item as `[x]`")
-            return T.list_of(T.elem(ls) if T.elem(ls) != T.ANY else T.elem(rs))
+            # `[] + cards` is cards: an empty list takes the other side's type
+            if T.ANY in (a, b):
+                other = b if a == T.ANY else a
+                joined = T.ANY if other == T.NONE else other
+            return T.list_of(joined)
         if e.op == "-" and T.is_list(ls):
             if not T.is_list(rs):
                 self.err(e.right.span, "only a list can be taken from a list; wrap one item as `[x]`")
@@ -232,13 +251,15 @@ class ExpressionChecks:
             rt = self.expr_want(e.right, lt, scope) if member else self.expr(e.right, scope)
         if e.op in ("in", "notin"):
             if not T.is_list(rt) and T.strip(rt) != T.ANY:
-                self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}")
-            elif not T.assignable(lt, T.elem(rt)):
+                self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}",
+                         self._zone_help(e.left, lt, e.right, rt, compared=False))
+            elif not T.assignable(T.strip(lt), T.strip(T.elem(rt))):
                 self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
         elif e.op in ("==", "!="):
-            if not (T.assignable(lt, rt) or T.assignable(rt, lt)):
+            if T.NONE not in (lt, rt) and not (T.assignable(lt, rt) or T.assignable(rt, lt)):
                 self.err(e.span, f"comparing {T.show(lt)} with {T.show(rt)} is always "
-                                 f"{'false' if e.op == '==' else 'true'}", self._conversion_help(lt, rt))
+                                 f"{'false' if e.op == '==' else 'true'}",
+                         self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt))
         else:
             for side, t in ((e.left, lt), (e.right, rt)):
                 if T.strip(t) not in (T.INT, T.ANY):
@@ -250,7 +271,9 @@ class ExpressionChecks:
 
     def x_BoolOp(self, e: A.BoolOp, scope):
         self.expect(e.left, T.BOOL, scope, f"the left side of `{e.op}`")
-        self.expect(e.right, T.BOOL, scope, f"the right side of `{e.op}`")
+        # `a != none and a.hp > 1`: the right side is only read when the left proved what it proves.
+        known = facts(e.left, positive=e.op == "and")
+        self.expect(e.right, T.BOOL, scope.narrowed(known) if known else scope, f"the right side of `{e.op}`")
         return T.BOOL
 
     def x_Not(self, e: A.Not, scope):
@@ -263,7 +286,8 @@ class ExpressionChecks:
 
     def x_IfExpr(self, e: A.IfExpr, scope):
         self.expect(e.cond, T.BOOL, scope, "the condition")
-        return T.unify(self.expr(e.then, scope), self.expr(e.else_, scope))
+        return T.unify(self.expr(e.then, scope.narrowed(facts(e.cond))),
+                       self.expr(e.else_, scope.narrowed(facts(e.cond, positive=False))))
 
     def x_Where(self, e: A.Where, scope):
         seq = self.expr(e.seq, scope)
@@ -273,7 +297,8 @@ class ExpressionChecks:
         inner = Scope(scope)
         inner.define("it", T.elem(seq), e.span, ("local", "it"))
         self.expect(e.pred, T.BOOL, inner, "the filter after `where`")
-        return T.list_of(T.elem(seq))
+        kept = T.elem(seq)
+        return T.list_of(T.strip(kept) if "it" in facts(e.pred) else kept)   # `… where it != none`
 
     # ── calls ─────────────────────────────────────────────────────────────────
     def x_Call(self, e: A.Call, scope):
@@ -336,10 +361,19 @@ class ExpressionChecks:
                 resolved = T.elem(first) if T.strip(ret) == "elem" else (
                     T.list_of(T.elem(first)) if first is not None and T.is_list(first) else first)
                 resolved = resolved or T.ANY
-                return T.opt(resolved) if isinstance(ret, tuple) else resolved
+                ret = T.opt(resolved) if isinstance(ret, tuple) else resolved
+            if T.is_opt(ret) and name in self.FINDS_ONE and self._from_nonempty(args, sig, scope):
+                return T.strip(ret)
             return ret
         known = set(s.funcs) | set(s.actions) | set(s.queries) | set(BUILTINS)
-        self.err(f.span, f"unknown function `{name}`", did_you_mean(name, known))
+        # A call standing alone does something (an action); one inside an expression gives a value.
+        doers = set(s.actions) | {n for n, d in s.funcs.items() if d.returns is None} \
+            | {n for n, b in BUILTINS.items() if b.returns == T.VOID}
+        if e in self.statement_calls:     # a value-giving function would do nothing here
+            hint = self.hint(name, doers)
+        else:
+            hint = self.hint(name, known, first=known - doers)
+        self.err(f.span, f"unknown function `{name}`", hint)
         for a in e.args:
             self.expr(a.value, scope)
         return T.ANY
@@ -412,7 +446,6 @@ class ExpressionChecks:
             if builtin and want == T.list_of(T.CARD) and T.strip(got) == T.CARD:
                 continue          # a single card stands for a list of one
             if not T.assignable(got, want):
-                self.err(out[i].span, f"{what} should be {T.show(want)}, "
-                                      f"but this is {T.show(got)}", self._conversion_help(got, want, out[i]))
+                self.mismatch(out[i], got, want, what)
         return out
 

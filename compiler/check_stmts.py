@@ -4,8 +4,15 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .check_exprs import MAX_BRANCHES
-from .diagnostics import did_you_mean
-from .scope import Scope
+from .narrow import after_if, exits, facts, key
+from .scope import Scope, _shown
+from .symbols import BUILTINS, RESERVED
+
+READ_ONLY = {
+    "current": "`current` is the player whose turn it is; to give someone the turn, call `set_current(p)`",
+    "owner": "`owner` is the player who has this skill; bind another player with `let`",
+    "event": "`event` is the event being reacted to; assign its fields, e.g. `event.amount = 0`",
+}
 
 
 class StatementChecks:
@@ -14,8 +21,15 @@ class StatementChecks:
     # ── statements ────────────────────────────────────────────────────────────
     def block(self, b: A.Block, parent: Scope) -> None:
         scope = Scope(parent)
-        for st in b.stmts:
+        for i, st in enumerate(b.stmts):
             self.stmt(st, scope)
+            if i + 1 < len(b.stmts) and exits(A.Block((st,), st.span)):
+                after = b.stmts[i + 1]
+                self.d.warning(after.span, "this is never reached: the statement above always leaves",
+                               "remove it, or move it before the `stop`/`return`", code="unreachable-code")
+                for rest in b.stmts[i + 1:]:     # still checked, so its own mistakes show
+                    self.stmt(rest, scope)
+                break
         self.close(scope)
 
     def stmt(self, st, scope: Scope) -> None:
@@ -26,6 +40,7 @@ class StatementChecks:
                          "choose another name")
             else:
                 self._no_shadow(st.name, st.span, scope, scope)
+                self._hides_pack_name(st.name, st.span)
             typ = self.expr(st.value, scope)
             if typ == T.VOID:
                 self.err(st.value.span, "this gives no value to bind")
@@ -33,6 +48,9 @@ class StatementChecks:
         elif kind is A.Assign:
             want = self.place(st.target, scope)
             self.expect(st.value, want, scope, "the assigned value")
+            key = _shown(st.target)
+            if key is not None:
+                scope.forget(key)
         elif kind is A.AugAssign:
             want = self.place(st.target, scope)
             if T.strip(want) not in (T.INT, T.ANY):
@@ -42,17 +60,23 @@ class StatementChecks:
             if len(st.branches) > MAX_BRANCHES:     # Python compiles an elif chain recursively
                 self.err(st.span, f"this `if` has {len(st.branches) - 1} `elif` branches, more than "
                                   f"{MAX_BRANCHES - 1}", "split it into helper functions")
+            # Each branch knows what its condition proves, and that the conditions before it failed.
+            failed: set = set()
             for cond, body in st.branches:
-                self.expect(cond, T.BOOL, scope, "the condition")
-                self.block(body, scope)
+                self.expect(cond, T.BOOL, scope.narrowed(failed) if failed else scope, "the condition")
+                self.block(body, scope.narrowed(failed | facts(cond)))
+                failed |= facts(cond, positive=False)
             if st.else_ is not None:
-                self.block(st.else_, scope)
+                self.block(st.else_, scope.narrowed(failed))
+            scope.facts |= after_if(st)         # `if x == none { stop }`: x is there from here on
+            scope.facts |= self._filled(st)
         elif kind is A.For:
             seq = self.expr(st.iter, scope)
             if not T.is_list(seq) and seq != T.ANY:
                 self.err(st.iter.span, f"`for` needs a list, but this is {T.show(seq)}")
             inner = Scope(scope)
             self._no_shadow(st.var, st.span, scope, inner)
+            self._hides_pack_name(st.var, st.span)
             inner.define(st.var, T.elem(seq), st.span, ("local", st.var), warn_unused=True)
             self.ctx.loops += 1
             self.block(st.body, inner)
@@ -66,7 +90,7 @@ class StatementChecks:
         elif kind is A.While:
             self.expect(st.cond, T.BOOL, scope, "the condition")
             self.ctx.loops += 1
-            self.block(st.body, scope)
+            self.block(st.body, scope.narrowed(facts(st.cond)))
             self.ctx.loops -= 1
         elif kind is A.Return:
             if self.ctx.what != "func":
@@ -87,9 +111,32 @@ class StatementChecks:
         elif kind is A.Stop:
             pass
         elif kind is A.ExprStmt:
+            self.statement_calls.add(st.expr)
             if not isinstance(st.expr, A.Call):
                 self.err(st.span, "this statement does nothing", "call something, or bind it with `let`")
             self.expr(st.expr, scope)
+
+    def _hides_pack_name(self, name: str, span) -> None:
+        """`let Danmaku = …` or `let draw = …`: the pack's name means something else from here on."""
+        what = self.s.top[name][0] if name in self.s.top else "enum member" if name in self.s.members \
+            else "built-in function" if name in BUILTINS else None
+        if what is not None:
+            self.d.warning(span, f"`{name}` is also the pack's {what}; this binding hides it here",
+                           f"choose another name, e.g. `{name.lower()}_`", code="shadowed-name")
+
+    def _filled(self, st: A.If) -> set:
+        """`if x == none { x = V }` with V never none: x is there after it."""
+        if len(st.branches) != 1 or st.else_ is not None:
+            return set()
+        cond, body = st.branches[0]
+        last = body.stmts[-1] if body.stmts else None
+        if not isinstance(last, A.Assign):
+            return set()
+        k = key(last.target)
+        got = self.types.get(last.value)
+        if k is None or got is None or T.is_opt(got) or got == T.NONE:   # `any`: reported already
+            return set()
+        return {k} if k in facts(cond, positive=False) else set()
 
     def _no_shadow(self, name: str, span, scope: Scope, here: Scope) -> None:
         """A name bound in an enclosing block cannot be bound again inside: the emitted Python has one
@@ -117,16 +164,26 @@ class StatementChecks:
                 if entry[4][0] == "local":
                     self.refs[target] = ("set_local", target.id)
                     return entry[0]
-                self.err(target.span, f"`{target.id}` cannot be assigned to")
+                self.err(target.span, f"`{target.id}` is a read-only built-in name" if target.id in RESERVED
+                         else f"`{target.id}` cannot be assigned to", READ_ONLY.get(target.id),
+                         code="read-only" if target.id in RESERVED else None)
                 return T.ANY
             if ("table", target.id) in self.s.counters or ("table", target.id) in self.s.attrs_:
                 self.refs[target] = ("set_table", target.id)
                 return self._table_type(target.id)
+            if target.id in RESERVED:
+                self.err(target.span, f"`{target.id}` is a read-only built-in name",
+                         READ_ONLY.get(target.id, "bind a new name with `let` instead"), code="read-only")
+                return T.ANY
             self.err(target.span, f"unknown name `{target.id}`",
-                     did_you_mean(target.id, scope.all_names()) or "bind it first with `let`")
+                     self.hint(target.id, scope.all_names()) or "bind it first with `let`")
             return T.ANY
         if isinstance(target, A.Field):
-            obj = T.strip(self.expr(target.obj, scope))
+            got = self.expr(target.obj, scope)
+            if T.is_opt(got):
+                self.err(target.obj.span, f"{self._maybe_none(target.obj)}, and then `.{target.name}` "
+                                          f"has nowhere to be set", self._guard_help(target.obj), code="maybe-none")
+            obj = T.strip(got)
             if obj == T.PLAYER:
                 if ("player", target.name) in self.s.counters or ("player", target.name) in self.s.attrs_:
                     self.refs[target] = ("set_player", target.name)

@@ -17,6 +17,11 @@ class Diagnostic:
     message: str
     span: Span
     help: Optional[str] = None
+    code: Optional[str] = None    # a stable name (docs/language.md lists them); a warning's silences it
+
+    @property
+    def label(self) -> str:
+        return f"{self.severity}[{self.code}]" if self.code else self.severity
 
     @property
     def is_error(self) -> bool:
@@ -30,11 +35,11 @@ class Diagnostic:
         if len(file) > MAX_LINE // 2:
             file = "…" + file[-(MAX_LINE // 2 - 1):]        # the end of a path says most
         where = f"{file}:{self.span.line}:{self.span.col}"
-        message = clip(shorten_quotes(printable(self.message)), MAX_LINE - len(where) - len(self.severity) - 4)
-        head = f"{where}: {self.severity}: {message}"
+        message = clip(shorten_quotes(printable(self.message)), MAX_LINE - len(where) - len(self.label) - 4)
+        head = f"{where}: {self.label}: {message}"
         if color:
             tint = "\x1b[1;31m" if self.is_error else "\x1b[1;33m"
-            head = f"\x1b[1m{where}:\x1b[0m {tint}{self.severity}:\x1b[0m \x1b[1m{message}\x1b[0m"
+            head = f"\x1b[1m{where}:\x1b[0m {tint}{self.label}:\x1b[0m \x1b[1m{message}\x1b[0m"
         out = [head]
         if lines is not None and 1 <= self.span.line <= len(lines):
             # Tabs as spaces; other invisible characters (a stray \r, U+2028, NUL) as U+FFFD, so
@@ -72,11 +77,11 @@ class Diagnostics:
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
 
-    def error(self, span: Span, message: str, help: Optional[str] = None) -> None:
-        self.items.append(Diagnostic("error", message, span, help))
+    def error(self, span: Span, message: str, help: Optional[str] = None, code: Optional[str] = None) -> None:
+        self.items.append(Diagnostic("error", message, span, help, code))
 
-    def warning(self, span: Span, message: str, help: Optional[str] = None) -> None:
-        self.items.append(Diagnostic("warning", message, span, help))
+    def warning(self, span: Span, message: str, help: Optional[str] = None, code: Optional[str] = None) -> None:
+        self.items.append(Diagnostic("warning", message, span, help, code))
 
     def extend(self, items: Iterable[Diagnostic]) -> None:
         self.items.extend(items)
@@ -89,9 +94,22 @@ class Diagnostics:
         return sorted(self.items, key=lambda d: (d.span.file, d.span.line, d.span.col, d.message))
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
-    """The closest known name, if one is close enough to be a plausible typo."""
-    pool = sorted(set(candidates))
+def did_you_mean(name: str, candidates: Iterable[str], synonyms: Optional[dict] = None,
+                 first: Iterable[str] = ()) -> Optional[str]:
+    """The closest known name, if one is close enough to be a plausible typo. A word the pack lists
+    as a synonym of one of the candidates wins (`heal` → `recover`); then the names of the kind
+    wanted (`first`) are tried before the rest."""
+    pool = set(candidates)
+    if synonyms:
+        target = synonyms.get(name) or synonyms.get(name.lower())
+        if target is not None and target in pool:
+            return f"did you mean `{target}`?"
+    first = sorted(set(first) & pool)
+    if first:
+        found = did_you_mean(name, first)
+        if found:
+            return found
+    pool = sorted(pool)
     match = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not match:
         lowered = {c.lower(): c for c in pool}

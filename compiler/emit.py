@@ -24,6 +24,19 @@ from .symbols import Symbols
 from .tools import harness_code, shown_attrs
 
 OPS = {"==": "is", "!=": "is not"}
+_FIELD_CODE = {
+    "player_value": "{obj}.v[{name!r}]",
+    "player_zone": "{obj}.z[{name!r}]",
+    "card_attr": "{obj}.a[{name!r}]",
+    "def_attr": "{obj}.attrs.get({name!r})",
+    "event_field": "{obj}.p[{name!r}]",
+    "card_sources": "_list({obj}.sources)",
+    "card_zone": "b_zone_of(g, {obj})",
+    "zone_cards": "_list({obj}.cards)",
+    "dynamic": "_dyn({obj}, {name!r})",
+}
+"""The code that reads each kind of field the checker resolved; any other ("py", name) is a fixed
+attribute name from the checker's tables."""
 
 MARK = "\0"
 """Ends an emitted line that came from a .spell place, followed by the place's index. repr() escapes
@@ -148,26 +161,8 @@ class Emitter:
         kind = ref[0]
         if kind == "enum":
             return repr(ref[1])
-        obj = self.expr(e.obj)
-        if kind == "player_value":
-            return f"{obj}.v[{ref[1]!r}]"
-        if kind == "player_zone":
-            return f"{obj}.z[{ref[1]!r}]"
-        if kind == "card_attr":
-            return f"{obj}.a[{ref[1]!r}]"
-        if kind == "def_attr":
-            return f"{obj}.attrs.get({ref[1]!r})"
-        if kind == "event_field":
-            return f"{obj}.p[{ref[1]!r}]"
-        if kind == "card_sources":
-            return f"_list({obj}.sources)"
-        if kind == "card_zone":
-            return f"b_zone_of(g, {obj})"
-        if kind == "zone_cards":
-            return f"_list({obj}.cards)"
-        if kind == "dynamic":
-            return f"_dyn({obj}, {ref[1]!r})"
-        return f"{obj}.{ref[1]}"        # ("py", name): a fixed field name from the checker's tables
+        name = ref[1] if len(ref) > 1 else None
+        return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=self.expr(e.obj), name=name)
 
     def x_Index(self, e):
         return f"_index({self.seq(e.obj)}, {self.expr(e.index)})"

@@ -50,7 +50,7 @@ def _key(d) -> Optional[tuple]:
     if isinstance(d, (A.AttrDecl, A.CounterDecl)):
         return ("value", d.owner, d.name)
     name = getattr(d, "name", None)
-    if isinstance(d, A.TurnDecl) or name is None:
+    if isinstance(d, (A.TurnDecl, A.SynonymsDecl)) or name is None:    # synonyms only suggest
         return None
     return ("name", name)
 
@@ -99,7 +99,8 @@ def lay_over(layers: list[tuple[str, A.Module]], diags: Diagnostics) -> list[A.M
         top, base = packs[-1], packs[-2]
         kept = [(p, [_with_base(x, base) if x is top else x for x in ds if x is top or x not in packs])
                 for p, ds in kept]
-    return [A.Module(path, tuple(decls)) for path, decls in kept]
+    granted = {module.path: module.granted for _, module in layers}
+    return [A.Module(path, tuple(decls), granted=granted.get(path, frozenset())) for path, decls in kept]
 
 
 def _replace(d: A.ReplaceDecl, depth: int, tag: str, below, kept, where, diags: Diagnostics) -> bool:

@@ -201,12 +201,15 @@ def front_end(sources: list[Source]):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic."""
     from .build import build
     from .check import Checker
+    from .lint import Lints, allowed_at, silenced
+    from .loops import LoopCheck
     from .parse import decode, parse
     from .symbols import collect
 
     diags = Diagnostics()
     modules: list[tuple[str, A.Module]] = []
     total = 0
+    texts: dict[str, list[str]] = {}
     for src in sources:
         total += len(src.data)
         problem = size_problem(src, total)
@@ -217,6 +220,7 @@ def front_end(sources: list[Source]):
         if problem:
             diags.extend([problem])
             continue
+        texts[src.path] = text.split("\n")
         tree, problem = parse(src.path, text)
         if problem:
             diags.extend([problem])
@@ -226,6 +230,10 @@ def front_end(sources: list[Source]):
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
     checker.check_all(modules)
+    LoopCheck(syms, checker.refs, diags,      # over the calls that resolved, even after an error
+              lambda span, code: allowed_at(texts.get(span.file), span.line, code)).run(modules)
+    Lints(syms, checker.refs, diags).run(modules)
+    diags.items = [d for d in diags.items if not silenced(d, texts.get(d.span.file))]
     return syms, checker, diags
 
 
@@ -297,7 +305,7 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
         index = json.loads((cdir / f"{digest}.json").read_text("utf-8"))
         if index["key"] != digest:
             return None
-        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"])
+        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"], d.get("code"))
                  for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)
         if not result.ok:

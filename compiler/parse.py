@@ -13,6 +13,7 @@ from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
 from .ast import Span
 from .diagnostics import Diagnostic
+from .text import code_marks
 
 MAX_NESTING = 200
 # Every later stage (build, check, emit, Python's own compiler) walks the tree recursively, and the
@@ -61,30 +62,18 @@ def decode(path: str, data: bytes) -> tuple[Optional[str], Optional[Diagnostic]]
 
 def _nesting_problem(path: str, text: str) -> Optional[Diagnostic]:
     depth = 0
-    line, col = 1, 0
-    in_string = in_comment = False
-    for ch in text:
-        col += 1
+    line, line_start = 1, 0
+    for i, ch in code_marks(text, "([{)]}\n"):
         if ch == "\n":
-            line, col = line + 1, 0
-            in_comment = in_string = False
-            continue
-        if in_comment:
-            continue
-        if in_string:
-            in_string = ch != '"'
-            continue
-        if ch == "#":
-            in_comment = True
-        elif ch == '"':
-            in_string = True
+            line, line_start = line + 1, i + 1
         elif ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
+                col = i - line_start + 1
                 return Diagnostic("error", f"brackets nested more than {MAX_NESTING} deep",
                                   Span(path, line, col, line, col + 1),
                                   "split the expression with `let` bindings")
-        elif ch in ")]}":
+        else:
             depth -= 1
     return None
 
@@ -97,26 +86,14 @@ DECLARATION_WORDS = {"pack", "enum", "attr", "counter", "zone", "hook", "query",
 def _open_brace_line(text: str, pos: int) -> Optional[int]:
     """The line of the innermost `{` still open at `pos` (strings and comments skipped)."""
     stack: list[int] = []
-    line, i, n = 1, 0, min(pos, len(text))
-    while i < n:
-        ch = text[i]
+    line = 1
+    for _, ch in code_marks(text, "{}\n", end=pos):
         if ch == "\n":
             line += 1
-        elif ch == "#":
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        elif ch == '"':
-            j = i + 1
-            while j < n and text[j] not in '"\n':
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1 if j < n and text[j] == '"' else j
-            continue
         elif ch == "{":
             stack.append(line)
-        elif ch == "}" and stack:
+        elif stack:
             stack.pop()
-        i += 1
     return stack[-1] if stack else None
 
 

@@ -32,6 +32,27 @@ class Scope:
         # After an error that hides which names exist (an unknown query in `modify`), unknown names
         # are read as `any` without a second, cascading error.
         self.lenient = lenient or (parent is not None and parent.lenient)
+        self.facts: set[str] = set()          # what guards prove here (see narrow.py)
+
+    def knows(self, key: str) -> bool:
+        s = self
+        while s is not None:
+            if key in s.facts:
+                return True
+            s = s.parent
+        return False
+
+    def forget(self, key: str) -> None:
+        """An assignment to `key` undoes what guards proved about it (and about its fields)."""
+        s = self
+        while s is not None:
+            s.facts = {f for f in s.facts if f.lstrip("#") != key and not f.lstrip("#").startswith(key + ".")}
+            s = s.parent
+
+    def narrowed(self, facts: set[str]) -> "Scope":
+        inner = Scope(self)
+        inner.facts = set(facts)
+        return inner
 
     def define(self, name: str, typ, span, ref, warn_unused: bool = False) -> None:
         self.names[name] = [typ, span, False, warn_unused, ref]

@@ -86,6 +86,8 @@ class Symbols:
     decks: dict = attrs.Factory(dict)
     modes: dict = attrs.Factory(dict)
     top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
+    granted: set = attrs.Factory(set)            # every name code passes to `grant(…)`
+    synonyms: dict = attrs.Factory(dict)         # a word designers reach for -> the pack's name for it
     shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
     harness: dict = attrs.Factory(dict)          # key -> HarnessItem
 
@@ -140,6 +142,7 @@ _CATEGORY = {
 def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
     s = Symbols()
     for m in modules:
+        s.granted |= m.granted
         for d in m.decls:
             if isinstance(d, A.PackDecl):
                 if s.pack is not None:
@@ -147,6 +150,12 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                                 f"first named at {s.pack.span}; keep one `pack` line")
                 else:
                     s.pack = d
+                continue
+            if isinstance(d, A.SynonymsDecl):
+                for word, span in d.words:
+                    if word in s.synonyms:
+                        diags.error(span, f"`{word}` is already a synonym of `{s.synonyms[word]}`")
+                    s.synonyms[word] = d.name
                 continue
             if isinstance(d, A.TurnDecl):
                 if s.turn is not None:

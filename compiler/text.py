@@ -1,10 +1,12 @@
 """Pack text made safe to print: every place the tools show a name, a string or a path from a pack,
 a log or the command line goes through `printable` (and long quotes through `shorten_quotes`), so a
 terminal escape in a card's label or a 5,000-character name can neither drive the terminal nor
-flood it."""
+flood it. `code_marks` is the one reading of where a string or comment ends in raw text."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Iterator, Optional
 
 MAX_LINE = 200
 """The longest line a diagnostic prints, however long the names it quotes."""
@@ -35,3 +37,18 @@ def shorten_quotes(text: str, limit: int = MAX_QUOTE) -> str:
 def clip(text: str, limit: int = MAX_LINE) -> str:
     """One line cut to `limit` characters, ending in an ellipsis when cut."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def code_marks(text: str, marks: str, end: Optional[int] = None, comments: bool = True) -> Iterator[tuple[int, str]]:
+    """Each character of `marks` in `text[:end]` that stands outside strings (and `#` comments unless
+    `comments` is false), with its index: the one reading of a string, as in the grammar (from `"` to
+    the next unescaped `"` or the line's end), for every tool that counts brackets or lines in raw text."""
+    for m in _marks_pattern(marks, comments).finditer(text, 0, len(text) if end is None else end):
+        if m.group(1) is not None:
+            yield m.start(), m.group(1)
+
+
+@lru_cache(maxsize=None)
+def _marks_pattern(marks: str, comments: bool) -> re.Pattern:
+    skip = r'"(?:[^"\\\n]|\\[^\n])*"?' + (r"|#[^\n]*" if comments else "")
+    return re.compile(f"{skip}|([{re.escape(marks)}])")

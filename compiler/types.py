@@ -50,7 +50,9 @@ def elem(t: Type) -> Type:
 def show(t: Type) -> str:
     if isinstance(t, tuple):
         if t[0] == "list":
-            inner = strip(t[1])
+            if is_opt(t[1]):
+                return f"list of {show(t[1])}"
+            inner = t[1]
             return SINGULAR_TO_PLURAL.get(inner, f"list of {show(inner)}") if isinstance(inner, str) \
                 else f"list of {show(inner)}"
         if t[0] == "opt":
@@ -62,13 +64,20 @@ def show(t: Type) -> str:
     return {"none": "none", "void": "nothing", "any": "anything"}.get(t, t)
 
 
+def is_opt(t: Type) -> bool:
+    return isinstance(t, tuple) and t[0] == "opt"
+
+
 def assignable(src: Type, dst: Type) -> bool:
-    """Can a value of type `src` stand where `dst` is expected? Optionals are lenient both ways:
-    rules read better without null checks, and a missing value fails loudly at run time."""
+    """Can a value of type `src` stand where `dst` is expected? A `T?` (or `none`) never stands
+    where a `T` is needed: the checker narrows it after a guard (`if x != none`), and without one
+    the rule would fault at run time on the game that finds nothing."""
     if src == ANY or dst == ANY:
         return True
     if src == NONE:
-        return True
+        return is_opt(dst)
+    if is_opt(src) and not is_opt(dst):
+        return False
     src, dst = strip(src), strip(dst)
     if src == dst:
         return True

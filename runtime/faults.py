@@ -13,6 +13,7 @@ import sys
 from typing import Optional
 
 from .errors import NoneValue, PackError, PackFault, RuleLoop
+from .limits import SizeLimit
 
 MODULE = "<spellcard:"
 """How the file name of every compiled pack module begins."""
@@ -200,6 +201,8 @@ def _sentence(err: BaseException, names: list[str], why: Optional[str]) -> str:
             said = ", ".join(f"`{n}`" for n in names)
             return f"{said} {'is' if len(names) == 1 else 'are'} none here" + (f": {why}" if why else "")
         return "a value used here is none"
+    if isinstance(err, SizeLimit):                  # docs/language.md, Limits: named as the docs name it
+        return f"SizeLimit: {err}"
     if isinstance(err, (PackError, ZeroDivisionError)):
         return str(err) if isinstance(err, PackError) else "division by zero"
     if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):

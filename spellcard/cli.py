@@ -33,7 +33,6 @@ from .faces import card_face
 from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
 from .render import outcome_line, render_game
 from .simulate import Table, log_header, replay, simulate, unknown_characters
-from .spelltest.suite import only_tests
 
 
 class UsageProblem(click.ClickException):
@@ -115,13 +114,16 @@ def _count(n: int, noun: str) -> str:
 def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> None:
     """Report every problem in each pack (with the --with files added to each).
 
-    Exits 1 if any pack has an error; warnings alone exit 0.
+    Exits 1 if any pack has an error; warnings alone exit 0. A warning's code (warning[trigger-loop])
+    is silenced on its line by a comment naming it and why: `# allow trigger-loop: it ends when …`.
+    Every code is listed in docs/language.md, "What the checker tells you".
     """
     for target in paths + extra:    # all paths are checked for existence before any work starts
         try:
             resolve(target)
         except PackNotFound as err:
             raise UsageProblem(printable(err)) from None
+    from .spelltest.suite import only_tests     # the compiler: `check` needs it, a compiled pack does not
     color = sys.stdout.isatty()
     failed = False
     for target in paths:

@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 import attrs
 
 from spellcard.compiler import registry
-from spellcard.compiler.text import clip, printable
+from spellcard.compiler.text import clip, code_marks, printable
 
 MAX_LOG_BYTES = 128 * 1024 * 1024
 """A 500-turn game of eight players logs a few MB; anything much larger is not a spellcard log."""
@@ -82,22 +82,12 @@ def _field(line: str, key: str, number: int):
 def _nesting(text: str) -> int:
     """The deepest bracket nesting of a JSON text, brackets inside strings ignored; no recursion."""
     depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    for _, ch in code_marks(text, "[]{}", comments=False):
+        if ch in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
-        elif ch in "]}":
+        else:
             depth -= 1
     return deepest
 

@@ -129,8 +129,9 @@ def test_simulate_forces_characters():
 
 
 def test_games_that_end_in_errors_are_counted_and_exit_1(tmp_path):
+    # A loop the checker only warns about (the call sits under an `if`): the runtime's guard ends it.
     loop = tmp_path / "loop.spell"
-    loop.write_text('skill Echo "迴" locked { on damage.after { damage(event.target, 0) } }\n'
+    loop.write_text('skill Echo "迴" locked { on damage.after { if event.target.alive { damage(event.target, 0) } } }\n'
                     'character E "戊" { skills Echo }\n', "utf-8")
     result = run("simulate", MINI, "--games", "3", "--with", str(loop), "--characters", "E,E", "--json")
     assert result.exit_code == 1

@@ -5,20 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from spellcard.cli import cli
-
-MINI = str(Path(__file__).parent / "data" / "mini")
-
-
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
+from .test_cli import MINI, private_cache, run  # noqa: F401  (private_cache: each test's own cache, autouse)
 
 
 def designer(tmp_path: Path, text: str) -> str:
@@ -39,7 +27,7 @@ def test_a_fault_while_the_game_is_made_exits_1_with_its_place(tmp_path, decl, s
     assert f"mine.spell:1:" in first and sentence in first and "internal error" not in result.output
     log = tmp_path / "game.jsonl"
     assert run("simulate", MINI, "--games", "1", "--with", mine, "--log", str(log), "--json").exit_code == 1
-    replayed = run("replay", str(log))
+    replayed = run("replay", str(log), "--pack", MINI, "--with", mine)
     assert replayed.exit_code == 1, replayed.output
     assert replayed.stdout.startswith("replay matches (") and sentence in replayed.stdout
 

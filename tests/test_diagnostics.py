@@ -48,7 +48,7 @@ def test_base_pack_is_clean():
 
 
 def test_corpus_is_big_enough():
-    assert len(CASES) >= 32
+    assert len(CASES) >= 67
 
 
 @pytest.mark.parametrize("name", CASES)

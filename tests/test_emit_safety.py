@@ -112,7 +112,7 @@ skill __import__ {p[0]} locked {{
 skill eval {p[5]} {{
   active limit 1 per turn {{
     if ask(owner, {p[6]}) {{ __reduce__(2, eval: {p[7]}) }}
-    say(text(__globals__.__init__) + text(__new__) + owner.character.motto)
+    if owner.character != none {{ say(text(__globals__.__init__) + text(__new__) + owner.character.motto) }}
   }}
 }}
 

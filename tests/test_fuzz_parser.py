@@ -22,8 +22,8 @@ from spellcard.compiler import parse as parse_module
 from spellcard.compiler.pack import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = re.compile(r"^\S.*:\d+:\d+: (error|warning): \S")
-ERROR_HEAD = re.compile(r"^\S.*:\d+:\d+: error: \S", re.M)
+HEAD = re.compile(r"^\S.*:\d+:\d+: (error|warning)(\[[a-z-]+\])?: \S")
+ERROR_HEAD = re.compile(r"^\S.*:\d+:\d+: error(\[[a-z-]+\])?: \S", re.M)
 
 from click.testing import CliRunner
 

@@ -138,7 +138,7 @@ def test_a_compiled_folder_is_a_pack_for_simulate_list_and_replay(tmp_path):
     assert sim.exit_code == 0, sim.output
     assert json.loads(sim.output)["pack"] == "thb"
     assert run("list", out, "--json").exit_code == 0
-    replayed = run("replay", tmp_path / "g.log")
+    replayed = run("replay", tmp_path / "g.log", "--pack", out)
     assert replayed.exit_code == 0 and "replay matches" in replayed.output
 
 
@@ -202,7 +202,7 @@ def test_a_log_names_pack_version_and_hash_and_a_new_version_is_refused(tmp_path
     assert header["source_hash"] == load_pack(str(folder)).source_hash
     spell = folder / "pack.spell"
     spell.write_text(spell.read_text("utf-8").replace('"1.0.0"', '"1.1.0"'), "utf-8")
-    result = run("replay", log)
+    result = run("replay", log, "--pack", folder)
     assert result.exit_code == 1
     assert "version 1.0.0 in the log, 1.1.0 now" in result.output
 

@@ -54,7 +54,7 @@ def _balance(line: str) -> int:
 
 
 class ChunkedParser:
-    """Per path, the built declarations of each chunk of the last text, by (first line, chunk text)."""
+    """Per path, the built module of each chunk of the last text, by (first line, chunk text)."""
 
     def __init__(self) -> None:
         self._built: dict[str, dict[tuple[int, str], tuple]] = {}
@@ -64,20 +64,24 @@ class ChunkedParser:
         first_sight = before is None
         if first_sight:                 # a file this server has not parsed yet: perhaps another has
             before = trees.load(path, text) or {}
-        now: dict[tuple[int, str], tuple] = {}
+        now: dict[tuple[int, str], A.Module] = {}
         fresh = False
         decls: list = []
+        tests: list = []
+        granted: set = set()
         for first, chunk in split(text):
             got = before.get((first, chunk))
             if got is None:
                 tree, problem = parse(path, "\n" * (first - 1) + chunk)
                 if problem is not None:
                     return None
-                got = build(path, tree).decls
+                got = build(path, tree)
                 fresh = True
             now[(first, chunk)] = got
-            decls.extend(got)
+            decls.extend(got.decls)
+            tests.extend(got.tests)
+            granted |= got.granted
         self._built[path] = now
         if first_sight and fresh:       # saved for the next server; not on every keystroke
             trees.store(path, text, now)
-        return A.Module(path, tuple(decls))
+        return A.Module(path, tuple(decls), tuple(tests), frozenset(granted))

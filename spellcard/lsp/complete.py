@@ -11,6 +11,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.check_exprs import CARD_FIELDS, NAMED_FIELDS, PLAY_FIELDS, PLAYER_FIELDS, ZONE_FIELDS
 from spellcard.compiler.symbols import BUILTINS, STRUCTURAL_EVENTS
+from spellcard.compiler.text import code_marks
 
 from .analysis import PLACEHOLDER, Analysis
 from .hover import builtin_doc, signature
@@ -182,21 +183,9 @@ def _locals(p: Optional[Analysis]) -> list[L.CompletionItem]:
 
 
 def _in_comment_or_string(before: str) -> bool:
-    """Whether the cursor, after `before` on its line, is inside a comment or a string."""
-    in_string = escaped = False
-    for ch in before:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "#":
-            return True
-    return in_string
+    """Whether the cursor, after `before` on its line, is inside a comment or a string: a mark put
+    at the cursor is code only if neither is still open there."""
+    return not any(i == len(before) for i, _ in code_marks(before + "\0", "\0"))
 
 
 def _guess(a: Analysis, name: str, lines: list[str], line: int):
@@ -220,20 +209,8 @@ def _context(text: str, offset: int) -> Optional[str]:
     """The declaration or clause the cursor is directly inside: None at top level, the declaration's
     keyword in its braces, "block" in code."""
     stack: list[str] = []
-    i, n = 0, min(offset, len(text))
     start_of_decl = 0
-    while i < n:
-        ch = text[i]
-        if ch == "#":
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        if ch == '"':
-            j = i + 1
-            while j < n and text[j] not in '"\n':
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            continue
+    for i, ch in code_marks(text, "{}\n", end=offset):
         if ch == "{":
             if not stack:
                 word = re.match(r"\s*(\w+)", text[start_of_decl:i])
@@ -247,5 +224,4 @@ def _context(text: str, offset: int) -> Optional[str]:
         elif ch == "\n" and not stack and (re.match(r"[ \t]*(\w+)", text[i + 1:i + 40]) or [None, None])[1] \
                 in DECLARATIONS:
             start_of_decl = i + 1           # a header may run over lines: the last declaration word counts
-        i += 1
     return stack[-1] if stack else None

@@ -13,7 +13,7 @@ from spellcard.compiler import ast as A
 from .analysis import Analysis, Analyzer
 from .complete import complete
 from .hover import hover_text
-from .index import Index, name_span
+from .index import Index, Occurrence, name_span
 from .packs import pack_for
 from .positions import chars, path_of, to_range, uri_of
 
@@ -61,6 +61,13 @@ class SpellcardServer(LanguageServer):
         doc = self.workspace.get_text_document(uri)
         line = doc.lines[pos.line].rstrip("\r\n") if pos.line < len(doc.lines) else ""
         return str(path_of(uri)), pos.line + 1, chars(line, pos.character) + 1
+
+    def occurrence(self, uri: str, pos: L.Position) -> tuple[Analysis, Index, Optional[Occurrence]]:
+        """The analysis, its index and the name at an LSP position (None off any name): what hover,
+        definition and references all start from."""
+        a = self.analysis(uri)
+        idx = self.index(a)
+        return a, idx, idx.at(*self.cursor(uri, pos))
 
     def location(self, a: Analysis, span: A.Span) -> L.Location:
         return L.Location(uri=uri_of(span.file), range=to_range(span, self._lines(a, span.file)))
@@ -131,15 +138,12 @@ def did_close(ls: SpellcardServer, params: L.DidCloseTextDocumentParams) -> None
 
 @server.feature(L.TEXT_DOCUMENT_HOVER)
 def hover(ls: SpellcardServer, params: L.HoverParams) -> Optional[L.Hover]:
-    a = ls.analysis(params.text_document.uri)
-    path, line, col = ls.cursor(params.text_document.uri, params.position)
-    idx = ls.index(a)
-    occ = idx.at(path, line, col)
+    a, idx, occ = ls.occurrence(params.text_document.uri, params.position)
     text = hover_text(a, idx, occ) if occ is not None else None
     if text is None:
         return None
     return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown, value=text),
-                   range=to_range(occ.span, a.lines(path)))
+                   range=to_range(occ.span, a.lines(occ.span.file)))
 
 
 @server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[".", " "]))
@@ -158,20 +162,14 @@ def completion(ls: SpellcardServer, params: L.CompletionParams) -> L.CompletionL
 
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: SpellcardServer, params: L.DefinitionParams) -> Optional[L.Location]:
-    a = ls.analysis(params.text_document.uri)
-    path, line, col = ls.cursor(params.text_document.uri, params.position)
-    idx = ls.index(a)
-    occ = idx.at(path, line, col)
+    a, idx, occ = ls.occurrence(params.text_document.uri, params.position)
     span = idx.definition(occ.key) if occ is not None else None
     return ls.location(a, span) if span is not None else None
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)
 def references(ls: SpellcardServer, params: L.ReferenceParams) -> list[L.Location]:
-    a = ls.analysis(params.text_document.uri)
-    path, line, col = ls.cursor(params.text_document.uri, params.position)
-    idx = ls.index(a)
-    occ = idx.at(path, line, col)
+    a, idx, occ = ls.occurrence(params.text_document.uri, params.position)
     if occ is None or occ.key is None:
         return []
     wanted = params.context.include_declaration

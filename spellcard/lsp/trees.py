@@ -15,14 +15,17 @@ from typing import Optional
 from spellcard.compiler.pack import _compiler_digest, cache_dir
 
 
+FORMAT = b"chunks: modules"      # what a file holds; a change of it is a change of key
+
+
 def _file(path: str, text: str):
-    h = hashlib.sha256(_compiler_digest())
+    h = hashlib.sha256(_compiler_digest() + FORMAT)
     h.update(path.encode("utf-8", "surrogatepass") + b"\0" + text.encode("utf-8", "surrogatepass"))
     return cache_dir() / "trees" / f"{h.hexdigest()[:32]}.pickle"
 
 
 def load(path: str, text: str) -> Optional[dict]:
-    """The built chunks of `path` with this text: {(first line, chunk text): declarations}."""
+    """The built chunks of `path` with this text: {(first line, chunk text): module}."""
     try:
         chunks = pickle.loads(_file(path, text).read_bytes())
     except Exception:           # a missing, partial or foreign file: parse instead

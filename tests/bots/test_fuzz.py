@@ -16,9 +16,11 @@ the longest random game seen (about 450 turns for nine players).
 import pytest
 
 from spellcard.compiler.pack import load_pack
-from spellcard.runtime.decisions import Agent, RandomAgent, ReplayAgent
+from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.simulate import Table, simulate
+
+from .._helpers import assert_replays_exactly, random_game
 
 TABLES = [("Free", 2), ("Free", 3), ("Free", 4),
           ("Identity", 5), ("Identity", 6), ("Identity", 7), ("Identity", 8), ("Identity", 9)]
@@ -49,11 +51,7 @@ def check_table(g: Game) -> None:
 
 
 def play(mode: str, n: int, seed: int, log: bool = False) -> Game:
-    pack = load_pack("bots")
-    g = Game(pack, mode, n, [CheckingAgent(seed * 1000 + i) for i in range(n)], seed=seed, log=log,
-             check_invariants=True)
-    g.result = g.play()
-    return g
+    return random_game("bots", mode, n, seed, CheckingAgent, log=log)
 
 
 def assert_sound(g: Game) -> None:
@@ -82,11 +80,7 @@ def test_random_games_keep_every_invariant_long(mode, n):
 
 def test_a_logged_game_replays_exactly():
     g = play("Identity", 6, 3, log=True)
-    agent = ReplayAgent(g.answers)
-    again = Game(g.pack, "Identity", 6, [agent] * 6, seed=3, log=True)
-    again.play()
-    assert again.log.lines() == g.log.lines()
-    assert agent.answers == []
+    assert_replays_exactly(g)
 
 
 def test_the_simulator_plays_every_mode_without_errors():

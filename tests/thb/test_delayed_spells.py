@@ -10,6 +10,8 @@ Most of these tests are written in the language, in rules/thb/tests/delayed_spel
 """
 from spellcard.scenario import Scenario
 
+from .helpers import discarded, table
+
 
 def judge_zone(s, seat):
     return s.p(seat).z["judge_zone"].cards
@@ -30,3 +32,16 @@ def test_sinsack_kill_gives_no_bounty():
     s.phase(0, "judge_phase")
     assert not s.p(0).alive
     assert [len(s.p(i).z["hand"].cards) for i in range(1, 5)] == [0, 0, 0, 0]
+
+
+def test_a_judgement_with_no_card_left_has_no_result():
+    """該角色的判定階段，需進行一次判定 — but with the deck and the discard pile both empty there is no
+    card to flip. The pack's reading (README): no result, so 封魔陣 skips nothing (the checker found the
+    unguarded `j.card.suit` this used to fault on)."""
+    s = table(["Koakuma", "Mokou"])
+    [seal] = s.zone(1, "judge_zone", "SealingArray♠9")
+    out_of_play = s.p(0).z["hand"]                    # where every other card waits
+    s.game.move(list(s.deck.cards) + list(s.game.z["discard_pile"].cards), out_of_play)
+    s.phase(1, "judge_phase")
+    assert "action_phase" not in s.game.skipped
+    assert judge_zone(s, 1) == [] and seal in discarded(s)

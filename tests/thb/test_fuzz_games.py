@@ -5,9 +5,9 @@ exactly one zone, counters within their bounds; a player who is out is never ask
 """
 import pytest
 
-from spellcard.compiler.pack import load_pack
-from spellcard.runtime.decisions import RandomAgent, ReplayAgent
 from spellcard.runtime.game import Game
+
+from .._helpers import assert_replays_exactly, random_game
 
 MODES = [("Duel", 2), ("Identity5Mode", 5), ("Identity8Mode", 8), ("TwoVsTwoMode", 4), ("TwoVsTwoDrawThreeMode", 4),
          ("KofMode", 2),
@@ -15,11 +15,7 @@ MODES = [("Duel", 2), ("Identity5Mode", 5), ("Identity8Mode", 8), ("TwoVsTwoMode
 
 
 def play(mode: str, n: int, seed: int, log: bool = False) -> Game:
-    pack = load_pack("thb")
-    g = Game(pack, mode, n, [RandomAgent(seed * 1000 + i) for i in range(n)], seed=seed, log=log,
-             check_invariants=True)
-    g.result = g.play()
-    return g
+    return random_game("thb", mode, n, seed, log=log)
 
 
 def assert_sound(g: Game) -> None:
@@ -50,11 +46,7 @@ def test_random_games_keep_every_invariant_long(mode, n):
 
 def test_a_logged_game_replays_exactly():
     g = play("Identity5Mode", 5, 3, log=True)
-    agent = ReplayAgent(g.answers)
-    again = Game(g.pack, "Identity5Mode", 5, [agent] * 5, seed=3, log=True)
-    again.play()
-    assert again.log.lines() == g.log.lines()
-    assert agent.answers == []
+    assert_replays_exactly(g)
 
 
 def test_different_seeds_give_different_games():

@@ -1,0 +1,225 @@
+"""Trigger loops found before any game runs: the graph "trigger → the windows its effect can open",
+through the actions and functions it calls. A cycle is a warning naming the path at each trigger on it;
+a trigger that re-opens its own window with nothing to stop it is an error. The runtime's guard stays
+for what this cannot prove (a loop through a card's hook, a changed counter)."""
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+import attrs
+
+from . import ast as A
+from .narrow import key
+
+
+@attrs.define
+class Trigger:
+    skill: A.SkillDecl
+    clause: A.TriggerClause
+
+    @property
+    def name(self) -> str:
+        return f"{self.skill.name}: {self.clause.action}.{self.clause.window}"
+
+
+_CHILDREN: dict = {}
+
+
+def _children(cls) -> tuple:
+    """The fields of a node class that can hold nodes (not names, numbers or spans)."""
+    names = _CHILDREN.get(cls)
+    if names is None:
+        names = _CHILDREN[cls] = tuple(f.name for f in attrs.fields(cls)
+                                       if f.type not in ("str", "int", "bool", "Span", "Optional[str]"))
+    return names
+
+
+def nodes_in(node) -> Iterable:
+    """Every AST node below `node`, itself included (depth first, without recursion)."""
+    stack = [node]
+    has = attrs.has
+    while stack:
+        n = stack.pop()
+        yield n
+        for name in _children(type(n)):
+            v = getattr(n, name)
+            if isinstance(v, tuple):
+                for item in v:
+                    if isinstance(item, tuple):
+                        stack.extend(x for x in item if has(type(x)))
+                    elif has(type(item)):
+                        stack.append(item)
+            elif v is not None and has(type(v)):
+                stack.append(v)
+
+
+def error_lines(diags) -> set:
+    return {(e.span.file, e.span.line) for e in diags.items if e.is_error}
+
+
+def has_error(decl, lines: set) -> bool:
+    return any((decl.span.file, n) in lines for n in range(decl.span.line, decl.span.end_line + 1))
+
+
+class LoopCheck:
+    def __init__(self, syms, refs, diags, allowed=lambda span, code: False):
+        self.s, self.refs, self.d = syms, refs, diags
+        self.allowed = allowed      # `# allow trigger-loop: why` at a trigger: the designer says it ends
+        self._opens: dict = {}
+        self._state: dict = {}
+
+    _READS = {"player_value": "player", "table": "table"}
+    _WRITES = {"set_player": "player", "set_table": "table"}
+
+    def state(self, node, writes: bool) -> set[tuple[str, str]]:
+        """The counters and attributes `node`'s code reads (or assigns), through what it calls."""
+        out = set()
+        table = self._WRITES if writes else self._READS
+        for n in nodes_in(node):
+            ref = self.refs.get(n)
+            if ref is None:
+                continue
+            if ref[0] in table:
+                out.add((table[ref[0]], ref[1]))
+            elif isinstance(n, A.Call) and ref[0] in ("action", "func") and (writes or ref[0] == "func"):
+                memo_key = (ref[0], ref[1], writes)
+                if memo_key not in self._state:
+                    self._state[memo_key] = set()          # a recursive function ends here
+                    decl = (self.s.actions if ref[0] == "action" else self.s.funcs).get(ref[1])
+                    if decl is not None:
+                        self._state[memo_key] = self.state(decl, writes)
+                out |= self._state[memo_key]
+        return out
+
+    def bounded(self, t: Trigger) -> bool:
+        """A trigger that cannot carry a loop for ever: it has a limit, its skill works once a game,
+        its condition reads a counter or attribute its own effect changes (`p.used == 0` … `p.used
+        += 1`), or its line says `# allow trigger-loop: why` (it then ends every loop through it)."""
+        c = t.clause
+        if c.limit is not None or t.skill.kind in ("awakening", "limited") or self.allowed(c.span, "trigger-loop"):
+            return True
+        return c.when is not None and bool(self.state(c.when, False) & self.state(c.body, True))
+
+    def _called(self, node) -> set[tuple[str, str]]:
+        """The actions and functions `node`'s code calls directly, as (kind, name)."""
+        out = set()
+        for n in nodes_in(node):
+            if isinstance(n, A.Call):
+                ref = self.refs.get(n)
+                if ref is not None and ref[0] in ("action", "func"):
+                    out.add((ref[0], ref[1]))
+        return out
+
+    def opens(self, kind: str, name: str) -> set[str]:
+        """The actions a call of `name` can open (an action's own `do` steps call others)."""
+        memo = self._opens.get((kind, name))
+        if memo is not None:
+            return memo
+        self._opens[(kind, name)] = out = set()       # a recursive function ends here
+        decl = (self.s.actions if kind == "action" else self.s.funcs).get(name)
+        if decl is None:
+            return out
+        if kind == "action":
+            out.add(name)
+        for k, n in self._called(decl):
+            out |= self.opens(k, n)
+        return out
+
+    def effect(self, t: Trigger) -> dict[str, str]:
+        """Each action the trigger's effect can open, with the name its body calls to reach it."""
+        out: dict = {}
+        for k, n in sorted(self._called(t.clause.body)):
+            for action in sorted(self.opens(k, n)):
+                out.setdefault(action, n)
+        return out
+
+    def run(self, modules: list[A.Module]) -> None:
+        # A skill with an error is left out: what it would call is not known yet.
+        broken = error_lines(self.d)
+        triggers = [Trigger(d, c) for m in modules for d in m.decls if isinstance(d, A.SkillDecl)
+                    and not has_error(d, broken) for c in d.clauses if isinstance(c, A.TriggerClause)]
+        by_action: dict[str, list[Trigger]] = {}
+        triggers = [t for t in triggers if not self.bounded(t)]
+        for t in triggers:
+            by_action.setdefault(t.clause.action, []).append(t)
+        effects = {id(t): self.effect(t) for t in triggers}
+        reported: set = set()
+        # Latest first: each loop is told once, at the trigger that closed it (a designer's new
+        # file comes after the pack's own).
+        for t in reversed(triggers):
+            if self._endless(t):
+                self.d.error(t.clause.span, f"this trigger re-opens its own window for ever: {t.name} → "
+                                            f"{t.clause.action} → {t.clause.action}.{t.clause.window}",
+                             "add a condition the effect makes false, or a `limit … per turn`",
+                             code="endless-trigger")
+                continue
+            found = self._cycle(t, by_action, effects)
+            if found is None:
+                continue
+            path, members = found
+            if members in reported:
+                continue
+            reported.add(members)
+            self.d.warning(t.clause.span, "trigger loop: " + " → ".join(path),
+                           "make sure a condition or a `limit` ends it; the runtime stops a game "
+                           "after 120 nested actions", code="trigger-loop")
+
+    def _cycle(self, start: Trigger, by_action, effects) -> Optional[tuple[list[str], frozenset]]:
+        """The shortest path of triggers from `start` back to it, written out, and who is on it."""
+        frontier = [(start, [start.name], (id(start),))]
+        seen = {id(start)}
+        while frontier:
+            nxt = []
+            for t, path, members in frontier:
+                for action, via in sorted(effects[id(t)].items()):
+                    step = path + ([via] if via and via != action else []) + [action]
+                    for u in by_action.get(action, ()):
+                        if u is start:
+                            return step + [start.name], frozenset(members)
+                        if id(u) not in seen:
+                            seen.add(id(u))
+                            nxt.append((u, step + [u.name], members + (id(u),)))
+            frontier = nxt
+        return None
+
+    def _endless(self, t: Trigger) -> bool:
+        """Its body calls its own action at the top, unconditionally, with no limit, the window
+        has no condition of its own, and each part of its condition is `event.F == X` where the call
+        passes the same X for F (so the new event meets it again)."""
+        c = t.clause
+        if c.limit is not None or c.action not in self.s.actions:
+            return False
+        decl = self.s.actions[c.action]
+        if any(isinstance(st, A.WindowStep) and st.name == c.window and st.cond is not None for st in decl.steps):
+            return False
+        params = [p.name for p in decl.params]
+        for st in c.body.stmts:
+            if not (isinstance(st, A.ExprStmt) and isinstance(st.expr, A.Call)):
+                continue
+            ref = self.refs.get(st.expr)
+            if ref is None or ref[:2] != ("action", c.action):
+                continue
+            passed = {p: key(a) for p, a in zip(params, ref[2]) if not isinstance(a, tuple)}
+            if all(self._met_again(part, passed) for part in _conjuncts(c.when)):
+                return True
+        return False
+
+    @staticmethod
+    def _met_again(part, passed: dict) -> bool:
+        if not (isinstance(part, A.Compare) and part.op == "=="):
+            return False
+        for side, other in ((part.left, part.right), (part.right, part.left)):
+            if isinstance(side, A.Field) and isinstance(side.obj, A.Name) and side.obj.id == "event":
+                fixed = key(other)
+                if fixed is not None and (fixed == "owner" or not isinstance(other, (A.Name, A.Field))) \
+                        and passed.get(side.name) == fixed:
+                    return True
+        return False
+
+
+def _conjuncts(e) -> list:
+    if e is None:
+        return []
+    if isinstance(e, A.BoolOp) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
