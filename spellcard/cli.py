@@ -456,6 +456,10 @@ from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(test_cmd)
 
+from .cli_explore import explore_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(explore_cmd)
+
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")
 def lsp_cmd() -> None:
