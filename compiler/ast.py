@@ -581,6 +581,15 @@ class HarnessDecl:
     span: Span
 
 
+@node
+class InvariantDecl:
+    """`invariant "text" = expr`: a condition every state of every game keeps; exploring and
+    testing check it after every action, plain simulation never does."""
+    title: str
+    cond: "Expr"
+    span: Span
+
+
 # ── extensions ────────────────────────────────────────────────────────────────
 @node
 class ReplaceDecl:
@@ -599,7 +608,7 @@ class DeckExtend:
 
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
         | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
-        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl)
+        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | InvariantDecl)
 
 
 @node

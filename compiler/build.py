@@ -296,6 +296,9 @@ class _Builder(TestBuilder):
     def harness_decl(self, meta, c):
         return A.HarnessDecl(tuple(c), self.span(meta))
 
+    def invariant_decl(self, meta, c):
+        return A.InvariantDecl(unquote(c[0]), c[1], self.span(meta))
+
     def harness_item(self, meta, c):
         return A.HarnessItem(str(c[0]), str(c[1]), self.tspan(c[0]), self.tspan(c[1]))
 

@@ -181,6 +181,11 @@ class Checker(StatementChecks, ExpressionChecks, NoneChecks, HintChecks, ToolChe
             self.expect(d.final, ret, fscope, f"the final value of query `{d.name}`")
         self.ctx = prev
 
+    def decl_InvariantDecl(self, d: A.InvariantDecl):
+        prev = self.with_ctx(Context("value"))
+        self.expect(d.cond, T.BOOL, Scope(), f'invariant "{d.title}"')
+        self.ctx = prev
+
     def decl_FuncDecl(self, d: A.FuncDecl):
         self._params(d.params)
         ret = self.type_ref(d.returns)

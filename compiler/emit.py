@@ -317,7 +317,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     em = Emitter(syms, checker, root, names)
     s = syms
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
-                 "phases": [], "kinds": [], "skills": [], "characters": [], "decks": {}, "modes": []}
+                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
 
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
@@ -441,6 +441,10 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         rules = [n for sc in d.rules for n, _ in sc.names]
         out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
                              setup, d.turn_limit))
+
+    for i, d in enumerate(s.invariants):
+        fn = em.add_value_fn(f"iv_{i}", "g", d.cond, f"invariant {d.title}")
+        out["invariants"].append((d.title, fn, em.where(d)))
 
     anytime = []
     for d in s.anytime:

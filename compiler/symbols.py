@@ -79,6 +79,7 @@ class Symbols:
     phases: dict = attrs.Factory(dict)
     turn: Optional[A.TurnDecl] = None
     anytime: list = attrs.Factory(list)          # AnytimeDecl, in file order
+    invariants: list = attrs.Factory(list)       # InvariantDecl, in file order
     cards: dict = attrs.Factory(dict)
     skills: dict = attrs.Factory(dict)
     characters: dict = attrs.Factory(dict)
@@ -164,6 +165,9 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                 continue
             if isinstance(d, A.AnytimeDecl):
                 s.anytime.append(d)
+                continue
+            if isinstance(d, A.InvariantDecl):
+                s.invariants.append(d)
                 continue
             if isinstance(d, (A.ShowDecl, A.HarnessDecl)):
                 _tool_decl(s, diags, d)

@@ -223,6 +223,7 @@ class PackDef:
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered
+    invariants: list = Factory(list)          # (text, fn(g) -> bool, "file:line:col"): checked only when asked
     shown: dict = Factory(dict)         # card | character | player -> attribute names the tools show
     harness_deck: Optional[str] = None        # the table zone scenario tests deal from
     harness_seat: Optional[Callable] = None   # (g, player, character): how a scenario test seats one

@@ -699,3 +699,6 @@ class Game:
                     raise InvariantBroken(f"{name} of {p} is {value}, above its maximum")
                 if cd.min is not None and value < cd.min(self, p):
                     raise InvariantBroken(f"{name} of {p} is {value}, below its minimum")
+        for text, holds, where in self.pack.invariants:
+            if not holds(self):
+                raise InvariantBroken(f'{where}: invariant "{text}" is broken')

@@ -465,6 +465,10 @@ from .new_pack import new_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(new_cmd)
 
+from .cli_explore import explore_cmd  # noqa: E402  (it reads UsageProblem from here)
+
+cli.add_command(explore_cmd)
+
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")
 def lsp_cmd() -> None:

@@ -1,0 +1,94 @@
+"""One explored game, and the properties every game must keep.
+
+The game runs on the scenario harness exactly as a `.spell` test with `setup` and `run game`
+would run it (seed 0, the mode's own setup, then the answers), so a broken game can be written
+as such a test and replayed. The harness checks after every action what the runtime knows
+(cards conserved, counters in bounds) and the pack's `invariant`s; a player out of the game being
+asked stops it too. Here the rest is judged: no rule fault, an end within the game's budgets,
+and the user's own properties, functions of the finished Scenario.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+import attrs
+
+from spellcard.runtime.errors import InvariantBroken, PlayerOut, RuleLoop
+from spellcard.runtime.game import TurnLimit
+from spellcard.scenario import Scenario, ScenarioError
+
+from .strategies import DrawnAgent, TableSpec
+
+Property = Callable[[Scenario], Optional[str]]     # a message when broken, else None
+
+
+class Broken(Exception):
+    """A property a game broke: its name (what the report and the saved test say) and why."""
+
+    def __init__(self, prop: str, message: str, scenario: Optional[Scenario] = None):
+        super().__init__(f"{prop}: {message}")
+        self.prop, self.message, self.scenario = prop, message, scenario
+
+
+class Unplayable(Exception):
+    """The drawn table cannot be set up (a stacked card the deck has run out of): not a finding."""
+
+
+@attrs.define
+class Played:
+    spec: TableSpec
+    scenario: Scenario
+    windows: set = attrs.Factory(set)            # windows opened with a rule listening
+
+
+def judge(err: Exception) -> Broken:
+    if isinstance(err, PlayerOut):
+        return Broken("nobody out is asked or acts", str(err))
+    if isinstance(err, InvariantBroken):
+        return Broken("invariant", str(err))
+    if isinstance(err, RuleLoop):
+        return Broken("the game ends within its budgets", str(err))
+    return Broken("no rule fault", f"{type(err).__name__}: {err}")
+
+
+def play(pack: str, spec: TableSpec, data, extra: Sequence[str] = (),
+         properties: Sequence[tuple[str, Property]] = ()) -> Played:
+    """Play the game `spec` with answers drawn from `data`; Broken if it breaks a property."""
+    try:
+        s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True)
+        s.deck_top(*spec.deck_top)
+    except ScenarioError as err:
+        raise Unplayable(str(err)) from None
+    except Exception as err:                 # a rule that failed in the mode's setup
+        raise judge(err) from None
+    s.decisions.clear()                      # the setup's, which a test's setup makes alike unscripted
+    counter = [0]
+    for agent in s.agents:
+        agent.fallback = DrawnAgent(data, counter)
+    played = Played(spec, s)
+    _watch_windows(s, played.windows)
+    try:
+        if s.winners is None:
+            s.play_on()
+    except TurnLimit:
+        pass                                 # the mode's own budget ended it: a game may run long
+    except Exception as err:
+        broken = judge(err)
+        broken.scenario = s
+        raise broken from None
+    for name, prop in properties:
+        message = prop(s)
+        if message:
+            raise Broken(name, message, s)
+    return played
+
+
+def _watch_windows(s: Scenario, seen: set) -> None:
+    """Count the windows a rule listened at (for the coverage report), on this game only."""
+    g = s.game
+    dispatch = g.dispatch
+
+    def watched(key, ev):
+        seen.add(key)
+        return dispatch(key, ev)
+    g.dispatch = watched

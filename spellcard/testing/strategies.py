@@ -1,0 +1,102 @@
+"""Hypothesis strategies for games of a pack: tables, and an agent whose every answer is drawn.
+
+Every choice a game makes for its players is a hypothesis draw, so when a property breaks,
+hypothesis shrinks the game itself: fewer seats, earlier characters, fewer stacked cards, and
+answers moved toward the quietest one (no, pass, the fewest and first options). The quiet answer
+is what a `.spell` test gives an unscripted decision, so a shrunk game needs few answers written.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import attrs
+from hypothesis import strategies as st
+
+from spellcard.runtime.decisions import MANY, YES_NO, Agent, DeclineAgent, RandomAgent
+from spellcard.runtime.defs import PackDef
+
+DRAWN_DECISIONS = 400       # answers drawn one by one; later ones come from a drawn seed (buffer size)
+MAX_SEATS = 8
+_QUIET = DeclineAgent()
+
+
+@attrs.frozen
+class TableSpec:
+    """One game to play: the test form's `mode`, `seats`, `setup` and `deck top` lines."""
+    mode: str
+    seats: tuple[str, ...]
+    deck_top: tuple[str, ...] = ()
+
+
+def focus_characters(pack: PackDef, focus: Sequence[str]) -> list[str]:
+    """Characters that bring a focus item to the table: named ones, and holders of a named skill."""
+    out: list[str] = []
+    for name in focus:
+        found = [name] if name in pack.characters else [
+            c for c, cd in pack.characters.items() if name in cd.skills]
+        for c in found[:1]:
+            if c not in out:
+                out.append(c)
+    return out
+
+
+def deck_kinds(pack: PackDef, mode: str) -> list[str]:
+    deck = pack.modes[mode].deck
+    return sorted({kind for kind, _ in pack.decks.get(deck, [])}) if deck else []
+
+
+@st.composite
+def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str] = (),
+           characters: Optional[Sequence[str]] = None) -> TableSpec:
+    """A table of the pack: a mode, as many seats as it allows, distinct characters (each focus
+    character seated with high odds, the first always), and a few cards stacked on the deck
+    (focus cards among them)."""
+    modes = [mode] if mode else list(pack.modes)
+    m = pack.modes[draw(st.sampled_from(modes))]
+    lo, hi = m.min_players, min(m.max_players, MAX_SEATS)
+    n = draw(st.integers(lo, hi))
+    pool = list(characters) if characters is not None else list(pack.characters)
+    wanted = focus_characters(pack, focus)
+    seated = [c for i, c in enumerate(wanted[:n]) if i == 0 or draw(st.integers(0, 3)) != 0]
+    rest = [c for c in pool if c not in seated]
+    seated += draw(st.lists(st.sampled_from(rest), min_size=n - len(seated), max_size=n - len(seated),
+                            unique=True)) if len(rest) >= n - len(seated) else rest
+    kinds = deck_kinds(pack, m.name)
+    cards = [k for k in focus if k in kinds]
+    stacked = [k for i, k in enumerate(cards) if i == 0 or draw(st.booleans())]
+    stacked += draw(st.lists(st.sampled_from(kinds), max_size=4)) if kinds else []
+    order = draw(st.permutations(range(n)))        # who sits where: shrinks to the order drawn
+    return TableSpec(m.name, tuple(seated[i] for i in order), tuple(stacked))
+
+
+def interactions(pack: PackDef, focus: Sequence[str], mode: Optional[str] = None):
+    """Tables where the focus items (characters, skills, cards) meet: the first always at the
+    table, the others with high odds, among other characters of the pack."""
+    return tables(pack, mode=mode, focus=focus)
+
+
+class DrawnAgent(Agent):
+    """Answers every decision with a hypothesis draw; index 0 of a draw is the quiet answer, so
+    shrinking quietens the game. Past DRAWN_DECISIONS answers it plays on from a drawn seed."""
+
+    def __init__(self, data, counter: list):
+        self.data = data
+        self.counter = counter            # shared by the table: decisions drawn so far
+        self.later: Optional[RandomAgent] = None
+
+    def answer(self, game, d):
+        self.counter[0] += 1
+        if self.counter[0] > DRAWN_DECISIONS:
+            if self.later is None:
+                self.later = RandomAgent(self.data.draw(st.integers(0, 2 ** 16), label="seed"))
+            return self.later.answer(game, d)
+        draw = self.data.draw
+        n = len(d.options)
+        if d.kind == YES_NO:
+            return int(draw(st.booleans()))
+        if d.kind == MANY:
+            k = draw(st.integers(d.min, d.max))
+            return sorted(draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True)))
+        quiet = _QUIET.answer(game, d)
+        order = [quiet] + [i for i in range(n) if i != quiet]
+        return order[draw(st.integers(0, n - 1))]
