@@ -262,11 +262,13 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         from .emit import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
-        code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
-        if load:
+        module = f"<spellcard:{syms.pack.name}>"
+        code_obj = None
+        if load:                # `check` makes no bytecode: the first run that loads the pack does
+            code_obj = compile(result.code, module, "exec")
             result.pack = load_module(code_obj, result.code)
         if use_cache:
-            _to_cache(cdir, digest, result, code_obj)
+            _to_cache(cdir, digest, result, code_obj, module)
     elif use_cache:
         _to_cache(cdir, digest, result, None)
     return result
@@ -286,15 +288,20 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(part, path)
 
 
-def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
+def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj, module: str = "") -> None:
+    """Write an entry: the index always, the module when the pack checked clean, its bytecode when
+    this run made it (a later load adds it)."""
     try:
         cdir.mkdir(parents=True, exist_ok=True)
-        index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics]}
-        if code_obj is not None:
-            text, binary = result.code.encode("utf-8"), marshal.dumps(code_obj)
+        index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics], "module": module}
+        if result.code is not None:
+            text = result.code.encode("utf-8")
             _write(cdir / f"{digest}.py", text)
+            index["py"] = _sha(text)
+        if code_obj is not None:
+            binary = marshal.dumps(code_obj)
             _write(cdir / f"{digest}.bin", binary)
-            index.update(py=_sha(text), bin=_sha(binary))
+            index["bin"] = _sha(binary)
         _write(cdir / f"{digest}.json", json.dumps(index, ensure_ascii=False).encode("utf-8"))
     except OSError:
         pass                    # a read-only cache only costs speed
@@ -315,10 +322,15 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
             return None
         result.code = text.decode("utf-8")
         if load:
-            binary = (cdir / f"{digest}.bin").read_bytes()
-            if _sha(binary) != index["bin"]:
-                return None
-            result.pack = load_module(marshal.loads(binary), result.code)
+            if "bin" in index:
+                binary = (cdir / f"{digest}.bin").read_bytes()
+                if _sha(binary) != index["bin"]:
+                    return None
+                code_obj = marshal.loads(binary)
+            else:               # written by `check`: make the bytecode once, and keep it
+                code_obj = compile(result.code, index["module"], "exec")
+                _to_cache(cdir, digest, result, code_obj, index["module"])
+            result.pack = load_module(code_obj, result.code)
         return result
     except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
         return None

@@ -53,3 +53,17 @@ def test_an_entry_filed_under_another_key_is_not_used(cache):
     index["key"] = "0" * 24
     entry(cache, ".json").write_text(json.dumps(index), "utf-8")
     assert not compile_pack(MINI).cached
+
+
+def test_a_check_writes_no_bytecode_and_the_first_load_adds_it(tmp_path, monkeypatch):
+    """`check` (load=False) skips compiling the module to bytecode; the first run that loads the pack
+    makes it from the verified module text and keeps it for the next."""
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    checked = compile_pack(MINI, load=False)
+    assert checked.ok and checked.pack is None
+    key = tmp_path / "cache" / source_hash(read_sources(resolve(MINI)))
+    assert entry(key, ".py").exists() and not entry(key, ".bin").exists()
+    loaded = compile_pack(MINI)
+    assert loaded.cached and loaded.pack.title == "Mini"
+    assert "bin" in json.loads(entry(key, ".json").read_text("utf-8")) and entry(key, ".bin").exists()
+    assert compile_pack(MINI).cached
