@@ -37,6 +37,11 @@ def test_random_games_keep_every_invariant(mode, n):
     assert sum(g.result.reason == "turn_limit" for g in games) <= len(games) // 10
 
 
+def test_the_games_the_long_fuzz_broke_stay_sound():
+    """醫者: its discard healed the last wounded character, and the choice that followed had no one."""
+    assert_sound(play("KofMode", 2, 10_897))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("mode,n", MODES)
 def test_random_games_keep_every_invariant_long(mode, n):
