@@ -110,7 +110,7 @@ class Lines:
 
 def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
     """The names on the frame's line whose value is `none` (or a list holding `none`). A temporary of
-    the emitter (`x.hp += 1` keeps `x` in one), or a local set from other names (`let rest = cs`), stands
+    the emitter (`x.score += 1` keeps `x` in one), or a local set from other names (`let rest = cs`), stands
     for the names it was set from, so that a none can be followed on to a parameter."""
     local = f.frame.f_locals
     code = lines.code(f.line)
@@ -143,7 +143,7 @@ def _origin(f: Frame, name: str, lines: Lines) -> Optional[str]:
 
 
 def _inline_origin(code: str) -> list[str]:
-    """The built-ins on a line that can give none, called in place (`damage(choose_player(…), 1)`)."""
+    """The built-ins on a line that can give none, called in place (`bump(choose_player(…), 1)`)."""
     return [n for n in dict.fromkeys(_BUILTIN.findall(code)) if n in WHY_NONE]
 
 
