@@ -19,10 +19,10 @@ demo: $(STAMP)
 	$(BIN)/spellcard simulate thb --mode Identity5Mode --games 200 --seed 1
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 fuzz: $(STAMP)
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python -m pytest -n auto -m slow
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
