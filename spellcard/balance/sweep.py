@@ -11,7 +11,8 @@ import logging
 import marshal
 import math
 import time
-from typing import Callable, Optional
+from contextlib import contextmanager
+from typing import Callable, Iterator, Optional
 
 import attrs
 
@@ -124,9 +125,22 @@ def batch_size(games: int, workers: int) -> int:
 def run_dask(shipped: ShippedPack, seats: Seats, seed: int, games: int, advance: Advance,
              workers: int = 2, scheduler: Optional[str] = None) -> tuple[Counts, Timing]:
     """Play on a LocalCluster of `workers` single-threaded processes, or on the cluster whose
-    scheduler is at `scheduler`; the batches' totals are added in seed order."""
-    from dask.distributed import Client, LocalCluster, as_completed
+    scheduler is at `scheduler`."""
     started = time.perf_counter()
+    with dask_client(workers, scheduler) as client:
+        n = len(client.scheduler_info()["workers"]) or workers
+        timing = Timing("dask", n, time.perf_counter() - started)
+        played = time.perf_counter()
+        counts = sweep_on(client, shipped, seats, seed, games, advance)
+        timing.play_seconds = time.perf_counter() - played
+    return counts, timing
+
+
+@contextmanager
+def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
+    """A client of a new LocalCluster (processes, one thread each: games hold the GIL), or of the
+    running scheduler at `scheduler`; both closed on leaving."""
+    from dask.distributed import Client, LocalCluster
     cluster = None
     try:
         if scheduler is None:
@@ -141,25 +155,28 @@ def run_dask(shipped: ShippedPack, seats: Seats, seed: int, games: int, advance:
         where = f"the scheduler at {scheduler}" if scheduler else "a local cluster"
         raise SweepProblem(f"cannot start or reach {where}: {err}") from None
     try:
-        n = len(client.scheduler_info()["workers"]) or workers
-        timing = Timing("dask", n, time.perf_counter() - started)
-        played = time.perf_counter()
-        pack_future = client.scatter(shipped, broadcast=True)
-        jobs = batches(seed, games, batch_size(games, n))
-        futures = [client.submit(_remote_batch, pack_future, seats, first, count, pure=False)
-                   for first, count in jobs]
-        index = {f.key: i for i, f in enumerate(futures)}
-        results: list = [None] * len(jobs)
-        for future in as_completed(futures):
-            i = index[future.key]
-            results[i] = future.result()
-            advance(jobs[i][1])
-        timing.play_seconds = time.perf_counter() - played
+        yield client
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
+             advance: Advance = lambda n: None) -> Counts:
+    """Batches of seeds sent to the client's workers; their totals added in seed order."""
+    from dask.distributed import as_completed
+    workers = len(client.scheduler_info()["workers"]) or 1
+    pack = client.scatter(shipped, broadcast=True)
+    jobs = batches(seed, games, batch_size(games, workers))
+    futures = [client.submit(_remote_batch, pack, seats, first, count, pure=False) for first, count in jobs]
+    index = {f.key: i for i, f in enumerate(futures)}
+    results: list = [None] * len(jobs)
+    for future in as_completed(futures):
+        i = index[future.key]
+        results[i] = future.result()
+        advance(jobs[i][1])
     total = Counts()
     for counts in results:
         total.merge(counts)
-    return total, timing
+    return total
