@@ -113,7 +113,7 @@ class Tally:
             for name in shown:
                 value = p.v.get(name)
                 if value is not None:
-                    _bump(self.by_attribute.setdefault(name, {}), _written(value), won)
+                    _bump(self.by_attribute.setdefault(name, {}), written(value), won)
 
     def summary(self, seconds: float) -> dict:
         """Plain data, JSON-ready; only TIMING_FIELDS depend on the machine."""
@@ -136,7 +136,7 @@ class Tally:
         }
 
 
-def _written(value) -> str:
+def written(value) -> str:
     """A value as a rules author writes it: enum members by name, `true`/`false` for bools."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 

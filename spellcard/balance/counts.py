@@ -7,7 +7,7 @@ from typing import Optional
 import attrs
 
 from spellcard.runtime.game import Game, Result
-from spellcard.simulate import Table, _written
+from spellcard.simulate import Table, written
 
 
 @attrs.define
@@ -38,7 +38,7 @@ class Counts:
         winners = {p.seat for p in result.winners}
         shown = game.pack.shown.get("player", ())
         for p in game.players:
-            values = tuple((name, _written(p.v[name])) for name in shown if p.v.get(name) is not None)
+            values = tuple((name, written(p.v[name])) for name in shown if p.v.get(name) is not None)
             key = (table.agent_at(p.seat), p.character.name if p.character is not None else "", p.seat, values)
             row = self.players.setdefault(key, [0, 0])
             row[0] += 1

@@ -167,7 +167,7 @@ def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
     """Batches of seeds sent to the client's workers; their totals added in seed order."""
     from dask.distributed import as_completed
     workers = len(client.scheduler_info()["workers"]) or 1
-    pack = client.scatter(shipped, broadcast=True)
+    pack = client.scatter(shipped, broadcast=True, hash=False)     # a new key each sweep: never one just released
     jobs = batches(seed, games, batch_size(games, workers))
     futures = [client.submit(_remote_batch, pack, seats, first, count, pure=False) for first, count in jobs]
     index = {f.key: i for i, f in enumerate(futures)}
