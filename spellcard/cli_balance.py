@@ -74,7 +74,8 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
     rate = counts.games / timing.play_seconds if timing.play_seconds else 0.0
     click.echo(f"{counts.games} games in {timing.play_seconds:.1f} s ({rate:.1f} games/s) on {timing.backend}, "
                f"{timing.workers} worker{'s' if timing.workers != 1 else ''}"
-               + (f"; {timing.start_seconds:.1f} s to start the cluster" if timing.backend == "dask" else ""),
+               + (f"; {timing.start_seconds:.1f} s to {'reach' if scheduler else 'start'} the cluster"
+                  if timing.backend == "dask" else ""),
                err=True)
     if report is not None:
         from .balance.report import render_report
