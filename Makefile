@@ -27,6 +27,7 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/lsp.py
+	$(BIN)/python bench/balance.py
 
 check: $(STAMP)
 	$(BIN)/spellcard check rules/thb rules/bots rules/esper

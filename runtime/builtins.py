@@ -467,7 +467,11 @@ def choose_from(g, p, options: list, prompt: str):
             card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
             if not usable(g, p, card):
                 return None
+        if g.usage is not None:
+            g.usage.card(card)
         return Play(card=card, targets=_pick_targets(g, p, p, card))
+    if g.usage is not None:
+        g.usage.skill(choice.skill)
     return choice
 
 
@@ -501,11 +505,13 @@ def b_ask_card(g, p, k, purpose, prompt):
         return None
     options.append(None)
     choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
-    if choice is None or isinstance(choice, Card):
-        return choice
-    cd = choice.convert
-    pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
-    return _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
+    if choice is not None and not isinstance(choice, Card):
+        cd = choice.convert
+        pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
+        choice = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
+    if choice is not None and g.usage is not None:
+        g.usage.card(choice)
+    return choice
 
 
 # ── skills and characters ─────────────────────────────────────────────────────

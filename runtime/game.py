@@ -88,6 +88,7 @@ class Game:
         self.rules: list[SkillInst] = []
         self.over = False
         self.anytime_open = False                           # an any-time pass is under way (runtime/anytime.py)
+        self.usage = None                                   # a runtime.usage.Usage, when counting is asked for
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):
@@ -405,6 +406,8 @@ class Game:
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
+            if self.usage is not None:
+                self.usage.skill(td.skill)
             if self.log.enabled:
                 self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
             prev, ev.trigger = ev.trigger, td

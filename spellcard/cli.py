@@ -32,7 +32,7 @@ from spellcard.runtime.log import write_game
 from .faces import card_face
 from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
 from .render import outcome_line, render_game
-from .simulate import Table, log_header, replay, simulate, unknown_characters
+from .simulate import Table, log_header, replay, simulate, unknown_agents, unknown_characters
 
 
 class UsageProblem(click.ClickException):
@@ -160,6 +160,21 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 
 
 # ── simulating ──────────────────────────────────────────────────────────────────
+def _agent_list(ctx, param, value: str) -> str:
+    unknown = unknown_agents(value)
+    if unknown:
+        raise click.BadParameter(f"unknown agent {clip(unknown[0], MAX_QUOTE)!r}; "
+                                 f"the agents are: {', '.join(sorted(AGENTS))}")
+    return value
+
+
+agent_option = click.option(
+    "--agent", metavar="A[,B…]", default="random", show_default=True, callback=_agent_list,
+    help=f"Who plays ({', '.join(sorted(AGENTS))}: random picks uniformly among legal moves, greedy "
+         "always acts and never holds back). A comma list cycles over the seats: "
+         "`random,greedy` seats random at P0, P2, … and greedy at P1, P3, ….")
+
+
 @cli.command("simulate")
 @click.argument("pack")
 @click.option("--mode", help="The mode to play (may be left out when the pack has only one).")
@@ -175,15 +190,14 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
-@click.option("--agent", type=click.Choice(sorted(AGENTS)), default="random", show_default=True,
-              help="Who plays: uniformly random legal moves, or greedy ones (always act, never hold back).")
+@agent_option
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
                  show_log: bool, agent: str) -> None:
     """Play seeded games between agents and summarise them.
 
-    Wins are reported by seat, by character and by each player attribute the pack's `show player`
-    line names (without one: its enum attributes).
+    Wins are reported by seat, by agent (when seats play different agents), by character and by
+    each player attribute the pack's `show player` line names (without one: its enum attributes).
 
     Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
@@ -252,16 +266,16 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
 
 
 @contextmanager
-def progress(total: int, enabled: bool) -> Iterator:
-    """A progress bar on stderr, only for a person watching a terminal; yields `advance()`."""
+def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
+    """A progress bar on stderr, only for a person watching a terminal; yields `advance(n=1)`."""
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
-        yield lambda: None
+        yield lambda n=1: None
         return
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("simulating", total=total)
-        yield lambda: bar.advance(task)
+        task = bar.add_task(label, total=total)
+        yield lambda n=1: bar.advance(task, n)
 
 
 def print_summary(console: Console, s: dict) -> None:
@@ -279,7 +293,9 @@ def print_summary(console: Console, s: dict) -> None:
     if s["first_error"]:
         console.print(Text("first error: ", style="bold red") + Text(printable(s["first_error"])), highlight=False)
     wins = s["wins"]
-    groups = (("seat", wins["by_seat"]), *wins["by_attribute"].items(), ("character", wins["by_character"]))
+    by_agent = (("agent", wins["by_agent"]),) if len(wins["by_agent"]) > 1 else ()
+    groups = (("seat", wins["by_seat"]), *by_agent, *wins["by_attribute"].items(),
+              ("character", wins["by_character"]))
     for title, rates in groups:
         if rates:
             console.print(rate_table(f"wins by {title}", rates))
@@ -335,8 +351,8 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     except UsageProblem as err:
         raise UsageProblem(f"{printable(log_file)}: the log does not fit the pack: {err.message}") from None
     agent = header.get("agent") or "random"
-    if agent not in AGENTS:
-        raise UsageProblem(f"{printable(log_file)}: unknown agent {clip(agent, MAX_QUOTE)!r} in the log")
+    if not isinstance(agent, str) or unknown_agents(agent):
+        raise UsageProblem(f"{printable(log_file)}: unknown agent {clip(str(agent), MAX_QUOTE)!r} in the log")
     outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
     if outcome.difference is not None:
         click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
@@ -468,6 +484,10 @@ cli.add_command(new_cmd)
 from .cli_explore import explore_cmd  # noqa: E402  (it reads UsageProblem from here)
 
 cli.add_command(explore_cmd)
+
+from .cli_balance import balance_cmd  # noqa: E402  (it reads UsageProblem and the options from here)
+
+cli.add_command(balance_cmd)
 
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")

@@ -14,6 +14,7 @@ import attrs
 from spellcard.runtime.decisions import AGENTS, ReplayAgent
 from spellcard.runtime.defs import PackDef
 from spellcard.runtime.game import Game, Result
+from spellcard.runtime.usage import Usage
 
 TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
 """The summary fields that vary from run to run; everything else is fixed by the seed."""
@@ -25,7 +26,18 @@ class Table:
     mode: str
     players: int
     characters: tuple = ()      # a character name per seat; "" leaves that seat to the mode
-    agent: str = "random"       # a name in runtime.decisions.AGENTS
+    agent: str = "random"       # names in runtime.decisions.AGENTS, comma-separated: they cycle over seats
+
+    def agent_at(self, seat: int) -> str:
+        """The agent playing `seat`: a list of agents cycles over the seats ("search,random": even
+        seats search, odd seats play at random)."""
+        names = self.agent.split(",")
+        return names[seat % len(names)]
+
+
+def unknown_agents(agent: str) -> list[str]:
+    """The names in a comma-separated agent list that AGENTS lacks."""
+    return [a for a in agent.split(",") if a not in AGENTS]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -41,12 +53,16 @@ def unknown_characters(pack: PackDef, names: Sequence[str]) -> list[str]:
     return [n for n in names if n and n not in pack.characters]
 
 
-def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] = None) -> tuple[Game, Result]:
-    """One game between the table's kind of agent, seeded per seat (or the given agents)."""
+def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] = None,
+         usage: bool = False) -> tuple[Game, Result]:
+    """One game between the table's agents, seeded per seat (or the given agents); with `usage`,
+    the game counts its skills and cards played (game.usage)."""
     if agents is None:
-        agents = [AGENTS[table.agent](agent_seed(seed, seat)) for seat in range(table.players)]
+        agents = [AGENTS[table.agent_at(seat)](agent_seed(seed, seat)) for seat in range(table.players)]
     game = Game(table.pack, table.mode, table.players, agents, seed=seed, log=log,
                 characters=table.characters)
+    if usage:
+        game.usage = Usage()
     return game, game.play()
 
 
@@ -64,6 +80,7 @@ class Tally:
     events: int = 0
     by_seat: dict = attrs.Factory(dict)          # seat number -> [played, won]
     by_character: dict = attrs.Factory(dict)     # character name -> [played, won]
+    by_agent: dict = attrs.Factory(dict)         # agent name -> [played, won]
     by_attribute: dict = attrs.Factory(dict)     # shown player attribute -> value -> [played, won]
 
     def add(self, game: Game, result: Result) -> None:
@@ -83,19 +100,20 @@ class Tally:
         self._count_players(game, result)
 
     def _count_players(self, game: Game, result: Result) -> None:
-        """Wins by seat, by character and by each player attribute the pack shows (a player whose
-        value is none, as in a mode that deals no roles, is left out of that attribute's count)."""
+        """Wins by seat, by agent, by character and by each player attribute the pack shows (a player
+        whose value is none, as in a mode that deals no roles, is left out of that attribute's count)."""
         winners = {p.seat for p in result.winners}
         shown = game.pack.shown.get("player", ())
         for p in game.players:
             won = p.seat in winners
             _bump(self.by_seat, p.seat, won)
+            _bump(self.by_agent, self.table.agent_at(p.seat), won)
             if p.character is not None:         # a pack may seat no characters (esper's are cards)
                 _bump(self.by_character, p.character.name, won)
             for name in shown:
                 value = p.v.get(name)
                 if value is not None:
-                    _bump(self.by_attribute.setdefault(name, {}), _written(value), won)
+                    _bump(self.by_attribute.setdefault(name, {}), written(value), won)
 
     def summary(self, seconds: float) -> dict:
         """Plain data, JSON-ready; only TIMING_FIELDS depend on the machine."""
@@ -108,6 +126,7 @@ class Tally:
             "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
             "events": self.events,
             "wins": {"by_seat": {f"P{seat}": r for seat, r in _rates(self.by_seat).items()},
+                     "by_agent": _rates(self.by_agent),
                      "by_character": _rates(self.by_character),
                      "by_attribute": {name: _rates(self.by_attribute[name])
                                       for name in t.pack.shown.get("player", ()) if name in self.by_attribute}},
@@ -117,7 +136,7 @@ class Tally:
         }
 
 
-def _written(value) -> str:
+def written(value) -> str:
     """A value as a rules author writes it: enum members by name, `true`/`false` for bools."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 

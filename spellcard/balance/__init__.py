@@ -1,0 +1,1 @@
+"""A sweep of games, its figures and its report: `spellcard balance` (docs/balance.md)."""

@@ -1,0 +1,182 @@
+"""Playing a sweep of seeded games here or on a Dask cluster, in batches of consecutive seeds.
+
+Every game is a function of (table, seed), and Counts only add integers, so how the seeds are cut
+into batches and where each batch runs change nothing in the totals. A worker never reads the
+pack's files: it gets the emitted module's text with its cache key and loads it once.
+"""
+from __future__ import annotations
+
+import importlib.util
+import logging
+import marshal
+import math
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator, Optional
+
+import attrs
+
+from spellcard.compiler.manifest import COMPILER_VERSION, load_module
+from spellcard.runtime.defs import PackDef
+from spellcard.simulate import Table, game_seed, play
+
+from .counts import Counts
+
+Advance = Callable[[int], None]
+
+
+class SweepProblem(Exception):
+    """The cluster could not be reached or refused the work: the command line's fault, not a rule's."""
+
+
+@attrs.frozen
+class Seats:
+    """A table without its pack: what a worker needs, besides the shipped pack, to play a batch."""
+    mode: str
+    players: int
+    characters: tuple = ()
+    agent: str = "random"
+
+    @classmethod
+    def of(cls, table: Table) -> "Seats":
+        return cls(table.mode, table.players, tuple(table.characters), table.agent)
+
+    def table(self, pack: PackDef) -> Table:
+        return Table(pack, self.mode, self.players, self.characters, self.agent)
+
+
+@attrs.frozen
+class ShippedPack:
+    """A compiled pack as sent to workers: the emitted module, its bytecode (compiling THB's module
+    takes a second, loading its bytecode a few milliseconds) and the key it was compiled under."""
+    name: str
+    key: str                    # the source hash: a worker loads each key once
+    code: str
+    bytecode: bytes             # marshal of the module's code object, for workers on the same Python
+    magic: bytes = importlib.util.MAGIC_NUMBER
+    compiler: str = COMPILER_VERSION
+
+    @classmethod
+    def of(cls, pack: PackDef, code: str) -> "ShippedPack":
+        return cls(pack.name, pack.source_hash, code, marshal.dumps(compile(code, _module(pack.name), "exec")))
+
+
+def _module(name: str) -> str:
+    return f"<spellcard:{name}>"
+
+
+_LOADED: dict = {}              # per worker process: key -> PackDef
+
+
+def loaded(shipped: ShippedPack) -> PackDef:
+    if shipped.compiler != COMPILER_VERSION:
+        raise SweepProblem(f"this worker's spellcard emits version {COMPILER_VERSION} modules, the pack "
+                           f"{shipped.name} was compiled as version {shipped.compiler}: install the same "
+                           "spellcard on every worker")
+    if shipped.key not in _LOADED:
+        if shipped.magic == importlib.util.MAGIC_NUMBER:
+            code_obj = marshal.loads(shipped.bytecode)
+        else:                   # another Python: its own bytecode, from the same text
+            code_obj = compile(shipped.code, _module(shipped.name), "exec")
+        _LOADED[shipped.key] = load_module(code_obj, shipped.code)
+    return _LOADED[shipped.key]
+
+
+def batches(seed: int, games: int, size: int) -> list[tuple[int, int]]:
+    """(first seed, number of games) per batch, covering seeds seed … seed+games-1 in order."""
+    return [(game_seed(seed, i), min(size, games - i)) for i in range(0, games, size)]
+
+
+def play_batch(pack: PackDef, seats: Seats, first: int, count: int, on_game: Advance = lambda n: None) -> Counts:
+    table = seats.table(pack)
+    counts = Counts()
+    for s in range(first, first + count):
+        game, result = play(table, s, usage=True)
+        counts.add(table, s, game, result)
+        on_game(1)
+    return counts
+
+
+def _remote_batch(shipped: ShippedPack, seats: Seats, first: int, count: int) -> Counts:
+    return play_batch(loaded(shipped), seats, first, count)
+
+
+@attrs.define
+class Timing:
+    """Kept apart from the figures: it is all that differs between two runs of the same sweep."""
+    backend: str
+    workers: int
+    start_seconds: float = 0.0      # making or reaching the cluster
+    play_seconds: float = 0.0
+
+
+def run_local(pack: PackDef, seats: Seats, seed: int, games: int, advance: Advance) -> tuple[Counts, Timing]:
+    start = time.perf_counter()
+    counts = play_batch(pack, seats, seed, games, advance)
+    return counts, Timing("local", 1, 0.0, time.perf_counter() - start)
+
+
+def batch_size(games: int, workers: int) -> int:
+    """About eight batches per worker, so that a slow batch does not leave the others idle at the
+    end, and no more than 50 games each, so that the progress bar moves."""
+    return max(1, min(50, math.ceil(games / (8 * workers))))
+
+
+def run_dask(shipped: ShippedPack, seats: Seats, seed: int, games: int, advance: Advance,
+             workers: int = 2, scheduler: Optional[str] = None) -> tuple[Counts, Timing]:
+    """Play on a LocalCluster of `workers` single-threaded processes, or on the cluster whose
+    scheduler is at `scheduler`."""
+    started = time.perf_counter()
+    with dask_client(workers, scheduler) as client:
+        n = len(client.scheduler_info()["workers"]) or workers
+        timing = Timing("dask", n, time.perf_counter() - started)
+        played = time.perf_counter()
+        counts = sweep_on(client, shipped, seats, seed, games, advance)
+        timing.play_seconds = time.perf_counter() - played
+    return counts, timing
+
+
+@contextmanager
+def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
+    """A client of a new LocalCluster (processes, one thread each: games hold the GIL), or of the
+    running scheduler at `scheduler`; both closed on leaving."""
+    from dask.distributed import Client, LocalCluster
+    cluster = None
+    try:
+        if scheduler is None:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster)
+        else:
+            client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as err:
+        if cluster is not None:
+            cluster.close()
+        where = f"the scheduler at {scheduler}" if scheduler else "a local cluster"
+        raise SweepProblem(f"cannot start or reach {where}: {err}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
+             advance: Advance = lambda n: None) -> Counts:
+    """Batches of seeds sent to the client's workers; their totals added in seed order."""
+    from dask.distributed import as_completed
+    workers = len(client.scheduler_info()["workers"]) or 1
+    pack = client.scatter(shipped, broadcast=True, hash=False)     # a new key each sweep: never one just released
+    jobs = batches(seed, games, batch_size(games, workers))
+    futures = [client.submit(_remote_batch, pack, seats, first, count, pure=False) for first, count in jobs]
+    index = {f.key: i for i, f in enumerate(futures)}
+    results: list = [None] * len(jobs)
+    for future in as_completed(futures):
+        i = index[future.key]
+        results[i] = future.result()
+        advance(jobs[i][1])
+    total = Counts()
+    for counts in results:
+        total.merge(counts)
+    return total

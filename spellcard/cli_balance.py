@@ -1,0 +1,139 @@
+"""`spellcard balance`: is my character too strong? Win rates with intervals over a sweep of games,
+played here or on a Dask cluster, as tables, JSON or an HTML report (docs/balance.md)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import attrs
+import click
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from spellcard.compiler.text import printable
+
+from .balance.stats import analyse
+from .balance.sweep import Seats, ShippedPack, SweepProblem, run_dask, run_local
+from .cli import UsageProblem, agent_option, load_target, make_table, progress, with_files
+
+
+@click.command("balance")
+@click.argument("pack")
+@click.option("--mode", help="The mode to play (may be left out when the pack has only one).")
+@click.option("--games", type=click.IntRange(min=1), default=400, show_default=True,
+              help="Number of games; the intervals narrow as 1/√games.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Game i (from 0) uses seed SEED+i; same seed, same figures, on any backend.")
+@click.option("--players", type=int, help="Number of players (default: the mode's minimum).")
+@agent_option
+@with_files
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Play in this process, or on Dask workers (a LocalCluster, or --scheduler's cluster).")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True,
+              help="With --backend dask and no --scheduler: worker processes to start, one thread each.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="With --backend dask: a running scheduler to send the games to (tcp://host:8786) "
+                   "instead of starting a local cluster.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the figures as one JSON object (timings go to stderr, so two runs compare byte for byte).")
+@click.option("-o", "--output", "report", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write an HTML report (charts, no scripts) to this file.")
+def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int], agent: str,
+                extra: tuple[str, ...], backend: str, workers: int, scheduler: Optional[str], as_json: bool,
+                report: Optional[Path]) -> None:
+    """Win rates per character with 95% intervals, against a baseline fair to seat and role.
+
+    Each character's win rate (overall, by seat, and by each player attribute the pack shows, such
+    as role or team) comes with a 95% Wilson interval and a baseline: what an average character
+    won in the same seats and roles. A row whose interval lies wholly above or below its baseline
+    is flagged. Also: how often each skill fired and each card was played, and how long games ran.
+
+    Exits 1 when any game ended in an error.
+    """
+    if scheduler is not None and backend != "dask":
+        raise UsageProblem("--scheduler names a Dask scheduler; add --backend dask")
+    compiled = load_target(pack, extra)
+    pdef = compiled.pack
+    table = attrs.evolve(make_table(pdef, mode, players, None), agent=agent)
+    seats = Seats.of(table)
+    with progress(games, enabled=True, label="playing") as advance:
+        try:
+            if backend == "local":
+                counts, timing = run_local(pdef, seats, seed, games, advance)
+            else:
+                counts, timing = run_dask(ShippedPack.of(pdef, compiled.code), seats, seed, games, advance,
+                                          workers=workers, scheduler=scheduler)
+        except SweepProblem as err:
+            raise UsageProblem(str(err)) from None
+    header = {"pack": pdef.name, "mode": table.mode, "players": table.players, "agent": table.agent, "seed": seed,
+              "with": [Path(e).name for e in extra]}
+    data = analyse(counts, pdef, header)
+    rate = counts.games / timing.play_seconds if timing.play_seconds else 0.0
+    click.echo(f"{counts.games} games in {timing.play_seconds:.1f} s ({rate:.1f} games/s) on {timing.backend}, "
+               f"{timing.workers} worker{'s' if timing.workers != 1 else ''}"
+               + (f"; {timing.start_seconds:.1f} s to {'reach' if scheduler else 'start'} the cluster"
+                  if timing.backend == "dask" else ""),
+               err=True)
+    if report is not None:
+        from .balance.report import render_report
+        try:
+            report.write_text(render_report(data), "utf-8")
+        except OSError as err:
+            raise click.ClickException(f"cannot write {printable(str(report))}: {err.strerror}") from None
+        click.echo(f"report: {printable(str(report))}", err=True)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
+    else:
+        print_balance(Console(), data)
+    sys.exit(1 if data["errors"] else 0)
+
+
+def print_balance(console: Console, d: dict) -> None:
+    console.print(f"{d['pack']} · {d['mode']} · {d['players']} players · {d['games']} games · seed {d['seed']} · "
+                  f"agent {d['agent']}", style="bold", highlight=False)
+    console.print(f"finished {d['finished']} · turn limit {d['turn_limit']} · errors {d['errors']} · "
+                  f"turns: median {d['length'].get('median', '-')}, mean {d['length'].get('mean', '-')}",
+                  highlight=False)
+    if d["first_error"]:
+        console.print(Text("first error: ", style="bold red") + Text(printable(d["first_error"])), highlight=False)
+    console.print(f"baseline: {100 * d['baseline']['rate']:.1f}% of player-games won", highlight=False)
+    console.print(interval_table("wins by seat", d["baseline"]["by_seat"]))
+    for name, rows in d["baseline"]["by_attribute"].items():
+        console.print(interval_table(f"wins by {name}", rows))
+    if len(d["by_agent"]) > 1:
+        console.print(interval_table("wins by agent", d["by_agent"]))
+    if d["characters"]:
+        console.print(interval_table("wins by character (against the baseline of its seats and roles)",
+                                     d["characters"]))
+    if d["outliers"]:
+        t = RichTable(title="outliers: 95% interval wholly above or below the baseline", title_style="bold red")
+        for col in ("character", "where", "", "rate", "95% interval", "baseline", "played"):
+            t.add_column(col)
+        for o in d["outliers"]:
+            t.add_row(Text(printable(o["character"])), Text(printable(o["where"])), o["flag"], _pct(o["rate"]),
+                      f"{_pct(o['low'])}–{_pct(o['high'])}", _pct(o["baseline"]), str(o["played"]))
+        console.print(t)
+    else:
+        console.print("no outliers: every interval covers its baseline", highlight=False)
+
+
+def interval_table(title: str, rows: dict) -> RichTable:
+    t = RichTable(title=title, title_style="bold")
+    t.add_column("")
+    with_baseline = any("baseline" in r for r in rows.values())
+    for col in ("played", "won", "rate", "95% interval") + (("baseline", "") if with_baseline else ()):
+        t.add_column(col, justify="right")
+    for name, r in rows.items():
+        cells = [Text(printable(name)), str(r["played"]), str(r["won"]), _pct(r["rate"]),
+                 f"{_pct(r['low'])}–{_pct(r['high'])}"]
+        if with_baseline:
+            cells += [_pct(r["baseline"]), {"above": "▲ above", "below": "▼ below"}.get(r["flag"], "")]
+        t.add_row(*cells)
+    return t
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"

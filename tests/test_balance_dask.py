@@ -1,0 +1,20 @@
+"""`balance --backend dask` on a real LocalCluster: the pack travels compiled (a --with file included),
+and the figures are the same, byte for byte, as playing the same seeds here."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from spellcard.cli import cli
+
+from .test_balance import ARENA, TITAN
+
+
+def test_a_local_cluster_gives_the_same_json_as_the_local_backend(tmp_path, monkeypatch):
+    args = ["balance", ARENA, "--with", TITAN, "--games", "40", "--seed", "3", "--json"]
+    local = CliRunner().invoke(cli, args)
+    assert local.exit_code == 0, local.output
+    monkeypatch.chdir(tmp_path)             # a worker reads no pack file: there is none to read from here
+    dask = CliRunner().invoke(cli, args + ["--backend", "dask", "--workers", "2"])
+    assert dask.exit_code == 0, dask.output
+    assert "on dask, 2 workers" in dask.stderr
+    assert dask.stdout == local.stdout
