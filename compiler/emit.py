@@ -307,6 +307,36 @@ class Emitter:
         return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
 
+_KEY_TYPES = {T.INT, T.BOOL, T.TEXT, T.PLAYER, T.CARD, T.KIND, T.SKILL, T.CHARACTER, T.PHASE}
+_VALUE_TYPES = {T.INT, T.BOOL, T.TEXT}
+
+
+def _memoizable(syms: Symbols, d: A.QueryDecl) -> bool:
+    """Can a query's result be remembered while plays are listed (Game.memo)? Its arguments must be
+    usable as a key (lists are not) and its value immutable (a list or a made card could be changed
+    or told apart by whoever received it)."""
+    def plain(t, allowed):
+        t = T.strip(t)
+        return t in allowed or isinstance(t, tuple) and t[0] == "enum"
+    return (all(plain(syms.type_of(p.type), _KEY_TYPES) for p in d.params)
+            and plain(syms.type_of(d.returns), _VALUE_TYPES))
+
+
+def _memo_lookup(name: str, params: str) -> list[str]:
+    """The start of a remembered query: the value kept for these arguments in this era, if any."""
+    return ["_memo = g.memo",
+            "if _memo is not None:",
+            f"    _k = ({name!r}{params},)",
+            "    if g.memo_era == g.era:",
+            "        v_value = _memo.get(_k, _MISS)",
+            "        if v_value is not _MISS:",
+            "            return v_value",
+            "    else:",
+            "        _memo.clear()",
+            "        g.memo_era = g.era",
+            "    _era = g.era"]
+
+
 def _limit(lim) -> str:
     return f"Limit({lim.count}, {lim.scope!r})" if lim is not None else "None"
 
@@ -345,13 +375,17 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
 
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
-        body = [f"v_value = {em.expr(d.base)}",
-                f"for _m in g.mods.get({name!r}, ()):",
-                "    _d = _m.mdef",
-                f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
-                f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
+        memo = _memoizable(s, d)
+        body = _memo_lookup(name, params) if memo else []
+        body += [f"v_value = {em.expr(d.base)}",
+                 f"for _m in g.mods.get({name!r}, ()):",
+                 "    _d = _m.mdef",
+                 f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
+                 f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
         if d.final is not None:
             body.append(f"v_value = {em.expr(d.final)}")
+        if memo:
+            body += ["if _memo is not None and g.era == _era:", "    _memo[_k] = v_value"]
         body.append("return v_value")
         em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
         out["queries"].append(name)

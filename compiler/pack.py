@@ -156,7 +156,7 @@ def _compiler_digest() -> bytes:
     runtime = here.parent / "runtime"
     # The runtime files the emitted code depends on (the built-ins, the work budget, the definitions
     # the module builds) and the limits the checker enforces.
-    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / n for n in ("faults.py", "defs.py", "limits.py")]
+    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / n for n in ("faults.py", "defs.py", "limits.py", "namespace.py")]
     for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + emitted_against:
         if p.exists():
             h.update(p.read_bytes())

@@ -1,6 +1,10 @@
 """The functions pack code may call. Each carries its typed signature, which the compiler reads:
 the one table both the checker and the runtime agree on.
 
+A built-in that changes the game, draws from its generator, asks a player or writes to its log
+without going through a `Game` method that does (move, set_value, grant, decide …) moves `g.era`
+on: query results remembered while plays are listed are valid only while it stands still.
+
 Signature types: int bool text player card zone kind skill character phase play, lists written
 `players cards texts ints kinds characters`, `T?` for optional, and three generic forms the checker
 resolves per call: `any`, `list` (any list or zone), `elem` (an element of the first argument) and
@@ -90,6 +94,7 @@ def b_max_of(g, xs):
 def b_shuffled(g, xs):
     """`xs` in a random order (with the game's seeded generator)."""
     xs = _cards(xs)
+    g.era += 1
     g.rng.shuffle(xs)
     return xs
 
@@ -110,6 +115,7 @@ def b_drop(g, xs, n):
 def b_random(g, xs):
     """One item of `xs` at random (from the game's seeded generator); none when it is empty."""
     xs = _cards(xs)
+    g.era += 1
     return xs[g.rng.randrange(len(xs))] if xs else None
 
 
@@ -148,7 +154,7 @@ def b_all_players(g):
 @builtin("others(p: player) -> players")
 def b_others(g, p):
     """Living players other than `p`, in seat order starting after `p`."""
-    return [q for q in g.living_from(p) if q is not p]
+    return [q for q in g.ring(p) if q is not p]
 
 
 @builtin("next_player(p: player) -> player")
@@ -164,7 +170,7 @@ def b_seat_distance(g, a, b):
     if a is b:
         return 0
     if a.alive and b.alive:
-        ring = g.living_from(a)                  # cached
+        ring = g.ring(a)                         # cached
     else:
         n = len(g.players)
         ring = [q for q in (g.players[(a.seat + i) % n] for i in range(n)) if q.alive or q is a or q is b]
@@ -194,6 +200,7 @@ def b_round_number(g):
 def b_set_current(g, p):
     """Make `p` the current player."""
     g.current = p
+    g.era += 1
 
 
 # ── cards and zones ───────────────────────────────────────────────────────────
@@ -233,6 +240,7 @@ def b_build_deck(g, z):
 def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
     g.rng.shuffle(z.cards)
+    g.era += 1
     if g.log.enabled:
         g.log.add("shuffle", z.key)
 
@@ -245,15 +253,30 @@ def b_virtual(g, k, sources=(), via=None):
     card give a card with no colour), and takes the rest from its kind.
     """
     sources = tuple(c for s in ([sources] if isinstance(sources, Card) else _cards(sources)) for c in s.physical)
-    a = {ad.name: None for ad in g.pack.attrs_of("card")}
-    a.update(k.attrs)
-    kind_attrs = set(k.attrs)
-    for ad in g.pack.attrs_of("card"):
-        if ad.name in kind_attrs:
-            continue
-        values = {c.a.get(ad.name) for c in sources}
-        a[ad.name] = values.pop() if len(values) == 1 else None
+    base, shared = _virtual_template(g, k)
+    a = dict(base)
+    if len(sources) == 1:
+        got = sources[0].a
+        for name in shared:
+            a[name] = got.get(name)
+    else:
+        for name in shared:
+            values = {c.a.get(name) for c in sources}
+            a[name] = values.pop() if len(values) == 1 else None
     return Card(None, k, a, virtual=True, sources=sources, via=via)
+
+
+def _virtual_template(g, k) -> tuple[dict, tuple]:
+    """Per kind, once a game: a virtual card's attributes before its sources are read (every card
+    attribute, as the kind sets it or none), and the attributes it takes from its sources."""
+    cache = g.virtual_templates
+    t = cache.get(k.name)
+    if t is None:
+        names = [ad.name for ad in g.pack.attrs_of("card")]
+        base = dict.fromkeys(names)
+        base.update(k.attrs)
+        t = cache[k.name] = (base, tuple(n for n in names if n not in k.attrs))
+    return t
 
 
 @builtin("with_attr(c: card, name: text, value: any) -> card")
@@ -272,7 +295,9 @@ def b_with_attr(g, c, name, value):
 @builtin("zone_of(c: card) -> zone?")
 def b_zone_of(g, c):
     """The zone a card is in (a virtual card: the zone of its first source); none if it has none."""
-    return c.physical[0].zone if c.physical else None
+    if not c.virtual:
+        return c.zone
+    return c.sources[0].zone if c.sources else None
 
 
 @builtin("owner_of(c: card) -> player?")
@@ -284,6 +309,7 @@ def b_owner_of(g, c):
 @builtin("reveal(c: cards)")
 def b_reveal(g, c):
     """Show the cards `c` to every player (the log records them)."""
+    g.era += 1
     if g.log.enabled:
         g.log.add("reveal", g.ref([c] if isinstance(c, Card) else _cards(c)))
 
@@ -435,6 +461,13 @@ def b_choose_play(g, p):
 def plays(g, p, anytime_only: bool = False) -> list:
     """The plays `p` could make now: usable cards, conversions and active skills — with
     `anytime_only`, only those usable at any time (a card kind or active marked `anytime`)."""
+    if g.memo is None:                      # remember query results while listing (Game.era)
+        g.memo = {}
+        g.memo_era = g.era
+        try:
+            return plays(g, p, anytime_only)
+        finally:
+            g.memo = None
     kinds = g.pack.kinds
     options: list = []
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
@@ -477,6 +510,7 @@ def b_activate(g, play):
     ad, inst = play.active, play.inst
     if ad is None:
         return
+    g.era += 1
     if ad.limit is not None:
         g.use(ad, inst.owner, ad.limit)
     if g.log.enabled:
@@ -553,6 +587,7 @@ def b_set_character(g, p, c):
         for inst in [i for i in p.skills if i.card is None and i.skill.name in p.character.skills]:
             g.revoke(p, inst)
     p.character = c
+    g.era += 1
     if g.log.enabled:
         g.log.add("character", f"P{p.seat}", c.name)
     for s in c.skills:
@@ -586,6 +621,7 @@ def b_revive(g, p):
 def b_skip(g, ph):
     """Skip phase `ph` of the current turn."""
     g.skipped.add(ph)
+    g.era += 1
 
 
 @builtin("schedule_turn(p: player)")
@@ -593,6 +629,7 @@ def b_schedule_turn(g, p):
     """List a turn of this round (call it at round.start): a round whose turns are listed runs exactly
     those, in order; a round with none listed runs every living player in seat order."""
     g.schedule.append(p)
+    g.era += 1
 
 
 @builtin("end_round()")
@@ -617,6 +654,7 @@ def b_extra_phase(g, ph):
 @builtin("say(message: text)")
 def b_say(g, message):
     """Write `message` to the game's log."""
+    g.era += 1
     if g.log.enabled:
         g.log.add("say", message)
 

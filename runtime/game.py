@@ -78,6 +78,7 @@ class Game:
         self.skipped: set = set()
         self.schedule: list[Player] = []                    # this round's turns, when the rules list them
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
+        self.virtual_templates: dict = {}                   # per kind (builtins._virtual_template)
         self.turns = 0
         self.rounds = 0
         self.steps = 0                                      # actions run
@@ -88,17 +89,25 @@ class Game:
         self.rules: list[SkillInst] = []
         self.over = False
         self.anytime_open = False                           # an any-time pass is under way (runtime/anytime.py)
+        # Query results remembered while plays are listed (builtins.plays): valid while `era` stays as
+        # it was. Every change of state, decision, random draw and log entry moves `era` on, and a
+        # result whose computation moved it is not kept, so remembering one changes no game.
+        self.era = 0
+        self.memo: Optional[dict] = None
+        self.memo_era = 0
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):
             cs = [c for c in pack.counters.values() if c.reset == s]
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
-            self._resets[s] = (zero, [c for c in cs if c.name not in zero or c.owner != "player"])
+            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
         self._living: dict[int, list] = {}
         self._templates: dict[str, tuple] = {}
+        self._plans: dict = {}                              # ActionDef -> its steps, flat (run_action)
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
             for name in pack.phases}
+        self._phase_keys = {name: (f"{name}.before", f"{name}.start", f"{name}.end") for name in pack.phases}
         self._turn = _structural_action("turn", ("player",), ("start", "end"))
         self._round = _structural_action("round", ("number",), ("start", "end"))
         self._make_zones()
@@ -139,6 +148,7 @@ class Game:
         a = dict(base)
         a.update(values)
         card = Card(len(self.cards) if card_id is None else card_id, kind, a)
+        self.era += 1
         for ad in computed:
             if ad.name not in values:
                 a[ad.name] = ad.default(self, card)
@@ -196,6 +206,7 @@ class Game:
                 stand_ins.append(c)
         if not physical:
             return
+        self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
             if c.base is not None:          # leaving the place where it stood as another card
@@ -243,17 +254,20 @@ class Game:
         if store.get(name) == value:
             return
         store[name] = value
+        self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         if self.log.enabled:
             self.log.add("set", self.ref(owner) if owner is not None else "table", name, self.ref(value))
 
     def cancel(self, ev: Event) -> None:
         ev.cancelled = True
+        self.era += 1
         if self.log.enabled:
             self.log.add("cancel", ev.action.name)
 
     def set_event(self, ev: Event, name: str, value) -> None:
         ev.p[name] = value
+        self.era += 1
         if self.log.enabled:
             self.log.add("change", ev.action.name, name, self.ref(value))
 
@@ -262,6 +276,7 @@ class Game:
         """Give `p` a skill (lent by `card` if it comes from equipment). With p=None the table holds it:
         a rule of the game whose triggers belong to no player and run as forced."""
         inst = SkillInst(skill, p, card)
+        self.era += 1
         (p.skills if p is not None else self.rules).append(inst)
         for td in skill.triggers:
             t = TriggerInst(td, inst)
@@ -292,6 +307,7 @@ class Game:
         mods.insert(i, m)
 
     def revoke(self, p: Player, inst: SkillInst) -> None:
+        self.era += 1
         for child in inst.children:
             self.revoke(p, child)
         for t in inst.triggers:
@@ -314,9 +330,10 @@ class Game:
 
     # ── usage limits: counted per scope serial, so nothing needs resetting ─────
     def used(self, d, owner: Player, limit) -> int:
-        return self.uses[(id(d), owner.seat, self.serial[limit.scope])]
+        return self.uses.get((id(d), owner.seat, self.serial[limit.scope]), 0)
 
     def use(self, d, owner: Player, limit) -> None:
+        self.era += 1
         self.uses[(id(d), owner.seat, self.serial[limit.scope])] += 1
 
     # ── actions and windows ───────────────────────────────────────────────────
@@ -325,6 +342,7 @@ class Game:
         stack = self.stack
         stack.append(ev)
         self.steps += 1
+        self.era += 1
         self.work -= ACTION_COST
         if len(stack) > MAX_DEPTH:
             raise nested_actions(self)
@@ -334,14 +352,17 @@ class Game:
         if logging:
             self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
         triggers = self.triggers
+        plan = self._plans.get(adef)
+        if plan is None:
+            plan = self._plans[adef] = self._plan(adef)
         try:
-            for step in adef.steps:
-                if step.__class__ is Window:
+            for key, cond, fn in plan:
+                if fn is None:
                     # A window nobody listens to costs a dict look-up: its condition only gates dispatch.
-                    if triggers.get(step.key) and (step.cond is None or step.cond(self, ev)):
-                        self.dispatch(step.key, ev)
+                    if triggers.get(key) and (cond is None or cond(self, ev)):
+                        self.dispatch(key, ev)
                 else:
-                    step.fn(self, ev)
+                    fn(self, ev)
                 if ev.cancelled:
                     break
         finally:
@@ -352,11 +373,28 @@ class Game:
             self.check_invariants()
         return ev
 
+    @staticmethod
+    def _plan(adef: ActionDef) -> tuple:
+        """An action's steps as (window key, window condition, step function) triples, the window's
+        two or the step's one set: one loop reads them without asking which kind each step is."""
+        return tuple((s.key, s.cond, None) if s.__class__ is Window else (None, None, s.fn) for s in adef.steps)
+
     def dispatch(self, key: str, ev: Event) -> None:
         trigs = self.triggers.get(key)
         if not trigs:
             return
-        done: set = set()
+        if len(trigs) == 1:
+            # Most windows have one listener: no ordering to do. The list can grow while it fires
+            # (a skill granted by its body), and then the general loop below takes over.
+            t = trigs[0]
+            if not self._eligible(t, ev):
+                return
+            self._fire(t, ev)
+            if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
+                return
+            done = {t}
+        else:
+            done = set()
         while True:
             eligible = [t for t in trigs if t not in done and self._eligible(t, ev)]
             if not eligible:
@@ -374,7 +412,8 @@ class Game:
         elif not owner.alive:
             return False
         td = t.tdef
-        if td.limit is not None and self.used(td, owner, td.limit) >= td.limit.count:
+        limit = td.limit
+        if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
             return False
         return td.cond is None or bool(td.cond(self, owner, ev, t.card))
 
@@ -434,6 +473,7 @@ class Game:
         """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
         if not d.player.alive:
             raise PlayerOut(d.player, d.prompt)
+        self.era += 1
         self.work -= ACTION_COST
         if self.work < 0:
             raise out_of_work(self, "decision")
@@ -482,24 +522,28 @@ class Game:
     def living_from(self, p: Player) -> list[Player]:
         """Living players in seat order from `p` (a fresh list; the order is cached until someone
         leaves or returns, see set_alive)."""
+        return list(self.ring(p))
+
+    def ring(self, p: Player) -> list[Player]:
+        """The cached list living_from copies: for the runtime's own reading, never to be changed."""
         order = self._living.get(p.seat)
         if order is None:
             n = len(self.players)
             order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
                                             if q.alive]
-        return list(order)
+        return order
 
     def set_alive(self, p: Player, alive: bool) -> None:
         p.alive = alive
+        self.era += 1
         self._living.clear()
 
     def _reset_counters(self, scope: str) -> None:
         zero, other = self._resets[scope]
+        self.era += 1
         if zero:
             for p in self.players:
-                v = p.v
-                for name in zero:
-                    v[name] = 0
+                p.v.update(zero)
         for cd in other:
             if cd.owner == "table":
                 self.v[cd.name] = cd.init(self, None)
@@ -511,28 +555,32 @@ class Game:
         self.serial["phase"] += 1
         self._reset_counters("phase")
         prev, self.phase = self.phase, name
+        self.era += 1
         if self.log.enabled:
             self.log.add("phase", name, f"P{player.seat}")
         ev = Event(self._phase_actions[name], {"player": player, "phase": name})
         self.stack.append(ev)
         try:
+            before, start, end = self._phase_keys[name]
             self.dispatch("phase.before", ev)
             if not ev.cancelled:
-                self.dispatch(f"{name}.before", ev)
+                self.dispatch(before, ev)
             if not ev.cancelled and name not in self.skipped:
                 self.dispatch("phase.start", ev)
-                self.dispatch(f"{name}.start", ev)
+                self.dispatch(start, ev)
                 body = self.pack.phases[name].body
                 if body is not None and player.alive:
                     body(self, player)
-                self.dispatch(f"{name}.end", ev)
+                self.dispatch(end, ev)
                 self.dispatch("phase.end", ev)
         finally:
             self.stack.pop()
             self.phase = prev
+            self.era += 1
 
     def run_turn(self, player: Player) -> None:
         self.current = player
+        self.era += 1
         self.turns += 1
         self.serial["turn"] += 1
         self._reset_counters("turn")
@@ -631,6 +679,7 @@ class Game:
     def begin_round(self) -> None:
         """A new round: usage limits and counters of round scope start afresh; round.start opens."""
         self.rounds += 1
+        self.era += 1
         self.serial["round"] += 1
         self._reset_counters("round")
         if self.log.enabled:

@@ -93,6 +93,10 @@ def _zero(g, owner):
     return 0
 
 
+_MISS = object()
+"""No value remembered (Game.memo): a remembered value may itself be none."""
+
+
 def namespace() -> dict:
     ns = {"__builtins__": {}}
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
@@ -100,6 +104,7 @@ def namespace() -> dict:
         ns[cls.__name__] = cls
     for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _out_of_work, _zero):
         ns[fn.__name__] = fn
+    ns["_MISS"] = _MISS
     for name, fn in B.FUNCTIONS.items():
         ns["b_" + name] = fn
     return ns
