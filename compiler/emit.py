@@ -207,7 +207,21 @@ class Emitter:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
-        return f"[v_it for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.pred)}) if {self.expr(e.pred)}]"
+        t = self.c.types.get(e.seq)
+        if (_seq_type(t) or t == T.ANY) and e.seq not in self.c.to_list:    # _sift_seq takes a zone as it is
+            items = f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
+        else:
+            items = f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
+        return f"[v_it for v_it in {items} if {self.expr(e.pred)}]"
+
+    def _count(self, arg, code: str) -> Optional[str]:
+        """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
+        t = self.c.types.get(arg)
+        if arg in self.c.to_list or isinstance(t, tuple) and t[0] == "list":
+            return f"_len({code})"
+        if t == T.ZONE:
+            return f"_len({code}.cards)"
+        return None
 
     def arg(self, a) -> str:
         if isinstance(a, tuple):
@@ -219,6 +233,10 @@ class Emitter:
         kind, name, args = ref
         code = [self.arg(a) for a in args]
         if kind == "builtin":
+            if name == "count" and len(args) == 1 and not isinstance(args[0], tuple):
+                fast = self._count(args[0], code[0])
+                if fast is not None:
+                    return fast
             return f"b_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "func":
             return f"f_{name}(g{''.join(', ' + c for c in code)})"

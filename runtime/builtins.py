@@ -49,14 +49,16 @@ def b_count(g, xs):
 @builtin("first(xs: list) -> elem?")
 def b_first(g, xs):
     """The first item of `xs`; none when it is empty."""
-    xs = _cards(xs)
+    if xs.__class__ is not list:          # a zone, or anything else list() takes (as it did)
+        xs = _cards(xs)
     return xs[0] if xs else None
 
 
 @builtin("last(xs: list) -> elem?")
 def b_last(g, xs):
     """The last item of `xs`; none when it is empty."""
-    xs = _cards(xs)
+    if xs.__class__ is not list:          # a zone, or anything else list() takes (as it did)
+        xs = _cards(xs)
     return xs[-1] if xs else None
 
 
@@ -213,7 +215,7 @@ def b_cards(g, z):
 @builtin("top(z: zone, n: int) -> cards")
 def b_top(g, z, n):
     """The top `n` cards (the end of the list is the top), topmost first."""
-    return z.cards[::-1][:n] if n > 0 else []
+    return z.cards[:-n - 1:-1] if n > 0 else []
 
 
 @builtin("bottom(z: zone, n: int) -> cards")

@@ -36,8 +36,8 @@ def _concat(a, b) -> list:
 
 
 def _minus(a, b) -> list:
-    drop = _seq(b)
-    return [x for x in _seq(a) if not any(x is y for y in drop)]
+    drop = {id(y) for y in _seq(b)}         # identity, as `is`: every item of b is alive meanwhile
+    return [x for x in _seq(a) if id(x) not in drop]
 
 
 def _div(a, b):
@@ -84,6 +84,15 @@ def _sift(g, xs, cost: int):
     return xs
 
 
+def _sift_seq(g, x, cost: int):
+    """_sift of _seq(x) in one call: a zone's cards (a snapshot), a list, or nothing for none."""
+    xs = [] if x is None else list(x.cards) if isinstance(x, Zone) else x
+    g.work -= len(xs) * cost
+    if g.work < 0:
+        raise out_of_work(g, "where")
+    return xs
+
+
 def _out_of_work(g, what: str):
     """A loop round or call found the game's work budget spent, or calls nested too deep."""
     raise out_of_work(g, what)
@@ -102,8 +111,10 @@ def namespace() -> dict:
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                 ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
         ns[cls.__name__] = cls
-    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _out_of_work, _zero):
+    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
+               _out_of_work, _zero):
         ns[fn.__name__] = fn
+    ns["_len"] = len
     ns["_MISS"] = _MISS
     for name, fn in B.FUNCTIONS.items():
         ns["b_" + name] = fn
