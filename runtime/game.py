@@ -13,43 +13,25 @@ from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
 from .defs import ActionDef, PackDef, Window
-from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
-from .faults import (ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, nested_actions, out_of_work, repeating_tail,
-                     too_deep)
+from .errors import IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
+from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
 from .anytime import anytime_rule
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 from .namespace import _zero
+from .turns import Result, RoundOver, TurnLimit, Turns
+from .windows import MAX_DEPTH, Windows
 
-MAX_DEPTH = 120            # nested actions before a chain is called a loop
+__all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
+
 MAX_REFUSALS = 3
-
-
-class TurnLimit(Exception):
-    """The mode's turn limit was reached: the game ends undecided."""
-
-
-class RoundOver(Exception):
-    """The rules ended the round at once (end_round): whatever was resolving stops."""
-
-
-class Result:
-    __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps")
-
-    def __init__(self, winners, turns, rounds, reason, error=None, steps=0):
-        self.winners = winners
-        self.turns = turns
-        self.rounds = rounds
-        self.reason = reason        # win | turn_limit | error
-        self.error = error
-        self.steps = steps
 
 
 def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str]) -> ActionDef:
     return ActionDef(name, params, [Window(w, f"{name}.{w}") for w in windows])
 
 
-class Game:
+class Game(Windows, Turns):
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
                  characters: Sequence[Optional[str]] = ()):
@@ -336,134 +318,6 @@ class Game:
         self.era += 1
         self.uses[(id(d), owner.seat, self.serial[limit.scope])] += 1
 
-    # ── actions and windows ───────────────────────────────────────────────────
-    def run_action(self, adef: ActionDef, args: tuple) -> Event:
-        ev = Event(adef, dict(zip(adef.params, args)))
-        stack = self.stack
-        stack.append(ev)
-        self.steps += 1
-        self.era += 1
-        self.work -= ACTION_COST
-        if len(stack) > MAX_DEPTH:
-            raise nested_actions(self)
-        if self.work < 0:
-            raise out_of_work(self, "action")
-        logging = self.log.enabled
-        if logging:
-            self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
-        triggers = self.triggers
-        plan = self._plans.get(adef)
-        if plan is None:
-            plan = self._plans[adef] = self._plan(adef)
-        try:
-            for key, cond, fn in plan:
-                if fn is None:
-                    # A window nobody listens to costs a dict look-up: its condition only gates dispatch.
-                    if triggers.get(key) and (cond is None or cond(self, ev)):
-                        self.dispatch(key, ev)
-                else:
-                    fn(self, ev)
-                if ev.cancelled:
-                    break
-        finally:
-            stack.pop()
-        if logging:
-            self.log.add("end", adef.name, ev.cancelled)
-        if self.check:
-            self.check_invariants()
-        return ev
-
-    @staticmethod
-    def _plan(adef: ActionDef) -> tuple:
-        """An action's steps as (window key, window condition, step function) triples, the window's
-        two or the step's one set: one loop reads them without asking which kind each step is."""
-        return tuple((s.key, s.cond, None) if s.__class__ is Window else (None, None, s.fn) for s in adef.steps)
-
-    def dispatch(self, key: str, ev: Event) -> None:
-        trigs = self.triggers.get(key)
-        if not trigs:
-            return
-        if len(trigs) == 1:
-            # Most windows have one listener: no ordering to do. The list can grow while it fires
-            # (a skill granted by its body), and then the general loop below takes over.
-            t = trigs[0]
-            if not self._eligible(t, ev):
-                return
-            self._fire(t, ev)
-            if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
-                return
-            done = {t}
-        else:
-            done = set()
-        while True:
-            eligible = [t for t in trigs if t not in done and self._eligible(t, ev)]
-            if not eligible:
-                return
-            t = self._next(eligible)
-            done.add(t)
-            self._fire(t, ev)
-            if ev.cancelled or self.over:
-                return
-
-    def _eligible(self, t: TriggerInst, ev: Event) -> bool:
-        owner = t.owner
-        if owner is None:
-            owner = self.current
-        elif not owner.alive:
-            return False
-        td = t.tdef
-        limit = td.limit
-        if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
-            return False
-        return td.cond is None or bool(td.cond(self, owner, ev, t.card))
-
-    def _next(self, eligible: list) -> TriggerInst:
-        if len(eligible) == 1:
-            return eligible[0]
-        n = len(self.players)
-        cur = self.current.seat
-        # Table rules come after the players' own skills of the same priority (TIMING.md).
-        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n if t.owner else n))
-        if best.owner is None:
-            return best
-        mine = [t for t in eligible if t.owner is best.owner and t.tdef.priority == best.tdef.priority]
-        if len(mine) == 1:
-            return best
-        i = self.decide(Decision(best.owner, ONE, "order", "which first?", mine))
-        return mine[i]
-
-    def _fire(self, t: TriggerInst, ev: Event) -> None:
-        td = t.tdef
-        owner = t.owner if t.owner is not None else self.current
-        times = td.repeat(self, owner, ev, t.card) if td.repeat is not None else 1
-        for _ in range(times):
-            if not owner.alive and t.owner is not None or ev.cancelled:
-                return
-            if td.skill.optional and t.owner is not None:
-                if not self.decide(Decision(owner, YES_NO, "yes_no", f"use {td.skill.label}?", [False, True])):
-                    return
-            if td.limit is not None:
-                self.use(td, owner, td.limit)
-            if self.log.enabled:
-                self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
-            prev, ev.trigger = ev.trigger, td
-            try:
-                td.body(self, owner, ev, t.card)
-            except PlayerOut as out:
-                if out.player is not owner:
-                    raise
-                return                  # the owner went out during its own trigger
-            finally:
-                ev.trigger = prev
-
-    def cycle(self) -> list[str]:
-        """The repeating tail of the action stack, each frame named `action[skill that fired in it]`;
-        empty when the stack does not repeat (runaway work in one place is no cycle of actions).
-        The newest frame has had no trigger yet, so it is left out."""
-        labels = [f"{e.action.name}" + (f"[{e.trigger.skill.name}]" if e.trigger is not None else "")
-                  for e in self.stack[:-1]]
-        return repeating_tail(labels)
-
     # ── queries ─────────────────────────────────────────────────────────────────
     def query(self, name: str, *args):
         return self.pack.queries[name](self, *args)
@@ -510,103 +364,6 @@ class Game:
             return 0
         return None
 
-    # ── turns, phases, rounds ─────────────────────────────────────────────────
-    def next_living(self, p: Player) -> Player:
-        n = len(self.players)
-        for step in range(1, n + 1):
-            q = self.players[(p.seat + step) % n]
-            if q.alive:
-                return q
-        return p
-
-    def living_from(self, p: Player) -> list[Player]:
-        """Living players in seat order from `p` (a fresh list; the order is cached until someone
-        leaves or returns, see set_alive)."""
-        return list(self.ring(p))
-
-    def ring(self, p: Player) -> list[Player]:
-        """The cached list living_from copies: for the runtime's own reading, never to be changed."""
-        order = self._living.get(p.seat)
-        if order is None:
-            n = len(self.players)
-            order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
-                                            if q.alive]
-        return order
-
-    def set_alive(self, p: Player, alive: bool) -> None:
-        p.alive = alive
-        self.era += 1
-        self._living.clear()
-
-    def _reset_counters(self, scope: str) -> None:
-        zero, other = self._resets[scope]
-        self.era += 1
-        if zero:
-            for p in self.players:
-                p.v.update(zero)
-        for cd in other:
-            if cd.owner == "table":
-                self.v[cd.name] = cd.init(self, None)
-            else:
-                for p in self.players:
-                    p.v[cd.name] = cd.init(self, p)
-
-    def run_phase(self, player: Player, name: str) -> None:
-        self.serial["phase"] += 1
-        self._reset_counters("phase")
-        prev, self.phase = self.phase, name
-        self.era += 1
-        if self.log.enabled:
-            self.log.add("phase", name, f"P{player.seat}")
-        ev = Event(self._phase_actions[name], {"player": player, "phase": name})
-        self.stack.append(ev)
-        try:
-            before, start, end = self._phase_keys[name]
-            self.dispatch("phase.before", ev)
-            if not ev.cancelled:
-                self.dispatch(before, ev)
-            if not ev.cancelled and name not in self.skipped:
-                self.dispatch("phase.start", ev)
-                self.dispatch(start, ev)
-                body = self.pack.phases[name].body
-                if body is not None and player.alive:
-                    body(self, player)
-                self.dispatch(end, ev)
-                self.dispatch("phase.end", ev)
-        finally:
-            self.stack.pop()
-            self.phase = prev
-            self.era += 1
-
-    def run_turn(self, player: Player) -> None:
-        self.current = player
-        self.era += 1
-        self.turns += 1
-        self.serial["turn"] += 1
-        self._reset_counters("turn")
-        self.skipped = set()
-        if self.log.enabled:
-            self.log.add("turn", self.turns, f"P{player.seat}")
-        ev = Event(self._turn, {"player": player})
-        self.stack.append(ev)
-        try:
-            self.dispatch("turn.start", ev)
-            for name in self.pack.turn:
-                if not player.alive:
-                    break
-                self.run_phase(player, name)
-            self.dispatch("turn.end", ev)
-        finally:
-            self.stack.pop()
-
-    def _round_event(self, window: str) -> None:
-        ev = Event(self._round, {"number": self.rounds})
-        self.stack.append(ev)
-        try:
-            self.dispatch(f"round.{window}", ev)
-        finally:
-            self.stack.pop()
-
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
         if self.fault is not None:
@@ -639,89 +396,6 @@ class Game:
             else:
                 raise PackError(f"action {action} needs {name}")
         return self.run_action(adef, tuple(args))
-
-    def play(self, setup=None) -> Result:
-        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
-        turn_limit = self.mode.turn_limit if self.mode else 500
-        try:
-            try:
-                self.start(setup)
-                player = self.current
-                start = player.seat
-                while True:
-                    try:
-                        self.begin_round()
-                        if self.schedule:
-                            self._scheduled_round(turn_limit)
-                        else:
-                            player = self._seat_round(player, start, turn_limit)
-                    except RoundOver:
-                        self.schedule.clear()
-                        player = self.next_living(self.current)
-                        start = player.seat         # the new round goes round from here
-                        if self.log.enabled:
-                            self.log.add("round_over", self.rounds)
-                    self._round_event("end")
-            except TurnLimit:
-                return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
-            except GameOver as over:
-                self.over = True
-                if self.log.enabled:
-                    self.log.add("over", [f"P{p.seat}" for p in over.winners])
-                return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
-        except (RuleLoop, IllegalDecision, InvariantBroken, PackFault) as err:
-            return self._failed(err)
-        except RecursionError as err:   # nesting deeper than Python allows, under the depth limits
-            return self._failed(too_deep(err, self.pack))
-        except Exception as err:        # rule code that went wrong (a PackError too): name its .spell place
-            return self._failed(locate(err, self.pack))
-
-    def begin_round(self) -> None:
-        """A new round: usage limits and counters of round scope start afresh; round.start opens."""
-        self.rounds += 1
-        self.era += 1
-        self.serial["round"] += 1
-        self._reset_counters("round")
-        if self.log.enabled:
-            self.log.add("round", self.rounds)
-        self._round_event("start")
-
-    def _seat_round(self, player: Player, start: int, turn_limit: int) -> Player:
-        """A round in seat order: every living player once, from `player` round to the starting seat."""
-        while True:
-            if self.turns >= turn_limit:
-                raise TurnLimit()
-            self.run_turn(player)
-            player, wrapped = self._advance(player, start)
-            if wrapped:
-                return player
-
-    def _scheduled_round(self, turn_limit: int) -> None:
-        """A round whose turns the rules listed at round.start (schedule_turn), in that order."""
-        while self.schedule:
-            p = self.schedule.pop(0)
-            if not p.alive:
-                continue
-            if self.turns >= turn_limit:
-                raise TurnLimit()
-            self.run_turn(p)
-
-    def _failed(self, err: Exception) -> Result:
-        if self.log.enabled:
-            self.log.add("error", type(err).__name__, str(err))
-        return Result([], self.turns, self.rounds, "error", error=err, steps=self.steps)
-
-    def _advance(self, player: Player, start: int) -> tuple[Player, bool]:
-        n = len(self.players)
-        wrapped = False
-        seat = player.seat
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if seat == start:
-                wrapped = True
-            if self.players[seat].alive:
-                return self.players[seat], wrapped
-        return player, True
 
     # ── invariants ──────────────────────────────────────────────────────────────
     def all_zones(self) -> list[Zone]:
