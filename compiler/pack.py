@@ -259,7 +259,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     syms, checker, diags = front_end(sources)
     result = Compiled(sources, diags.sorted())
     if not diags.has_errors:
-        from .emit import emit_pack
+        from .emit_pack import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
         module = f"<spellcard:{syms.pack.name}>"
