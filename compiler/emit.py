@@ -111,9 +111,14 @@ class Emitter:
         return self.add_def(name, params, [f"return {self.expr(expr)}"], expr, doc)
 
     # ── expressions ─────────────────────────────────────────────────────────────
-    def seq(self, e) -> str:
+    def seq(self, e, read_only: bool = False) -> str:
+        """`e` as a list. `read_only` (a membership test, an index): a zone (never none) is read in
+        place, since nothing can change it meanwhile."""
         code = self.expr(e)
-        return f"_seq({code})" if _seq_type(self.c.types.get(e)) or self.c.types.get(e) == T.ANY else code
+        t = self.c.types.get(e)
+        if read_only and t == T.ZONE and e not in self.c.to_list:
+            return f"{code}.cards"
+        return f"_seq({code})" if _seq_type(t) or t == T.ANY else code
 
     def expr(self, e) -> str:
         code = getattr(self, "x_" + type(e).__name__)(e)
@@ -159,7 +164,7 @@ class Emitter:
         return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=self.expr(e.obj), name=name)
 
     def x_Index(self, e):
-        return f"_index({self.seq(e.obj)}, {self.expr(e.index)})"
+        return f"_index({self.seq(e.obj, read_only=True)}, {self.expr(e.index)})"
 
     def x_ListLit(self, e):
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
@@ -176,7 +181,7 @@ class Emitter:
 
     def x_Compare(self, e):
         if e.op in ("in", "notin"):
-            return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right)})"
+            return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right, read_only=True)})"
         op = e.op
         if op in ("==", "!=") and self._identity(e.left, e.right):
             op = OPS[op]
@@ -272,7 +277,9 @@ class Emitter:
                 out.extend(self.indent(self.block(st.else_)))
             return out
         if k is A.For:
-            head = f"for v_{st.var} in _list({self.seq(st.iter)}):{at}"
+            t = self.c.types.get(st.iter)
+            items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
+            head = f"for v_{st.var} in _list({items}):{at}"     # _list copies a zone's cards, as _seq did
         elif k is A.Repeat:
             head = f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"
         elif k is A.While:
