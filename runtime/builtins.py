@@ -253,12 +253,12 @@ def b_virtual(g, k, sources=(), via=None):
     """
     sources = tuple(c for s in ([sources] if isinstance(sources, Card) else _cards(sources)) for c in s.physical)
     base, shared = _virtual_template(g, k)
-    a = dict(base)
+    a = dict(base)                          # no sources: the kind's own attributes, none for the rest
     if len(sources) == 1:
         got = sources[0].a
         for name in shared:
             a[name] = got.get(name)
-    else:
+    elif sources:
         for name in shared:
             values = {c.a.get(name) for c in sources}
             a[name] = values.pop() if len(values) == 1 else None

@@ -29,7 +29,8 @@ def _index(xs, i):
 
 
 def _concat(a, b) -> list:
-    out = _seq(a) + _seq(b)
+    # _seq(a) + _seq(b), without two calls on a hot path (lists are what it mostly gets)
+    out = (a if a.__class__ is list else _seq(a)) + (b if b.__class__ is list else _seq(b))
     if len(out) > MAX_LIST:         # `xs = xs + xs` in a loop would otherwise grow until memory runs out
         raise SizeLimit(f"a list grew to {len(out)} items; lists hold at most {MAX_LIST}")
     return out

@@ -72,8 +72,23 @@ class Windows:
             done = {t}
         else:
             done = set()
+        uses, serial = self.uses, self.serial
         while True:
-            eligible = [t for t in trigs if t not in done and self._eligible(t, ev)]
+            eligible = []
+            for t in trigs:             # _eligible, inline: windows with many listeners are hot
+                if t in done:
+                    continue
+                owner = t.owner
+                if owner is None:
+                    owner = self.current
+                elif not owner.alive:
+                    continue
+                td = t.tdef
+                limit = td.limit
+                if limit is not None and uses.get((id(td), owner.seat, serial[limit.scope]), 0) >= limit.count:
+                    continue
+                if td.cond is None or td.cond(self, owner, ev, t.card):
+                    eligible.append(t)
             if not eligible:
                 return
             t = self._next(eligible)
