@@ -168,13 +168,17 @@ def b_seat_distance(g, a, b):
     player who is out is counted at their own seat, as is `a`)."""
     if a is b:
         return 0
-    if a.alive and b.alive:
-        ring = g.ring(a)                         # cached
-    else:
-        n = len(g.players)
-        ring = [q for q in (g.players[(a.seat + i) % n] for i in range(n)) if q.alive or q is a or q is b]
-    i = ring.index(b)
-    return min(i, len(ring) - i)
+    key = (a.seat, b.seat)
+    d = g.seat_distances.get(key)           # kept until someone leaves or returns (Game.set_alive)
+    if d is None:
+        if a.alive and b.alive:
+            ring = g.ring(a)
+        else:
+            n = len(g.players)
+            ring = [q for q in (g.players[(a.seat + i) % n] for i in range(n)) if q.alive or q is a or q is b]
+        i = ring.index(b)
+        d = g.seat_distances[key] = min(i, len(ring) - i)
+    return d
 
 
 @builtin("current_phase() -> phase?")

@@ -83,7 +83,8 @@ class Game(Windows, Turns):
             cs = [c for c in pack.counters.values() if c.reset == s]
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
             self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
-        self._living: dict[int, list] = {}
+        self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
+        self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = {}
         self._plans: dict = {}                              # ActionDef -> its steps, flat (run_action)
         self._phase_actions = {

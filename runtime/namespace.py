@@ -37,8 +37,8 @@ def _concat(a, b) -> list:
 
 
 def _minus(a, b) -> list:
-    drop = {id(y) for y in _seq(b)}         # identity, as `is`: every item of b is alive meanwhile
-    return [x for x in _seq(a) if id(x) not in drop]
+    drop = {id(y) for y in (b if b.__class__ is list else _seq(b))}   # identity, as `is`: b's items live on
+    return [x for x in (a if a.__class__ is list else _seq(a)) if id(x) not in drop]
 
 
 def _div(a, b):

@@ -54,6 +54,7 @@ class Turns:
         p.alive = alive
         self.era += 1
         self._living.clear()
+        self.seat_distances.clear()
 
     def _reset_counters(self, scope: str) -> None:
         zero, other = self._resets[scope]
@@ -77,19 +78,25 @@ class Turns:
             self.log.add("phase", name, f"P{player.seat}")
         ev = Event(self._phase_actions[name], {"player": player, "phase": name})
         self.stack.append(ev)
+        triggers = self.triggers             # most of a phase's windows have no listener: skip the call
         try:
             before, start, end = self._phase_keys[name]
-            self.dispatch("phase.before", ev)
-            if not ev.cancelled:
+            if triggers.get("phase.before"):
+                self.dispatch("phase.before", ev)
+            if not ev.cancelled and triggers.get(before):
                 self.dispatch(before, ev)
             if not ev.cancelled and name not in self.skipped:
-                self.dispatch("phase.start", ev)
-                self.dispatch(start, ev)
+                if triggers.get("phase.start"):
+                    self.dispatch("phase.start", ev)
+                if triggers.get(start):
+                    self.dispatch(start, ev)
                 body = self.pack.phases[name].body
                 if body is not None and player.alive:
                     body(self, player)
-                self.dispatch(end, ev)
-                self.dispatch("phase.end", ev)
+                if triggers.get(end):
+                    self.dispatch(end, ev)
+                if triggers.get("phase.end"):
+                    self.dispatch("phase.end", ev)
         finally:
             self.stack.pop()
             self.phase = prev
