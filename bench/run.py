@@ -4,7 +4,10 @@
 
 Cold timings run in a fresh interpreter with an empty cache, so nothing warm is counted; cached
 timings reuse the compile cache as `spellcard check` does on an unchanged pack. Game figures use
-random agents on one core, without logging or invariant checks, as the reference engine's did.
+random agents on one core, without logging or invariant checks, as the reference engine's did; they
+are given per second of wall time and per second of this process's CPU time, the fairer figure on a
+shared machine. To compare two builds, time whole processes side by side (farm-bench, A B A B) and
+check with bench/same_games.py that they play the same games.
 """
 from __future__ import annotations
 
@@ -65,7 +68,7 @@ def games_per_second(pack_name: str, mode: str, players: int, games: int) -> dic
     from spellcard.runtime.game import Game
     pack = load_pack(pack_name)
     steps = turns = wins = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         g = Game(pack, mode, players, [RandomAgent(seed * 1000 + i) for i in range(players)], seed=seed)
         r = g.play()
@@ -73,7 +76,9 @@ def games_per_second(pack_name: str, mode: str, players: int, games: int) -> dic
         turns += r.turns
         wins += r.reason == "win"
     dt = time.perf_counter() - start
-    return {"games": games, "finished": wins, "games_per_s": games / dt, "events_per_s": steps / dt,
+    cpu = time.process_time() - cpu
+    return {"games": games, "finished": wins, "games_per_s": games / dt, "games_per_cpu_s": games / cpu,
+            "events_per_s": steps / dt,
             "events_per_game": steps / games, "turns_per_game": turns / games}
 
 
@@ -106,7 +111,8 @@ def main() -> None:
     print(f"Games with random agents, {args.games} per table, one core:")
     for mode, row in report["games"].items():
         ref = f"  {row['x_reference']:.1f}× the reference engine" if "x_reference" in row else ""
-        print(f"  {mode:<20} {row['games_per_s']:7.1f} games/s  {row['events_per_s']:9,.0f} events/s  "
+        print(f"  {mode:<20} {row['games_per_s']:7.1f} games/s ({row['games_per_cpu_s']:5.1f} per CPU s)  "
+              f"{row['events_per_s']:9,.0f} events/s  "
               f"{row['events_per_game']:6.0f} events/game  {row['turns_per_game']:5.1f} turns/game  "
               f"{row['finished']}/{row['games']} won{ref}")
 

@@ -7,21 +7,15 @@ attribute access uses only fixed field names; and the module runs with empty `__
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import Optional
 
-import jinja2
-
-from spellcard.runtime.defs import MODIFY_LAYERS
 from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
 from . import types as T
 from .bounded import bounded_funcs, work_of
 from .check import Checker
-from .deck import parse_copies
 from .symbols import Symbols
-from .tools import harness_code, shown_attrs
 
 OPS = {"==": "is", "!=": "is not"}
 _FIELD_CODE = {
@@ -117,9 +111,14 @@ class Emitter:
         return self.add_def(name, params, [f"return {self.expr(expr)}"], expr, doc)
 
     # ── expressions ─────────────────────────────────────────────────────────────
-    def seq(self, e) -> str:
+    def seq(self, e, read_only: bool = False) -> str:
+        """`e` as a list. `read_only` (a membership test, an index): a zone (never none) is read in
+        place, since nothing can change it meanwhile."""
         code = self.expr(e)
-        return f"_seq({code})" if _seq_type(self.c.types.get(e)) or self.c.types.get(e) == T.ANY else code
+        t = self.c.types.get(e)
+        if read_only and t == T.ZONE and e not in self.c.to_list:
+            return f"{code}.cards"
+        return f"_seq({code})" if _seq_type(t) or t == T.ANY else code
 
     def expr(self, e) -> str:
         code = getattr(self, "x_" + type(e).__name__)(e)
@@ -165,7 +164,7 @@ class Emitter:
         return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=self.expr(e.obj), name=name)
 
     def x_Index(self, e):
-        return f"_index({self.seq(e.obj)}, {self.expr(e.index)})"
+        return f"_index({self.seq(e.obj, read_only=True)}, {self.expr(e.index)})"
 
     def x_ListLit(self, e):
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
@@ -182,7 +181,7 @@ class Emitter:
 
     def x_Compare(self, e):
         if e.op in ("in", "notin"):
-            return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right)})"
+            return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right, read_only=True)})"
         op = e.op
         if op in ("==", "!=") and self._identity(e.left, e.right):
             op = OPS[op]
@@ -207,7 +206,21 @@ class Emitter:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
-        return f"[v_it for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.pred)}) if {self.expr(e.pred)}]"
+        t = self.c.types.get(e.seq)
+        if (_seq_type(t) or t == T.ANY) and e.seq not in self.c.to_list:    # _sift_seq takes a zone as it is
+            items = f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
+        else:
+            items = f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
+        return f"[v_it for v_it in {items} if {self.expr(e.pred)}]"
+
+    def _count(self, arg, code: str) -> Optional[str]:
+        """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
+        t = self.c.types.get(arg)
+        if arg in self.c.to_list or isinstance(t, tuple) and t[0] == "list":
+            return f"_len({code})"
+        if t == T.ZONE:
+            return f"_len({code}.cards)"
+        return None
 
     def arg(self, a) -> str:
         if isinstance(a, tuple):
@@ -219,6 +232,10 @@ class Emitter:
         kind, name, args = ref
         code = [self.arg(a) for a in args]
         if kind == "builtin":
+            if name == "count" and len(args) == 1 and not isinstance(args[0], tuple):
+                fast = self._count(args[0], code[0])
+                if fast is not None:
+                    return fast
             return f"b_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "func":
             return f"f_{name}(g{''.join(', ' + c for c in code)})"
@@ -260,7 +277,9 @@ class Emitter:
                 out.extend(self.indent(self.block(st.else_)))
             return out
         if k is A.For:
-            head = f"for v_{st.var} in _list({self.seq(st.iter)}):{at}"
+            t = self.c.types.get(st.iter)
+            items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
+            head = f"for v_{st.var} in _list({items}):{at}"     # _list copies a zone's cards, as _seq did
         elif k is A.Repeat:
             head = f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"
         elif k is A.While:
@@ -307,212 +326,9 @@ class Emitter:
         return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
 
-def _limit(lim) -> str:
-    return f"Limit({lim.count}, {lim.scope!r})" if lim is not None else "None"
-
-
-def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
-              names: Optional[dict] = None) -> str:
-    """The whole pack as Python source."""
-    em = Emitter(syms, checker, root, names)
-    s = syms
-    out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
-                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
-
-    out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
-    for (owner, name), d in s.attrs_.items():
-        default = em.add_value_fn(f"ad_{owner}_{name}", "g, v_self", d.default) if d.default is not None else None
-        out["attrs"].append((owner, name, default, dict(d.value_names)))
-    for (owner, name), d in s.counters.items():
-        fns = []
-        for part, e in (("init", d.init), ("min", d.min), ("max", d.max)):
-            if e is None:
-                fns.append("_zero" if part == "init" else None)
-            else:
-                fns.append(em.add_value_fn(f"cn_{owner}_{name}_{part}", "g, v_self", e))
-        out["counters"].append((owner, name, *fns, d.reset))
-    for name, d in s.zones.items():
-        out["zones"].append((name, d.owner, d.visibility, d.grants))
-    hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
-
-    out["funcs"] = list(s.funcs)
-    for name, d in s.funcs.items():
-        params = "".join(f", v_{p.name}" for p in d.params)
-        body = em.block(d.body) if d.body is not None else [f"return {em.expr(d.expr)}{em.at(d.expr)}"]
-        if name not in em.bounded:
-            body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
-        em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
-
-    for name, d in s.queries.items():
-        params = "".join(f", v_{p.name}" for p in d.params)
-        body = [f"v_value = {em.expr(d.base)}",
-                f"for _m in g.mods.get({name!r}, ()):",
-                "    _d = _m.mdef",
-                f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
-                f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
-        if d.final is not None:
-            body.append(f"v_value = {em.expr(d.final)}")
-        body.append("return v_value")
-        em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
-        out["queries"].append(name)
-
-    for name, d in s.actions.items():
-        steps = []
-        for i, step in enumerate(d.steps):
-            if isinstance(step, A.WindowStep):
-                cond = em.add_value_fn(f"aw_{name}_{step.name}", "g, v_event", step.cond) if step.cond else None
-                steps.append(("window", step.name, f"{name}.{step.name}", cond))
-            else:
-                fn = em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step, f"action {name}, step {i}")
-                steps.append(("step", fn))
-        defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
-                    if p.default is not None}
-        out["actions"].append((name, tuple(p.name for p in d.params), steps, defaults))
-
-    for name, d in s.phases.items():
-        body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None
-        out["phases"].append((name, d.label, body))
-
-    for name, d in s.cards.items():
-        attrs = _kind_attrs(em, "card", d.assigns)
-        targets = []
-        for i, t in enumerate(d.targets):
-            if t.kind == "self":
-                targets.append(("self", None, None))
-            else:
-                n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
-                pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)
-                targets.append((t.kind, n, pool))
-        when = em.add_value_fn(f"tw_{name}", "g, v_user, v_card", d.when.cond) if d.when else None
-        hooks = {}
-        for h in d.hooks:
-            hook = s.hooks[h.name]
-            params = "".join(f", v_{p.name}" for p in hook.params)
-            hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
-                                       f"card {name}: {h.name}")
-        skills = [n for sc in d.skills for n, _ in sc.names]
-        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks, d.anytime))
-
-    for name, d in s.skills.items():
-        trig, act, conv, mods, grants = [], [], [], [], []
-        default_limit = A.Limit(1, "game", d.span) if d.kind in ("awakening", "limited") else None
-        for i, c in enumerate(d.clauses):
-            if isinstance(c, A.TriggerClause):
-                params = "g, v_owner, v_event, v_card"
-                body = em.add_def(f"t_{name}_{i}", params, em.block(c.body), c,
-                                  f"skill {name}: on {c.action}.{c.window}")
-                cond = em.add_value_fn(f"tc_{name}_{i}", params, c.when) if c.when else None
-                rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
-                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority,
-                             _limit(c.limit or default_limit)))
-            elif isinstance(c, A.ActiveClause):
-                body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
-                cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
-                act.append((i, body, cond, _limit(c.limit or default_limit), c.anytime))
-            elif isinstance(c, A.ConvertClause):
-                pool = em.add_value_fn(f"cv_{name}_{i}", "g, v_owner, v_card", c.pool)
-                cond = em.add_value_fn(f"cvw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
-                conv.append((i, c.count, pool, c.as_kind, c.purposes, cond, _limit(c.limit)))
-            elif isinstance(c, A.ModifyClause):
-                q = s.queries.get(c.query)
-                qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
-                params = "g, v_owner, _src, v_value" + qparams
-                fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
-                cond = em.add_value_fn(f"mc_{name}_{i}", params, c.when) if c.when else None
-                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer)))
-            elif isinstance(c, A.SkillsClause):
-                grants.extend(n for n, _ in c.names)
-        out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))
-
-    for name, d in s.characters.items():
-        attrs = _kind_attrs(em, "character", d.assigns)
-        out["characters"].append((name, d.label, attrs, [n for sc in d.skills for n, _ in sc.names], d.tags))
-
-    for name, d in s.decks.items():
-        cards = []
-        for e in d.entries:
-            for copy in parse_copies(s, d, e, None):
-                cards.append((e.kind, copy))
-        out["decks"][name] = cards
-
-    for name, d in s.modes.items():
-        setup = em.add_def(f"ms_{name}", "g", em.block(d.setup), d, f"mode {name}: setup") if d.setup else None
-        skills = [n for sc in d.skills for n, _ in sc.names]
-        rules = [n for sc in d.rules for n, _ in sc.names]
-        out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
-                             setup, d.turn_limit))
-
-    for i, d in enumerate(s.invariants):
-        fn = em.add_value_fn(f"iv_{i}", "g", d.cond, f"invariant {d.title}")
-        out["invariants"].append((d.title, fn, em.where(d)))
-
-    anytime = []
-    for d in s.anytime:
-        body = em.add_def("any_time", "g, v_player, v_play", em.block(d.body), d,
-                          "anytime: carry out a play made at one of these any-time points")
-        anytime.append(([f"{action}.{window}" for action, window, _ in d.points], body))
-
-    template = _env().get_template("pack.py.j2")
-    turn = [n for n, _ in s.turn.phases] if s.turn else []
-    harness_deck, harness_seat = harness_code(s)
-    text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
-                           shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
-                           anytime=anytime, **out)
-    return place_table(text, em.places)
-
-
-def place_table(text: str, places: list[tuple[str, int, int]]) -> str:
-    """Turn each line's mark into a readable comment, and append the table that maps the module's line
-    numbers to .spell places: errors read places from the table, never from comment text."""
-    lines = text.split("\n")
-    files: dict[str, int] = {}
-    table = {}
-    outer = None                # a line with no place of its own belongs to its function's place
-    for i, line in enumerate(lines):
-        if MARK in line:
-            code, index = line.split(MARK)
-            path, ln, col = places[int(index)]
-            table[i + 1] = (files.setdefault(path, len(files)), ln, col)
-            lines[i] = f"{code}  # {path}:{ln}:{col}"
-            if line.startswith("def "):
-                outer = table[i + 1]
-        elif line.startswith((" ", "#")) and outer is not None:
-            table[i + 1] = outer
-        else:
-            outer = None
-    return "\n".join(lines) + f"\nPACK.place_files = {tuple(files)!r}\nPACK.places = {table!r}\n"
-
-
-def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:
-    """A card kind's or character's attributes: those it sets, then the constant defaults of the rest
-    (a default that reads `self` is a card instance's, computed when the card is made)."""
-    attrs = {a.name: _const(em, a.value) for a in assigns}
-    for (o, name), decl in em.s.attrs_.items():
-        if o == owner and name not in attrs and decl.default is not None and em.c._constant(decl.default):
-            attrs[name] = _const(em, decl.default)
-    return attrs
-
-
-def _const(em: Emitter, e):
-    """Kind and character attributes are constants; evaluate them at compile time."""
-    code = em.expr(e)
-    if isinstance(e, A.Neg):
-        return -_const(em, e.operand)
-    if isinstance(e, (A.IntLit, A.StrLit, A.BoolLit)):
-        return e.value
-    if isinstance(e, A.NoneLit):
-        return None
-    ref = em.c.refs.get(e)
-    if ref and ref[0] == "enum":
-        return ref[1]
-    raise ValueError(f"not a constant: {code}")
-
-
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FunctionLoader(
-            lambda name: resources.files("spellcard.compiler").joinpath("templates", name).read_text("utf-8")),
-        autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined)
-    env.filters["py"] = repr
-    return env
+def __getattr__(name: str):
+    """`emit_pack` and `place_table` moved to compiler/emit_pack.py; still importable from here."""
+    if name in ("emit_pack", "place_table"):
+        from . import emit_pack
+        return getattr(emit_pack, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

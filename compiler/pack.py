@@ -156,7 +156,7 @@ def _compiler_digest() -> bytes:
     runtime = here.parent / "runtime"
     # The runtime files the emitted code depends on (the built-ins, the work budget, the definitions
     # the module builds) and the limits the checker enforces.
-    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / n for n in ("faults.py", "defs.py", "limits.py")]
+    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / n for n in ("faults.py", "defs.py", "limits.py", "namespace.py")]
     for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + emitted_against:
         if p.exists():
             h.update(p.read_bytes())
@@ -259,7 +259,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     syms, checker, diags = front_end(sources)
     result = Compiled(sources, diags.sorted())
     if not diags.has_errors:
-        from .emit import emit_pack
+        from .emit_pack import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
         module = f"<spellcard:{syms.pack.name}>"

@@ -51,6 +51,7 @@ def b_set_card_value(g, c, name, value):
     if store.get(key, 0) == value:
         return
     store[key] = value
+    g.era += 1
     if g.log.enabled:
         g.log.add("set", f"{card.kind.name}#{card.id}", name, value)
 

@@ -13,43 +13,25 @@ from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
 from .defs import ActionDef, PackDef, Window
-from .errors import GameOver, IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
-from .faults import (ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, nested_actions, out_of_work, repeating_tail,
-                     too_deep)
+from .errors import IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
+from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
 from .anytime import anytime_rule
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 from .namespace import _zero
+from .turns import Result, RoundOver, TurnLimit, Turns
+from .windows import MAX_DEPTH, Windows
 
-MAX_DEPTH = 120            # nested actions before a chain is called a loop
+__all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
+
 MAX_REFUSALS = 3
-
-
-class TurnLimit(Exception):
-    """The mode's turn limit was reached: the game ends undecided."""
-
-
-class RoundOver(Exception):
-    """The rules ended the round at once (end_round): whatever was resolving stops."""
-
-
-class Result:
-    __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps")
-
-    def __init__(self, winners, turns, rounds, reason, error=None, steps=0):
-        self.winners = winners
-        self.turns = turns
-        self.rounds = rounds
-        self.reason = reason        # win | turn_limit | error
-        self.error = error
-        self.steps = steps
 
 
 def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str]) -> ActionDef:
     return ActionDef(name, params, [Window(w, f"{name}.{w}") for w in windows])
 
 
-class Game:
+class Game(Windows, Turns):
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
                  characters: Sequence[Optional[str]] = ()):
@@ -78,6 +60,7 @@ class Game:
         self.skipped: set = set()
         self.schedule: list[Player] = []                    # this round's turns, when the rules list them
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
+        self.virtual_templates: dict = {}                   # per kind (builtins._virtual_template)
         self.turns = 0
         self.rounds = 0
         self.steps = 0                                      # actions run
@@ -88,18 +71,27 @@ class Game:
         self.rules: list[SkillInst] = []
         self.over = False
         self.anytime_open = False                           # an any-time pass is under way (runtime/anytime.py)
+        # Query results remembered while plays are listed (builtins.plays): valid while `era` stays as
+        # it was. Every change of state, decision, random draw and log entry moves `era` on, and a
+        # result whose computation moved it is not kept, so remembering one changes no game.
+        self.era = 0
+        self.memo: Optional[dict] = None
+        self.memo_era = 0
         self.usage = None                                   # a runtime.usage.Usage, when counting is asked for
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):
             cs = [c for c in pack.counters.values() if c.reset == s]
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
-            self._resets[s] = (zero, [c for c in cs if c.name not in zero or c.owner != "player"])
-        self._living: dict[int, list] = {}
+            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
+        self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
+        self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = {}
+        self._plans: dict = {}                              # ActionDef -> its steps, flat (run_action)
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
             for name in pack.phases}
+        self._phase_keys = {name: (f"{name}.before", f"{name}.start", f"{name}.end") for name in pack.phases}
         self._turn = _structural_action("turn", ("player",), ("start", "end"))
         self._round = _structural_action("round", ("number",), ("start", "end"))
         self._make_zones()
@@ -140,6 +132,7 @@ class Game:
         a = dict(base)
         a.update(values)
         card = Card(len(self.cards) if card_id is None else card_id, kind, a)
+        self.era += 1
         for ad in computed:
             if ad.name not in values:
                 a[ad.name] = ad.default(self, card)
@@ -197,6 +190,7 @@ class Game:
                 stand_ins.append(c)
         if not physical:
             return
+        self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
             if c.base is not None:          # leaving the place where it stood as another card
@@ -244,17 +238,20 @@ class Game:
         if store.get(name) == value:
             return
         store[name] = value
+        self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         if self.log.enabled:
             self.log.add("set", self.ref(owner) if owner is not None else "table", name, self.ref(value))
 
     def cancel(self, ev: Event) -> None:
         ev.cancelled = True
+        self.era += 1
         if self.log.enabled:
             self.log.add("cancel", ev.action.name)
 
     def set_event(self, ev: Event, name: str, value) -> None:
         ev.p[name] = value
+        self.era += 1
         if self.log.enabled:
             self.log.add("change", ev.action.name, name, self.ref(value))
 
@@ -263,6 +260,7 @@ class Game:
         """Give `p` a skill (lent by `card` if it comes from equipment). With p=None the table holds it:
         a rule of the game whose triggers belong to no player and run as forced."""
         inst = SkillInst(skill, p, card)
+        self.era += 1
         (p.skills if p is not None else self.rules).append(inst)
         for td in skill.triggers:
             t = TriggerInst(td, inst)
@@ -293,6 +291,7 @@ class Game:
         mods.insert(i, m)
 
     def revoke(self, p: Player, inst: SkillInst) -> None:
+        self.era += 1
         for child in inst.children:
             self.revoke(p, child)
         for t in inst.triggers:
@@ -315,118 +314,11 @@ class Game:
 
     # ── usage limits: counted per scope serial, so nothing needs resetting ─────
     def used(self, d, owner: Player, limit) -> int:
-        return self.uses[(id(d), owner.seat, self.serial[limit.scope])]
+        return self.uses.get((id(d), owner.seat, self.serial[limit.scope]), 0)
 
     def use(self, d, owner: Player, limit) -> None:
+        self.era += 1
         self.uses[(id(d), owner.seat, self.serial[limit.scope])] += 1
-
-    # ── actions and windows ───────────────────────────────────────────────────
-    def run_action(self, adef: ActionDef, args: tuple) -> Event:
-        ev = Event(adef, dict(zip(adef.params, args)))
-        stack = self.stack
-        stack.append(ev)
-        self.steps += 1
-        self.work -= ACTION_COST
-        if len(stack) > MAX_DEPTH:
-            raise nested_actions(self)
-        if self.work < 0:
-            raise out_of_work(self, "action")
-        logging = self.log.enabled
-        if logging:
-            self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
-        triggers = self.triggers
-        try:
-            for step in adef.steps:
-                if step.__class__ is Window:
-                    # A window nobody listens to costs a dict look-up: its condition only gates dispatch.
-                    if triggers.get(step.key) and (step.cond is None or step.cond(self, ev)):
-                        self.dispatch(step.key, ev)
-                else:
-                    step.fn(self, ev)
-                if ev.cancelled:
-                    break
-        finally:
-            stack.pop()
-        if logging:
-            self.log.add("end", adef.name, ev.cancelled)
-        if self.check:
-            self.check_invariants()
-        return ev
-
-    def dispatch(self, key: str, ev: Event) -> None:
-        trigs = self.triggers.get(key)
-        if not trigs:
-            return
-        done: set = set()
-        while True:
-            eligible = [t for t in trigs if t not in done and self._eligible(t, ev)]
-            if not eligible:
-                return
-            t = self._next(eligible)
-            done.add(t)
-            self._fire(t, ev)
-            if ev.cancelled or self.over:
-                return
-
-    def _eligible(self, t: TriggerInst, ev: Event) -> bool:
-        owner = t.owner
-        if owner is None:
-            owner = self.current
-        elif not owner.alive:
-            return False
-        td = t.tdef
-        if td.limit is not None and self.used(td, owner, td.limit) >= td.limit.count:
-            return False
-        return td.cond is None or bool(td.cond(self, owner, ev, t.card))
-
-    def _next(self, eligible: list) -> TriggerInst:
-        if len(eligible) == 1:
-            return eligible[0]
-        n = len(self.players)
-        cur = self.current.seat
-        # Table rules come after the players' own skills of the same priority (TIMING.md).
-        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n if t.owner else n))
-        if best.owner is None:
-            return best
-        mine = [t for t in eligible if t.owner is best.owner and t.tdef.priority == best.tdef.priority]
-        if len(mine) == 1:
-            return best
-        i = self.decide(Decision(best.owner, ONE, "order", "which first?", mine))
-        return mine[i]
-
-    def _fire(self, t: TriggerInst, ev: Event) -> None:
-        td = t.tdef
-        owner = t.owner if t.owner is not None else self.current
-        times = td.repeat(self, owner, ev, t.card) if td.repeat is not None else 1
-        for _ in range(times):
-            if not owner.alive and t.owner is not None or ev.cancelled:
-                return
-            if td.skill.optional and t.owner is not None:
-                if not self.decide(Decision(owner, YES_NO, "yes_no", f"use {td.skill.label}?", [False, True])):
-                    return
-            if td.limit is not None:
-                self.use(td, owner, td.limit)
-            if self.usage is not None:
-                self.usage.skill(td.skill)
-            if self.log.enabled:
-                self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
-            prev, ev.trigger = ev.trigger, td
-            try:
-                td.body(self, owner, ev, t.card)
-            except PlayerOut as out:
-                if out.player is not owner:
-                    raise
-                return                  # the owner went out during its own trigger
-            finally:
-                ev.trigger = prev
-
-    def cycle(self) -> list[str]:
-        """The repeating tail of the action stack, each frame named `action[skill that fired in it]`;
-        empty when the stack does not repeat (runaway work in one place is no cycle of actions).
-        The newest frame has had no trigger yet, so it is left out."""
-        labels = [f"{e.action.name}" + (f"[{e.trigger.skill.name}]" if e.trigger is not None else "")
-                  for e in self.stack[:-1]]
-        return repeating_tail(labels)
 
     # ── queries ─────────────────────────────────────────────────────────────────
     def query(self, name: str, *args):
@@ -437,6 +329,7 @@ class Game:
         """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
         if not d.player.alive:
             raise PlayerOut(d.player, d.prompt)
+        self.era += 1
         self.work -= ACTION_COST
         if self.work < 0:
             raise out_of_work(self, "decision")
@@ -473,95 +366,6 @@ class Game:
             return 0
         return None
 
-    # ── turns, phases, rounds ─────────────────────────────────────────────────
-    def next_living(self, p: Player) -> Player:
-        n = len(self.players)
-        for step in range(1, n + 1):
-            q = self.players[(p.seat + step) % n]
-            if q.alive:
-                return q
-        return p
-
-    def living_from(self, p: Player) -> list[Player]:
-        """Living players in seat order from `p` (a fresh list; the order is cached until someone
-        leaves or returns, see set_alive)."""
-        order = self._living.get(p.seat)
-        if order is None:
-            n = len(self.players)
-            order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
-                                            if q.alive]
-        return list(order)
-
-    def set_alive(self, p: Player, alive: bool) -> None:
-        p.alive = alive
-        self._living.clear()
-
-    def _reset_counters(self, scope: str) -> None:
-        zero, other = self._resets[scope]
-        if zero:
-            for p in self.players:
-                v = p.v
-                for name in zero:
-                    v[name] = 0
-        for cd in other:
-            if cd.owner == "table":
-                self.v[cd.name] = cd.init(self, None)
-            else:
-                for p in self.players:
-                    p.v[cd.name] = cd.init(self, p)
-
-    def run_phase(self, player: Player, name: str) -> None:
-        self.serial["phase"] += 1
-        self._reset_counters("phase")
-        prev, self.phase = self.phase, name
-        if self.log.enabled:
-            self.log.add("phase", name, f"P{player.seat}")
-        ev = Event(self._phase_actions[name], {"player": player, "phase": name})
-        self.stack.append(ev)
-        try:
-            self.dispatch("phase.before", ev)
-            if not ev.cancelled:
-                self.dispatch(f"{name}.before", ev)
-            if not ev.cancelled and name not in self.skipped:
-                self.dispatch("phase.start", ev)
-                self.dispatch(f"{name}.start", ev)
-                body = self.pack.phases[name].body
-                if body is not None and player.alive:
-                    body(self, player)
-                self.dispatch(f"{name}.end", ev)
-                self.dispatch("phase.end", ev)
-        finally:
-            self.stack.pop()
-            self.phase = prev
-
-    def run_turn(self, player: Player) -> None:
-        self.current = player
-        self.turns += 1
-        self.serial["turn"] += 1
-        self._reset_counters("turn")
-        self.skipped = set()
-        if self.log.enabled:
-            self.log.add("turn", self.turns, f"P{player.seat}")
-        ev = Event(self._turn, {"player": player})
-        self.stack.append(ev)
-        try:
-            self.dispatch("turn.start", ev)
-            for name in self.pack.turn:
-                if not player.alive:
-                    break
-                self.run_phase(player, name)
-            self.dispatch("turn.end", ev)
-        finally:
-            self.stack.pop()
-
-    def _round_event(self, window: str) -> None:
-        ev = Event(self._round, {"number": self.rounds})
-        self.stack.append(ev)
-        try:
-            self.dispatch(f"round.{window}", ev)
-        finally:
-            self.stack.pop()
-
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
         if self.fault is not None:
@@ -594,88 +398,6 @@ class Game:
             else:
                 raise PackError(f"action {action} needs {name}")
         return self.run_action(adef, tuple(args))
-
-    def play(self, setup=None) -> Result:
-        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
-        turn_limit = self.mode.turn_limit if self.mode else 500
-        try:
-            try:
-                self.start(setup)
-                player = self.current
-                start = player.seat
-                while True:
-                    try:
-                        self.begin_round()
-                        if self.schedule:
-                            self._scheduled_round(turn_limit)
-                        else:
-                            player = self._seat_round(player, start, turn_limit)
-                    except RoundOver:
-                        self.schedule.clear()
-                        player = self.next_living(self.current)
-                        start = player.seat         # the new round goes round from here
-                        if self.log.enabled:
-                            self.log.add("round_over", self.rounds)
-                    self._round_event("end")
-            except TurnLimit:
-                return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
-            except GameOver as over:
-                self.over = True
-                if self.log.enabled:
-                    self.log.add("over", [f"P{p.seat}" for p in over.winners])
-                return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
-        except (RuleLoop, IllegalDecision, InvariantBroken, PackFault) as err:
-            return self._failed(err)
-        except RecursionError as err:   # nesting deeper than Python allows, under the depth limits
-            return self._failed(too_deep(err, self.pack))
-        except Exception as err:        # rule code that went wrong (a PackError too): name its .spell place
-            return self._failed(locate(err, self.pack))
-
-    def begin_round(self) -> None:
-        """A new round: usage limits and counters of round scope start afresh; round.start opens."""
-        self.rounds += 1
-        self.serial["round"] += 1
-        self._reset_counters("round")
-        if self.log.enabled:
-            self.log.add("round", self.rounds)
-        self._round_event("start")
-
-    def _seat_round(self, player: Player, start: int, turn_limit: int) -> Player:
-        """A round in seat order: every living player once, from `player` round to the starting seat."""
-        while True:
-            if self.turns >= turn_limit:
-                raise TurnLimit()
-            self.run_turn(player)
-            player, wrapped = self._advance(player, start)
-            if wrapped:
-                return player
-
-    def _scheduled_round(self, turn_limit: int) -> None:
-        """A round whose turns the rules listed at round.start (schedule_turn), in that order."""
-        while self.schedule:
-            p = self.schedule.pop(0)
-            if not p.alive:
-                continue
-            if self.turns >= turn_limit:
-                raise TurnLimit()
-            self.run_turn(p)
-
-    def _failed(self, err: Exception) -> Result:
-        if self.log.enabled:
-            self.log.add("error", type(err).__name__, str(err))
-        return Result([], self.turns, self.rounds, "error", error=err, steps=self.steps)
-
-    def _advance(self, player: Player, start: int) -> tuple[Player, bool]:
-        n = len(self.players)
-        wrapped = False
-        seat = player.seat
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if seat == start:
-                wrapped = True
-            if self.players[seat].alive:
-                return self.players[seat], wrapped
-        return player, True
 
     # ── invariants ──────────────────────────────────────────────────────────────
     def all_zones(self) -> list[Zone]:

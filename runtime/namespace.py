@@ -29,15 +29,16 @@ def _index(xs, i):
 
 
 def _concat(a, b) -> list:
-    out = _seq(a) + _seq(b)
+    # _seq(a) + _seq(b), without two calls on a hot path (lists are what it mostly gets)
+    out = (a if a.__class__ is list else _seq(a)) + (b if b.__class__ is list else _seq(b))
     if len(out) > MAX_LIST:         # `xs = xs + xs` in a loop would otherwise grow until memory runs out
         raise SizeLimit(f"a list grew to {len(out)} items; lists hold at most {MAX_LIST}")
     return out
 
 
 def _minus(a, b) -> list:
-    drop = _seq(b)
-    return [x for x in _seq(a) if not any(x is y for y in drop)]
+    drop = {id(y) for y in (b if b.__class__ is list else _seq(b))}   # identity, as `is`: b's items live on
+    return [x for x in (a if a.__class__ is list else _seq(a)) if id(x) not in drop]
 
 
 def _div(a, b):
@@ -84,6 +85,15 @@ def _sift(g, xs, cost: int):
     return xs
 
 
+def _sift_seq(g, x, cost: int):
+    """_sift of _seq(x) in one call: a zone's cards (a snapshot), a list, or nothing for none."""
+    xs = [] if x is None else list(x.cards) if isinstance(x, Zone) else x
+    g.work -= len(xs) * cost
+    if g.work < 0:
+        raise out_of_work(g, "where")
+    return xs
+
+
 def _out_of_work(g, what: str):
     """A loop round or call found the game's work budget spent, or calls nested too deep."""
     raise out_of_work(g, what)
@@ -93,13 +103,20 @@ def _zero(g, owner):
     return 0
 
 
+_MISS = object()
+"""No value remembered (Game.memo): a remembered value may itself be none."""
+
+
 def namespace() -> dict:
     ns = {"__builtins__": {}}
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                 ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
         ns[cls.__name__] = cls
-    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _out_of_work, _zero):
+    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
+               _out_of_work, _zero):
         ns[fn.__name__] = fn
+    ns["_len"] = len
+    ns["_MISS"] = _MISS
     for name, fn in B.FUNCTIONS.items():
         ns["b_" + name] = fn
     return ns

@@ -1,5 +1,5 @@
 """The built-ins section of docs/language.md, written from the one signature table the checker reads
-(`SIGNATURES`, filled by `@builtin` in runtime/builtins.py), so the document cannot drift from it.
+(`SIGNATURES`, filled by `@builtin` in runtime/builtins*.py), so the document cannot drift from it.
 
     python -m spellcard.doc.builtins_table docs/language.md     # rewrite the section in place
 """

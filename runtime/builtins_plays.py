@@ -1,0 +1,244 @@
+"""The built-ins that ask players: questions, choices of cards and players, and the play a player
+makes with the initiative (usable cards, conversions, active skills, their targets)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from .builtins import _cards, b_virtual, builtin
+from .decisions import MANY, ONE, YES_NO, Decision
+from .errors import PlayerOut
+from .model import Card, Play
+
+
+# ── decisions ───────────────────────────────────────────────────────────────
+@builtin("ask(p: player, prompt: text) -> bool")
+def b_ask(g, p, prompt):
+    """A yes/no question to `p`."""
+    return g.decide(Decision(p, YES_NO, "yes_no", prompt, [False, True]))
+
+
+def _one(g, p, pool, what: str, prompt: str):
+    """One item of `pool`, chosen by `p`; none when the pool is empty."""
+    pool = _cards(pool)
+    if not pool:
+        return None
+    return pool[g.decide(Decision(p, ONE, what, prompt, pool))]
+
+
+def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
+    """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
+    pool = _cards(pool)
+    hi = min(hi, len(pool))
+    lo = min(lo, hi)
+    if hi <= 0:
+        return []
+    return [pool[i] for i in g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))]
+
+
+@builtin("choose(p: player, pool: list, prompt: text) -> elem?")
+def b_choose(g, p, pool, prompt):
+    """One item of any list (characters, options, …); none when the list is empty."""
+    return _one(g, p, pool, "option", prompt)
+
+
+@builtin("choose_cards(p: player, pool: cards, min: int, max: int, prompt: text) -> cards")
+def b_choose_cards(g, p, pool, lo, hi, prompt):
+    """Between `min` and `max` cards of `pool` (both capped by its size), chosen by `p`."""
+    return _some(g, p, pool, lo, hi, "cards", prompt)
+
+
+@builtin("choose_card(p: player, pool: cards, prompt: text) -> card?")
+def b_choose_card(g, p, pool, prompt):
+    """One card of `pool`, chosen by `p`; none when the pool is empty."""
+    return _one(g, p, pool, "cards", prompt)
+
+
+@builtin("choose_players(p: player, pool: players, min: int, max: int, prompt: text) -> players")
+def b_choose_players(g, p, pool, lo, hi, prompt):
+    """Between `min` and `max` players of `pool` (both capped by its size), chosen by `p`."""
+    return _some(g, p, pool, lo, hi, "players", prompt)
+
+
+@builtin("choose_player(p: player, pool: players, prompt: text) -> player?")
+def b_choose_player(g, p, pool, prompt):
+    """One player of `pool`, chosen by `p`; none when the pool is empty."""
+    return _one(g, p, pool, "players", prompt)
+
+
+@builtin("choose_option(p: player, options: texts, prompt: text) -> text")
+def b_choose_option(g, p, options, prompt):
+    """One of the texts `options`, chosen by `p`."""
+    options = list(options)
+    return options[g.decide(Decision(p, ONE, "option", prompt, options))]
+
+
+def _limit_ok(g, d, owner) -> bool:
+    return d.limit is None or g.used(d, owner, d.limit) < d.limit.count
+
+
+def _target_rule(g, user, card):
+    """The first targeting alternative of the card's kind that has a legal target, and its pool."""
+    for rule in card.kind.targets:
+        if rule.kind == "self":
+            return rule, [user]
+        pool = rule.pool(g, user, card)
+        if pool:
+            return rule, pool
+    return None, []
+
+
+def allowed(g, p, card, purpose: str) -> bool:
+    """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
+    it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌)."""
+    q = g.pack.queries.get("card_allowed")
+    return q is None or bool(q(g, p, card, purpose))
+
+
+def usable(g, user, card) -> bool:
+    kind = card.kind
+    if not kind.targets or not allowed(g, user, card, "use"):
+        return False
+    if kind.when is not None and not kind.when(g, user, card):
+        return False
+    rule, pool = _target_rule(g, user, card)
+    return rule is not None
+
+
+def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
+    for cd, inst in p.converts:
+        if purpose not in cd.purposes or (kind_name is not None and cd.as_kind != kind_name):
+            continue
+        if cd.cond is not None and not cd.cond(g, p, inst.card):
+            continue
+        if not _limit_ok(g, cd, p):
+            continue
+        pool = [c for c in cd.pool(g, p, inst.card) if not c.virtual]
+        if len(pool) >= cd.count:
+            yield cd, inst, pool
+
+
+def _convert(g, p, cd, inst, pool, prompt: str):
+    picked = b_choose_cards(g, p, pool, cd.count, cd.count, prompt)
+    if cd.limit is not None:
+        g.use(cd, p, cd.limit)
+    return b_virtual(g, g.pack.kinds[cd.as_kind], picked, cd.skill)
+
+
+@builtin("usable_by(p: player, c: card) -> bool")
+def b_usable_by(g, p, c):
+    """Could `p` use `c` now, by the card's own rules (its condition and a legal target)?"""
+    return usable(g, p, c)
+
+
+@builtin("choose_targets(chooser: player, user: player, c: card) -> players")
+def b_choose_targets(g, chooser, user, c):
+    """`chooser` picks the targets of `c` as if `user` were using it (using a card in another player's name)."""
+    return _pick_targets(g, chooser, user, c)
+
+
+def _pick_targets(g, chooser, user, card):
+    rule, pool = _target_rule(g, user, card)
+    if rule is None:
+        return []
+    if rule.kind == "self":
+        return [user]
+    n = rule.count(g, user, card)
+    lo = 1 if rule.kind == "up_to" else n
+    return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: choose targets")
+
+
+@builtin("choose_play(p: player) -> play?")
+def b_choose_play(g, p):
+    """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
+    skill, or nothing (none). Only options that can actually be carried out are offered."""
+    return choose_from(g, p, plays(g, p), "choose a play")
+
+
+def plays(g, p, anytime_only: bool = False) -> list:
+    """The plays `p` could make now: usable cards, conversions and active skills — with
+    `anytime_only`, only those usable at any time (a card kind or active marked `anytime`)."""
+    if g.memo is None:                      # remember query results while listing (Game.era)
+        g.memo = {}
+        g.memo_era = g.era
+        try:
+            return plays(g, p, anytime_only)
+        finally:
+            g.memo = None
+    kinds = g.pack.kinds
+    options: list = []
+    for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
+        if (not anytime_only or c.kind.anytime) and usable(g, p, c):
+            options.append(Play(card=c))
+    for cd, inst, pool in _conversions(g, p, "use"):
+        if anytime_only and not kinds[cd.as_kind].anytime:
+            continue
+        probe = b_virtual(g, kinds[cd.as_kind], pool[:cd.count], cd.skill)
+        if usable(g, p, probe):
+            options.append(Play(card=probe, convert=cd, inst=inst))
+    for ad, inst in p.actives:
+        if (not anytime_only or ad.anytime) and _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
+            options.append(Play(skill=ad.skill, active=ad, inst=inst))
+    return options
+
+
+def choose_from(g, p, options: list, prompt: str):
+    """`p` picks one of `options` or passes; a card chosen is made (a conversion picks its real
+    cards) and given its targets. None for a pass."""
+    options = options + [None]
+    choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
+    if choice is None:
+        return None
+    if choice.card is not None:
+        card = choice.card
+        if choice.convert is not None:     # a conversion: now pick the real cards
+            cd = choice.convert
+            pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
+            card = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
+            if not usable(g, p, card):
+                return None
+        if g.usage is not None:
+            g.usage.card(card)
+        return Play(card=card, targets=_pick_targets(g, p, p, card))
+    if g.usage is not None:
+        g.usage.skill(choice.skill)
+    return choice
+
+
+@builtin("activate(play: play)")
+def b_activate(g, play):
+    """Carry out an active skill's play (from `choose_play`), counting it against its limit."""
+    ad, inst = play.active, play.inst
+    if ad is None:
+        return
+    g.era += 1
+    if ad.limit is not None:
+        g.use(ad, inst.owner, ad.limit)
+    if g.log.enabled:
+        g.log.add("activate", ad.skill.name, f"P{inst.owner.seat}")
+    try:
+        ad.body(g, inst.owner, inst.card)
+    except PlayerOut as out:
+        if out.player is not inst.owner:
+            raise                       # someone else was asked after going out: a rule bug
+
+
+@builtin("ask_card(p: player, k: kind, purpose: text, prompt: text) -> card?")
+def b_ask_card(g, p, k, purpose, prompt):
+    """Ask `p` for a card that counts as `k`: one from hand, or one made by a conversion skill.
+    The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
+    options: list = [c for c in p.z[g.pack.hand_zone].cards
+                     if c.kind is k and allowed(g, p, c, purpose)] if g.pack.hand_zone else []
+    for cd, inst, pool in _conversions(g, p, purpose, k.name):
+        if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):
+            options.append(Play(skill=cd.skill, convert=cd, inst=inst))
+    if not options:
+        return None
+    options.append(None)
+    choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
+    if choice is not None and not isinstance(choice, Card):
+        cd = choice.convert
+        pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]
+        choice = _convert(g, p, cd, choice.inst, pool, f"{cd.skill.label}: choose cards")
+    if choice is not None and g.usage is not None:
+        g.usage.card(choice)
+    return choice

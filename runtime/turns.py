@@ -1,0 +1,215 @@
+"""Turns, phases and rounds: the course of a game from its first round to its end. A mixin of Game."""
+from __future__ import annotations
+
+from .errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RuleLoop
+from .faults import locate, too_deep
+from .model import Event, Player
+
+
+class TurnLimit(Exception):
+    """The mode's turn limit was reached: the game ends undecided."""
+
+
+class RoundOver(Exception):
+    """The rules ended the round at once (end_round): whatever was resolving stops."""
+
+
+class Result:
+    __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps")
+
+    def __init__(self, winners, turns, rounds, reason, error=None, steps=0):
+        self.winners = winners
+        self.turns = turns
+        self.rounds = rounds
+        self.reason = reason        # win | turn_limit | error
+        self.error = error
+        self.steps = steps
+
+
+class Turns:
+    # ── turns, phases, rounds ─────────────────────────────────────────────────
+    def next_living(self, p: Player) -> Player:
+        n = len(self.players)
+        for step in range(1, n + 1):
+            q = self.players[(p.seat + step) % n]
+            if q.alive:
+                return q
+        return p
+
+    def living_from(self, p: Player) -> list[Player]:
+        """Living players in seat order from `p` (a fresh list; the order is cached until someone
+        leaves or returns, see set_alive)."""
+        return list(self.ring(p))
+
+    def ring(self, p: Player) -> list[Player]:
+        """The cached list living_from copies: for the runtime's own reading, never to be changed."""
+        order = self._living.get(p.seat)
+        if order is None:
+            n = len(self.players)
+            order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
+                                            if q.alive]
+        return order
+
+    def set_alive(self, p: Player, alive: bool) -> None:
+        p.alive = alive
+        self.era += 1
+        self._living.clear()
+        self.seat_distances.clear()
+
+    def _reset_counters(self, scope: str) -> None:
+        zero, other = self._resets[scope]
+        self.era += 1
+        if zero:
+            for p in self.players:
+                p.v.update(zero)
+        for cd in other:
+            if cd.owner == "table":
+                self.v[cd.name] = cd.init(self, None)
+            else:
+                for p in self.players:
+                    p.v[cd.name] = cd.init(self, p)
+
+    def run_phase(self, player: Player, name: str) -> None:
+        self.serial["phase"] += 1
+        self._reset_counters("phase")
+        prev, self.phase = self.phase, name
+        self.era += 1
+        if self.log.enabled:
+            self.log.add("phase", name, f"P{player.seat}")
+        ev = Event(self._phase_actions[name], {"player": player, "phase": name})
+        self.stack.append(ev)
+        triggers = self.triggers             # most of a phase's windows have no listener: skip the call
+        try:
+            before, start, end = self._phase_keys[name]
+            if triggers.get("phase.before"):
+                self.dispatch("phase.before", ev)
+            if not ev.cancelled and triggers.get(before):
+                self.dispatch(before, ev)
+            if not ev.cancelled and name not in self.skipped:
+                if triggers.get("phase.start"):
+                    self.dispatch("phase.start", ev)
+                if triggers.get(start):
+                    self.dispatch(start, ev)
+                body = self.pack.phases[name].body
+                if body is not None and player.alive:
+                    body(self, player)
+                if triggers.get(end):
+                    self.dispatch(end, ev)
+                if triggers.get("phase.end"):
+                    self.dispatch("phase.end", ev)
+        finally:
+            self.stack.pop()
+            self.phase = prev
+            self.era += 1
+
+    def run_turn(self, player: Player) -> None:
+        self.current = player
+        self.era += 1
+        self.turns += 1
+        self.serial["turn"] += 1
+        self._reset_counters("turn")
+        self.skipped = set()
+        if self.log.enabled:
+            self.log.add("turn", self.turns, f"P{player.seat}")
+        ev = Event(self._turn, {"player": player})
+        self.stack.append(ev)
+        try:
+            self.dispatch("turn.start", ev)
+            for name in self.pack.turn:
+                if not player.alive:
+                    break
+                self.run_phase(player, name)
+            self.dispatch("turn.end", ev)
+        finally:
+            self.stack.pop()
+
+    def _round_event(self, window: str) -> None:
+        ev = Event(self._round, {"number": self.rounds})
+        self.stack.append(ev)
+        try:
+            self.dispatch(f"round.{window}", ev)
+        finally:
+            self.stack.pop()
+
+    def play(self, setup=None) -> Result:
+        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
+        turn_limit = self.mode.turn_limit if self.mode else 500
+        try:
+            try:
+                self.start(setup)
+                player = self.current
+                start = player.seat
+                while True:
+                    try:
+                        self.begin_round()
+                        if self.schedule:
+                            self._scheduled_round(turn_limit)
+                        else:
+                            player = self._seat_round(player, start, turn_limit)
+                    except RoundOver:
+                        self.schedule.clear()
+                        player = self.next_living(self.current)
+                        start = player.seat         # the new round goes round from here
+                        if self.log.enabled:
+                            self.log.add("round_over", self.rounds)
+                    self._round_event("end")
+            except TurnLimit:
+                return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
+            except GameOver as over:
+                self.over = True
+                if self.log.enabled:
+                    self.log.add("over", [f"P{p.seat}" for p in over.winners])
+                return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
+        except (RuleLoop, IllegalDecision, InvariantBroken, PackFault) as err:
+            return self._failed(err)
+        except RecursionError as err:   # nesting deeper than Python allows, under the depth limits
+            return self._failed(too_deep(err, self.pack))
+        except Exception as err:        # rule code that went wrong (a PackError too): name its .spell place
+            return self._failed(locate(err, self.pack))
+
+    def begin_round(self) -> None:
+        """A new round: usage limits and counters of round scope start afresh; round.start opens."""
+        self.rounds += 1
+        self.era += 1
+        self.serial["round"] += 1
+        self._reset_counters("round")
+        if self.log.enabled:
+            self.log.add("round", self.rounds)
+        self._round_event("start")
+
+    def _seat_round(self, player: Player, start: int, turn_limit: int) -> Player:
+        """A round in seat order: every living player once, from `player` round to the starting seat."""
+        while True:
+            if self.turns >= turn_limit:
+                raise TurnLimit()
+            self.run_turn(player)
+            player, wrapped = self._advance(player, start)
+            if wrapped:
+                return player
+
+    def _scheduled_round(self, turn_limit: int) -> None:
+        """A round whose turns the rules listed at round.start (schedule_turn), in that order."""
+        while self.schedule:
+            p = self.schedule.pop(0)
+            if not p.alive:
+                continue
+            if self.turns >= turn_limit:
+                raise TurnLimit()
+            self.run_turn(p)
+
+    def _failed(self, err: Exception) -> Result:
+        if self.log.enabled:
+            self.log.add("error", type(err).__name__, str(err))
+        return Result([], self.turns, self.rounds, "error", error=err, steps=self.steps)
+
+    def _advance(self, player: Player, start: int) -> tuple[Player, bool]:
+        n = len(self.players)
+        wrapped = False
+        seat = player.seat
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat == start:
+                wrapped = True
+            if self.players[seat].alive:
+                return self.players[seat], wrapped
+        return player, True

@@ -1,0 +1,159 @@
+"""Actions and their windows: an action runs its steps in order, and at each window the triggers
+listening there fire, ordered by priority, then seat from the current player, then the owner's choice
+(TIMING.md). A mixin of Game, kept apart so that the engine's hot loop reads in one place."""
+from __future__ import annotations
+
+from .decisions import ONE, YES_NO, Decision
+from .defs import ActionDef, Window
+from .errors import PlayerOut
+from .faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
+from .model import Event, TriggerInst
+
+MAX_DEPTH = 120            # nested actions before a chain is called a loop
+
+
+class Windows:
+    # ── actions and windows ───────────────────────────────────────────────────
+    def run_action(self, adef: ActionDef, args: tuple) -> Event:
+        ev = Event(adef, dict(zip(adef.params, args)))
+        stack = self.stack
+        stack.append(ev)
+        self.steps += 1
+        self.era += 1
+        self.work -= ACTION_COST
+        if len(stack) > MAX_DEPTH:
+            raise nested_actions(self)
+        if self.work < 0:
+            raise out_of_work(self, "action")
+        logging = self.log.enabled
+        if logging:
+            self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
+        triggers = self.triggers
+        plan = self._plans.get(adef)
+        if plan is None:
+            plan = self._plans[adef] = self._plan(adef)
+        try:
+            for key, cond, fn in plan:
+                if fn is None:
+                    # A window nobody listens to costs a dict look-up: its condition only gates dispatch.
+                    if triggers.get(key) and (cond is None or cond(self, ev)):
+                        self.dispatch(key, ev)
+                else:
+                    fn(self, ev)
+                if ev.cancelled:
+                    break
+        finally:
+            stack.pop()
+        if logging:
+            self.log.add("end", adef.name, ev.cancelled)
+        if self.check:
+            self.check_invariants()
+        return ev
+
+    @staticmethod
+    def _plan(adef: ActionDef) -> tuple:
+        """An action's steps as (window key, window condition, step function) triples, the window's
+        two or the step's one set: one loop reads them without asking which kind each step is."""
+        return tuple((s.key, s.cond, None) if s.__class__ is Window else (None, None, s.fn) for s in adef.steps)
+
+    def dispatch(self, key: str, ev: Event) -> None:
+        trigs = self.triggers.get(key)
+        if not trigs:
+            return
+        if len(trigs) == 1:
+            # Most windows have one listener: no ordering to do. The list can grow while it fires
+            # (a skill granted by its body), and then the general loop below takes over.
+            t = trigs[0]
+            if not self._eligible(t, ev):
+                return
+            self._fire(t, ev)
+            if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
+                return
+            done = {t}
+        else:
+            done = set()
+        uses, serial = self.uses, self.serial
+        while True:
+            eligible = []
+            for t in trigs:             # _eligible, inline: windows with many listeners are hot
+                if t in done:
+                    continue
+                owner = t.owner
+                if owner is None:
+                    owner = self.current
+                elif not owner.alive:
+                    continue
+                td = t.tdef
+                limit = td.limit
+                if limit is not None and uses.get((id(td), owner.seat, serial[limit.scope]), 0) >= limit.count:
+                    continue
+                if td.cond is None or td.cond(self, owner, ev, t.card):
+                    eligible.append(t)
+            if not eligible:
+                return
+            t = self._next(eligible)
+            done.add(t)
+            self._fire(t, ev)
+            if ev.cancelled or self.over:
+                return
+
+    def _eligible(self, t: TriggerInst, ev: Event) -> bool:
+        owner = t.owner
+        if owner is None:
+            owner = self.current
+        elif not owner.alive:
+            return False
+        td = t.tdef
+        limit = td.limit
+        if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
+            return False
+        return td.cond is None or bool(td.cond(self, owner, ev, t.card))
+
+    def _next(self, eligible: list) -> TriggerInst:
+        if len(eligible) == 1:
+            return eligible[0]
+        n = len(self.players)
+        cur = self.current.seat
+        # Table rules come after the players' own skills of the same priority (TIMING.md).
+        best = min(eligible, key=lambda t: (-t.tdef.priority, (t.owner.seat - cur) % n if t.owner else n))
+        if best.owner is None:
+            return best
+        mine = [t for t in eligible if t.owner is best.owner and t.tdef.priority == best.tdef.priority]
+        if len(mine) == 1:
+            return best
+        i = self.decide(Decision(best.owner, ONE, "order", "which first?", mine))
+        return mine[i]
+
+    def _fire(self, t: TriggerInst, ev: Event) -> None:
+        td = t.tdef
+        owner = t.owner if t.owner is not None else self.current
+        times = td.repeat(self, owner, ev, t.card) if td.repeat is not None else 1
+        for _ in range(times):
+            if not owner.alive and t.owner is not None or ev.cancelled:
+                return
+            if td.skill.optional and t.owner is not None:
+                if not self.decide(Decision(owner, YES_NO, "yes_no", f"use {td.skill.label}?", [False, True])):
+                    return
+            if td.limit is not None:
+                self.use(td, owner, td.limit)
+            if self.usage is not None:
+                self.usage.skill(td.skill)
+            if self.log.enabled:
+                self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
+            prev, ev.trigger = ev.trigger, td
+            try:
+                td.body(self, owner, ev, t.card)
+            except PlayerOut as out:
+                if out.player is not owner:
+                    raise
+                return                  # the owner went out during its own trigger
+            finally:
+                ev.trigger = prev
+
+    def cycle(self) -> list[str]:
+        """The repeating tail of the action stack, each frame named `action[skill that fired in it]`;
+        empty when the stack does not repeat (runaway work in one place is no cycle of actions).
+        The newest frame has had no trigger yet, so it is left out."""
+        labels = [f"{e.action.name}" + (f"[{e.trigger.skill.name}]" if e.trigger is not None else "")
+                  for e in self.stack[:-1]]
+        return repeating_tail(labels)

@@ -1,0 +1,54 @@
+"""Query values remembered while plays are listed (Game.memo): a rule sees the values it would see
+if every query were computed afresh, and listing computes each one once."""
+from spellcard.runtime.builtins import plays
+
+from .test_engine import game_of
+
+QUERIES = """
+query reach(p: player) -> int = count(players() where it.score >= 0) + p.score
+query luck(p: player) -> int = if random([1, 2, 3]) == 1 then 1 else 0
+query seats(p: player) -> players = others(p)
+"""
+
+
+def listing(g):
+    """The state `plays` puts the game in while it lists: remembering, from this era on."""
+    g.memo, g.memo_era = {}, g.era
+    return g
+
+
+def test_a_query_is_computed_once_while_listing_and_afresh_after_a_change():
+    g = listing(game_of(QUERIES))
+    p = g.players[0]
+    before = g.work
+    assert g.query("reach", p) == 3
+    assert g.work < before                  # computed: its `where` spent work
+    spent = g.work
+    assert g.query("reach", p) == 3
+    assert g.work == spent                  # remembered: nothing computed
+    g.set_value(p, "score", 2)
+    assert g.query("reach", p) == 5         # a change of state forgets
+
+
+def test_a_query_that_draws_at_random_is_never_remembered():
+    g = listing(game_of(QUERIES))
+    fresh = game_of(QUERIES)                # the same seed, nothing remembered
+    drawn = [g.query("luck", g.players[0]) for _ in range(30)]
+    assert drawn == [fresh.query("luck", fresh.players[0]) for _ in range(30)]
+    assert len(set(drawn)) == 2
+    assert g.rng.getstate() == fresh.rng.getstate()
+
+
+def test_a_query_whose_value_is_a_list_is_not_remembered():
+    g = listing(game_of(QUERIES))
+    p = g.players[0]
+    first = g.query("seats", p)
+    assert g.query("seats", p) is not first     # a list the caller may keep or change
+    assert not g.memo
+
+
+def test_listing_plays_remembers_only_while_it_lists():
+    g = game_of(QUERIES)
+    assert g.memo is None
+    plays(g, g.players[0])
+    assert g.memo is None
