@@ -8,11 +8,10 @@ import marshal
 import os
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 import attrs
 
-from spellcard.runtime.defs import PackDef
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import ast as A
@@ -20,6 +19,9 @@ from . import registry
 from .diagnostics import Diagnostic, Diagnostics
 from .extend import base_named_in, lay_over
 from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
+
+if TYPE_CHECKING:
+    from spellcard.runtime.defs import PackDef
 
 # The parser, checker and emitter (and so Lark and jinja2) are imported only when sources are compiled:
 # a compiled pack loads with the runtime alone.

@@ -12,27 +12,24 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 import attrs
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table as RichTable
-from rich.text import Text
 
 from spellcard.compiler import registry
-from spellcard.compiler.manifest import write_compiled
 from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text import MAX_QUOTE, clip, printable
-from spellcard.runtime.decisions import AGENTS
-from spellcard.runtime.defs import ModeDef, PackDef
-from spellcard.runtime.log import write_game
 
-from .faces import card_face
-from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
-from .render import outcome_line, render_game
-from .simulate import Table, log_header, replay, simulate, unknown_characters
+# Each command imports what only it needs (the runtime, rich, the test runner) when it runs: the
+# wait for `spellcard check` is mostly imports.
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from spellcard.runtime.defs import ModeDef, PackDef
+
+    from .simulate import Table
 
 
 class UsageProblem(click.ClickException):
@@ -123,11 +120,10 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
             resolve(target)
         except PackNotFound as err:
             raise UsageProblem(printable(err)) from None
-    from .spelltest.suite import only_tests     # the compiler: `check` needs it, a compiled pack does not
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
-        if Path(target).is_file() and only_tests(target):
+        if Path(target).is_file() and _only_tests(target):
             click.echo(f"{target}: holds only tests; check and run them with "
                        f"`spellcard test PACK --with {target}`")
             continue
@@ -137,6 +133,12 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
         click.echo(summary_line(target, result))
         failed = failed or not result.ok
     sys.exit(1 if failed else 0)
+
+
+def _only_tests(path: str) -> bool:
+    from .spelltest.suite import only_tests     # the test runner: only a file given alone can be tests
+
+    return only_tests(path)
 
 
 @cli.command("compile")
@@ -150,6 +152,8 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
     The folder is itself a PACK: simulate, replay and list run it with the runtime alone. The same
     sources always give the same bytes.
     """
+    from spellcard.compiler.manifest import write_compiled
+
     result = load_target(pack, extra, show_warnings=True)
     path = out_dir / f"{result.pack.name}.py"
     try:
@@ -160,6 +164,23 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 
 
 # ── simulating ──────────────────────────────────────────────────────────────────
+class AgentChoice(click.Choice):
+    """The runtime's agents by name, read from it only when the option is shown or given."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple:
+        from spellcard.runtime.decisions import AGENTS
+
+        return tuple(sorted(AGENTS))
+
+    @choices.setter
+    def choices(self, _) -> None:
+        pass                    # click's own __init__ sets it; the runtime's names are the choices
+
+
 @cli.command("simulate")
 @click.argument("pack")
 @click.option("--mode", help="The mode to play (may be left out when the pack has only one).")
@@ -175,7 +196,7 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
-@click.option("--agent", type=click.Choice(sorted(AGENTS)), default="random", show_default=True,
+@click.option("--agent", type=AgentChoice(), default="random", show_default=True,
               help="Who plays: uniformly random legal moves, or greedy ones (always act, never hold back).")
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
@@ -187,6 +208,13 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
 
     Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
+    from rich.console import Console
+
+    from spellcard.runtime.log import write_game
+
+    from .render import outcome_line, render_game
+    from .simulate import log_header, simulate
+
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
     pdef = load_target(pack, extra).pack
@@ -223,6 +251,8 @@ def lasting_ref(target: str) -> str:
 def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters) -> Table:
     """Check the command line's (or a log's) choices against the pack and fill in the defaults.
     `characters` is the option's text ("A,,B") or a log's list of names."""
+    from .simulate import Table, unknown_characters
+
     mode_def = pick_mode(pack, mode)
     n = mode_def.min_players if players is None else players
     if not mode_def.min_players <= n <= mode_def.max_players:
@@ -254,6 +284,9 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
 @contextmanager
 def progress(total: int, enabled: bool) -> Iterator:
     """A progress bar on stderr, only for a person watching a terminal; yields `advance()`."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
         yield lambda: None
@@ -265,6 +298,9 @@ def progress(total: int, enabled: bool) -> Iterator:
 
 
 def print_summary(console: Console, s: dict) -> None:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     console.print(f"{s['pack']} · {s['mode']} · {s['players']} players · seed {s['seed']}",
                   style="bold", highlight=False)
     overview = RichTable(show_header=False)
@@ -286,6 +322,9 @@ def print_summary(console: Console, s: dict) -> None:
 
 
 def rate_table(title: str, rates: dict) -> RichTable:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     t = RichTable(title=title, title_style="bold")
     t.add_column("")
     for col in ("played", "won", "rate"):
@@ -315,6 +354,11 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     pack (name, version, sources) is not the one the game was logged with, or if the game ended in a
     rule fault; 2 if the log is malformed or does not fit the pack.
     """
+    from spellcard.runtime.decisions import AGENTS
+
+    from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
+    from .simulate import replay
+
     try:
         game = read_recorded(log_file)
     except BadLog as err:
@@ -373,6 +417,8 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
         return
+    from rich.console import Console
+
     console = Console()
     columns = text_columns(pdef.shown)
     for title, rows in (("cards", data["cards"]), ("characters", data["characters"]), ("modes", data["modes"])):
@@ -383,6 +429,8 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
 def catalogue(pack: PackDef) -> dict:
     """The pack's contents as plain data: of cards and characters, the attributes the pack shows;
     card copies come from its first deck."""
+    from .faces import card_face
+
     deck = next(iter(pack.decks.values()), [])
 
     def shown(owner: str, attrs: dict) -> dict:
@@ -436,6 +484,9 @@ def text_columns(shown: dict) -> dict:
 
 
 def rows_table(title: str, rows: list[dict], columns: tuple) -> RichTable:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     t = RichTable(title=title, title_style="bold")
     for header, _ in columns:
         t.add_column(header)
