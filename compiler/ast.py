@@ -10,8 +10,8 @@ from typing import Optional
 # Spans, expressions and statements have files of their own (ast_base, ast_exprs, ast_stmts); the
 # declarations are here, and every name of the tree is importable from here: `A.Call`, `A.SkillDecl`.
 from .ast_base import Span, node  # noqa: F401
-from .ast_exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg, Call, Index,  # noqa: F401
-                        ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Expr)
+from .ast_exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
+                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Expr)
 from .ast_stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, ExprStmt, Stmt)
 

@@ -9,6 +9,7 @@ from typing import Optional
 
 from . import ast as A
 from . import types as T
+from .check_calls import CallChecks
 from .check_content import ContentChecks
 from .check_exprs import ExpressionChecks
 from .check_hints import HintChecks
@@ -21,7 +22,7 @@ from .symbols import Symbols
 from .tools import ToolChecks
 
 
-class Checker(ContentChecks, StatementChecks, ExpressionChecks, NoneChecks, HintChecks, ToolChecks):
+class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, NoneChecks, HintChecks, ToolChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags
