@@ -16,4 +16,17 @@ class Span:
         return f"{self.file}:{self.line}:{self.col}"
 
 
-node = attrs.frozen(eq=False)   # nodes compare by identity: the checker keys side tables on them
+def _node_repr(self) -> str:
+    fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))
+    return f"{type(self).__qualname__}({fields})"
+
+
+_frozen = attrs.frozen(eq=False, repr=False)
+
+
+def node(cls: type) -> type:
+    """Every node class: frozen, compared by identity (the checker keys side tables on nodes), with
+    the repr attrs would write shared by all: generating one per class was a fifth of importing the tree."""
+    cls = _frozen(cls)
+    cls.__repr__ = _node_repr
+    return cls

@@ -21,7 +21,7 @@ from . import ast as A
 from . import ast_base, ast_exprs, ast_stmts, test_ast
 
 FORMAT = b"modules 1"           # what an entry holds; a change of it is a change of key
-_SCALARS = (str, int, bool, type(None))
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 @lru_cache(maxsize=1)
@@ -79,9 +79,9 @@ def _encode(x, fields: dict):
     known = fields.get(c)
     if known is not None:
         number, values = known
-        return [number, *[_encode(v, fields) for v in values(x)]]
+        return [number, *[v if type(v) in _SCALARS else _encode(v, fields) for v in values(x)]]
     if c is tuple:
-        return tuple([_encode(v, fields) for v in x])
+        return tuple([v if type(v) in _SCALARS else _encode(v, fields) for v in x])
     if c in _SCALARS or (c is frozenset and all(type(v) is str for v in x)):
         return x
     raise TypeError(f"no entry holds a {c.__name__}")

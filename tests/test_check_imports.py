@@ -34,3 +34,15 @@ def test_a_check_imports_neither_the_runtime_nor_rich_nor_the_test_runner(tmp_pa
     cached = loaded_by_check(tmp_path, THB)             # the same pack again: from the cache
     assert heavy(cached) == []
     assert not {"lark", "jinja2", "spellcard.compiler.check"} & cached
+
+
+def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_one():
+    import attrs
+
+    from spellcard.compiler import ast as A
+
+    span = A.Span("f.spell", 1, 2, 1, 5)
+    call = A.Call(A.Name("draw", span), (A.Arg(None, A.IntLit(2, span), span),), span)
+    made = attrs.make_class("Call", {f.name: attrs.field() for f in attrs.fields(A.Call)})
+    assert repr(call) == repr(made(call.func, call.args, call.span))
+    assert repr(call).startswith("Call(func=Name(id='draw', span=Span(file='f.spell'")
