@@ -90,9 +90,9 @@ def _encode(x, fields: dict):
 def _decode(x, classes: tuple):
     c = type(x)
     if c is list:
-        return classes[x[0]](*[_decode(v, classes) for v in x[1:]])
+        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes) for v in x[1:]])
     if c is tuple:
-        return tuple([_decode(v, classes) for v in x])
-    if c in _SCALARS or (c is frozenset and all(type(v) is str for v in x)):
+        return tuple([v if type(v) in _SCALARS else _decode(v, classes) for v in x])
+    if c is frozenset and all(type(v) is str for v in x):
         return x
     raise TypeError(f"no entry holds a {c.__name__}")
