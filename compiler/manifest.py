@@ -13,12 +13,11 @@ import json
 import marshal
 import sys
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from spellcard.runtime.defs import PackDef
-from spellcard.runtime.namespace import namespace
+if TYPE_CHECKING:
+    from spellcard.runtime.defs import PackDef
 
 COMPILER_VERSION = "1"
 """The emitted code's contract with the runtime; bump it when a pack compiled before cannot run."""
@@ -33,6 +32,8 @@ class ManifestProblem(Exception):
 @lru_cache(maxsize=1)
 def compiler_version() -> str:
     """"spellcard 0.1.0 / emit 1": the release that compiled a pack, and the code contract it used."""
+    from importlib import metadata
+
     try:
         release = metadata.version("spellcard")
     except metadata.PackageNotFoundError:
@@ -134,6 +135,8 @@ def _differs(pack: PackDef, manifest: dict) -> Optional[str]:
 
 
 def load_module(code_obj, text: str) -> PackDef:
+    from spellcard.runtime.namespace import namespace     # the runtime: `check` runs no pack
+
     ns = namespace()
     exec(code_obj, ns)          # the module can reach only the runtime names in `ns`
     pack = ns["PACK"]

@@ -8,18 +8,20 @@ import marshal
 import os
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 import attrs
 
-from spellcard.runtime.defs import PackDef
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import ast as A
-from . import registry
+from . import module_cache, registry
 from .diagnostics import Diagnostic, Diagnostics
 from .extend import base_named_in, lay_over
 from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
+
+if TYPE_CHECKING:
+    from spellcard.runtime.defs import PackDef
 
 # The parser, checker and emitter (and so Lark and jinja2) are imported only when sources are compiled:
 # a compiled pack loads with the runtime alone.
@@ -197,8 +199,9 @@ def base_names(sources: list[Source]) -> dict:
     return out
 
 
-def front_end(sources: list[Source]):
-    """Parse, build and check: the modules, the checker (for emit) and every diagnostic."""
+def front_end(sources: list[Source], cache: Optional[Path] = None):
+    """Parse, build and check: the modules, the checker (for emit) and every diagnostic. With a
+    cache folder, each file's built module is kept there, and a file seen before is not parsed."""
     from .build import build
     from .check import Checker
     from .lint import Lints, allowed_at, silenced
@@ -221,11 +224,17 @@ def front_end(sources: list[Source]):
             diags.extend([problem])
             continue
         texts[src.path] = text.split("\n")
-        tree, problem = parse(src.path, text)
-        if problem:
-            diags.extend([problem])
-            continue
-        modules.append((src.pack, build(src.path, tree)))
+        kept = module_cache.entry(cache, _compiler_digest(), src.path, src.data) if cache else None
+        module = module_cache.load(kept) if kept else None
+        if module is None:
+            tree, problem = parse(src.path, text)
+            if problem:
+                diags.extend([problem])
+                continue
+            module = build(src.path, tree)
+            if kept:
+                module_cache.store(kept, module)
+        modules.append((src.pack, module))
     modules = lay_over(modules, diags)
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
@@ -256,28 +265,26 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         hit = _from_cache(cdir, digest, sources, load)
         if hit is not None:
             return hit
-    syms, checker, diags = front_end(sources)
+    syms, checker, diags = front_end(sources, cdir if use_cache else None)
     result = Compiled(sources, diags.sorted())
-    if not diags.has_errors:
+    code_obj = None
+    if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
         from .emit_pack import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
-        module = f"<spellcard:{syms.pack.name}>"
-        code_obj = None
-        if load:                # `check` makes no bytecode: the first run that loads the pack does
-            code_obj = compile(result.code, module, "exec")
-            result.pack = load_module(code_obj, result.code)
-        if use_cache:
-            _to_cache(cdir, digest, result, code_obj, module)
-    elif use_cache:
-        _to_cache(cdir, digest, result, None)
+        code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
+        result.pack = load_module(code_obj, result.code)
+    if use_cache:
+        _to_cache(cdir, digest, result, code_obj)
     return result
 
 
 # A cache entry is three files named by the source hash: the module (.py), its compiled code (.bin)
 # and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is written
 # last, so an entry is whole or absent; on reading, both hashes must match before the code is loaded,
-# so a cache file that was changed or cut short is compiled again, never run.
+# so a cache file that was changed or cut short is compiled again, never run. A `check` writes the
+# index alone (its diagnostics); a run that loads the pack and finds no module compiles it then,
+# from the built modules module_cache.py kept, and writes the whole entry.
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -288,17 +295,15 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(part, path)
 
 
-def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj, module: str = "") -> None:
-    """Write an entry: the index always, the module when the pack checked clean, its bytecode when
-    this run made it (a later load adds it)."""
+def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
+    """Write an entry: the index always; the module and its bytecode when this run made them."""
     try:
         cdir.mkdir(parents=True, exist_ok=True)
-        index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics], "module": module}
-        if result.code is not None:
+        index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics]}
+        if code_obj is not None:
             text = result.code.encode("utf-8")
             _write(cdir / f"{digest}.py", text)
             index["py"] = _sha(text)
-        if code_obj is not None:
             binary = marshal.dumps(code_obj)
             _write(cdir / f"{digest}.bin", binary)
             index["bin"] = _sha(binary)
@@ -315,22 +320,14 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
         diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"], d.get("code"))
                  for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)
-        if not result.ok:
+        if not result.ok or not load:
             return result
         text = (cdir / f"{digest}.py").read_bytes()
-        if _sha(text) != index["py"]:
+        binary = (cdir / f"{digest}.bin").read_bytes()
+        if _sha(text) != index["py"] or _sha(binary) != index["bin"]:
             return None
         result.code = text.decode("utf-8")
-        if load:
-            if "bin" in index:
-                binary = (cdir / f"{digest}.bin").read_bytes()
-                if _sha(binary) != index["bin"]:
-                    return None
-                code_obj = marshal.loads(binary)
-            else:               # written by `check`: make the bytecode once, and keep it
-                code_obj = compile(result.code, index["module"], "exec")
-                _to_cache(cdir, digest, result, code_obj, index["module"])
-            result.pack = load_module(code_obj, result.code)
+        result.pack = load_module(marshal.loads(binary), result.code)
         return result
     except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
         return None

@@ -6,7 +6,7 @@ and the module it describes. Looking packs up imports neither the compiler nor t
 """
 from __future__ import annotations
 
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Optional
 
@@ -39,6 +39,8 @@ class Installed:
 
 def installed() -> dict[str, Installed]:
     """Every pack by name, in name order; of two distributions naming one pack, the first by name wins."""
+    from importlib import metadata     # costly to import (email, zipfile); a path needs no lookup
+
     found: dict[str, Installed] = {}
     points = sorted(metadata.entry_points(group=GROUP),
                     key=lambda ep: (ep.name, ep.dist.name if ep.dist else "", ep.value))

@@ -12,27 +12,24 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 import attrs
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table as RichTable
-from rich.text import Text
 
 from spellcard.compiler import registry
-from spellcard.compiler.manifest import write_compiled
 from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text import MAX_QUOTE, clip, printable
-from spellcard.runtime.decisions import AGENTS
-from spellcard.runtime.defs import ModeDef, PackDef
-from spellcard.runtime.log import write_game
 
-from .faces import card_face
-from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
-from .render import outcome_line, render_game
-from .simulate import Table, log_header, replay, simulate, unknown_agents, unknown_characters
+# Each command imports what only it needs (the runtime, rich, the test runner) when it runs: the
+# wait for `spellcard check` is mostly imports.
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from spellcard.runtime.defs import ModeDef, PackDef
+
+    from .simulate import Table
 
 
 class UsageProblem(click.ClickException):
@@ -123,11 +120,10 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
             resolve(target)
         except PackNotFound as err:
             raise UsageProblem(printable(err)) from None
-    from .spelltest.suite import only_tests     # the compiler: `check` needs it, a compiled pack does not
     color = sys.stdout.isatty()
     failed = False
     for target in paths:
-        if Path(target).is_file() and only_tests(target):
+        if Path(target).is_file() and _only_tests(target):
             click.echo(f"{target}: holds only tests; check and run them with "
                        f"`spellcard test PACK --with {target}`")
             continue
@@ -137,6 +133,12 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
         click.echo(summary_line(target, result))
         failed = failed or not result.ok
     sys.exit(1 if failed else 0)
+
+
+def _only_tests(path: str) -> bool:
+    from .spelltest.suite import only_tests     # the test runner: only a file given alone can be tests
+
+    return only_tests(path)
 
 
 @cli.command("compile")
@@ -150,6 +152,8 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
     The folder is itself a PACK: simulate, replay and list run it with the runtime alone. The same
     sources always give the same bytes.
     """
+    from spellcard.compiler.manifest import write_compiled
+
     result = load_target(pack, extra, show_warnings=True)
     path = out_dir / f"{result.pack.name}.py"
     try:
@@ -161,18 +165,33 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 
 # ── simulating ──────────────────────────────────────────────────────────────────
 def _agent_list(ctx, param, value: str) -> str:
+    from .simulate import unknown_agents
+
     unknown = unknown_agents(value)
     if unknown:
+        from spellcard.runtime.decisions import AGENTS
+
         raise click.BadParameter(f"unknown agent {clip(unknown[0], MAX_QUOTE)!r}; "
                                  f"the agents are: {', '.join(sorted(AGENTS))}")
     return value
 
 
-agent_option = click.option(
-    "--agent", metavar="A[,B…]", default="random", show_default=True, callback=_agent_list,
-    help=f"Who plays ({', '.join(sorted(AGENTS))}: random picks uniformly among legal moves, greedy "
-         "always acts and never holds back). A comma list cycles over the seats: "
-         "`random,greedy` seats random at P0, P2, … and greedy at P1, P3, ….")
+class AgentOption(click.Option):
+    """`--agent`, whose help names the runtime's agents, read from it only when help is shown: the
+    wait for `spellcard check` is mostly imports."""
+
+    def get_help_record(self, ctx):
+        from spellcard.runtime.decisions import AGENTS
+
+        self.help = (f"Who plays ({', '.join(sorted(AGENTS))}: random picks uniformly among legal moves, "
+                     "greedy always acts and never holds back, search looks ahead by playing games out). "
+                     "A comma list cycles over the seats: `random,greedy` seats random at P0, P2, … and "
+                     "greedy at P1, P3, ….")
+        return super().get_help_record(ctx)
+
+
+agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", default="random",
+                            show_default=True, callback=_agent_list)
 
 
 @cli.command("simulate")
@@ -201,6 +220,13 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
 
     Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
+    from rich.console import Console
+
+    from spellcard.runtime.log import write_game
+
+    from .render import outcome_line, render_game
+    from .simulate import log_header, simulate
+
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
     pdef = load_target(pack, extra).pack
@@ -237,6 +263,8 @@ def lasting_ref(target: str) -> str:
 def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters) -> Table:
     """Check the command line's (or a log's) choices against the pack and fill in the defaults.
     `characters` is the option's text ("A,,B") or a log's list of names."""
+    from .simulate import Table, unknown_characters
+
     mode_def = pick_mode(pack, mode)
     n = mode_def.min_players if players is None else players
     if not mode_def.min_players <= n <= mode_def.max_players:
@@ -268,6 +296,9 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
 @contextmanager
 def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
     """A progress bar on stderr, only for a person watching a terminal; yields `advance(n=1)`."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
         yield lambda n=1: None
@@ -279,6 +310,9 @@ def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
 
 
 def print_summary(console: Console, s: dict) -> None:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     console.print(f"{s['pack']} · {s['mode']} · {s['players']} players · seed {s['seed']}",
                   style="bold", highlight=False)
     overview = RichTable(show_header=False)
@@ -302,6 +336,9 @@ def print_summary(console: Console, s: dict) -> None:
 
 
 def rate_table(title: str, rates: dict) -> RichTable:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     t = RichTable(title=title, title_style="bold")
     t.add_column("")
     for col in ("played", "won", "rate"):
@@ -331,6 +368,10 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     pack (name, version, sources) is not the one the game was logged with, or if the game ended in a
     rule fault; 2 if the log is malformed or does not fit the pack.
     """
+
+    from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
+    from .simulate import replay, unknown_agents
+
     try:
         game = read_recorded(log_file)
     except BadLog as err:
@@ -389,6 +430,8 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
         return
+    from rich.console import Console
+
     console = Console()
     columns = text_columns(pdef.shown)
     for title, rows in (("cards", data["cards"]), ("characters", data["characters"]), ("modes", data["modes"])):
@@ -399,6 +442,8 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
 def catalogue(pack: PackDef) -> dict:
     """The pack's contents as plain data: of cards and characters, the attributes the pack shows;
     card copies come from its first deck."""
+    from .faces import card_face
+
     deck = next(iter(pack.decks.values()), [])
 
     def shown(owner: str, attrs: dict) -> dict:
@@ -452,6 +497,9 @@ def text_columns(shown: dict) -> dict:
 
 
 def rows_table(title: str, rows: list[dict], columns: tuple) -> RichTable:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     t = RichTable(title=title, title_style="bold")
     for header, _ in columns:
         t.add_column(header)

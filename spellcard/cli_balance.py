@@ -5,19 +5,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import attrs
 import click
-from rich.console import Console
-from rich.table import Table as RichTable
-from rich.text import Text
 
 from spellcard.compiler.text import printable
 
-from .balance.stats import analyse
-from .balance.sweep import Seats, ShippedPack, SweepProblem, run_dask, run_local
 from .cli import UsageProblem, agent_option, load_target, make_table, progress, with_files
+
+if TYPE_CHECKING:               # a command imports what only it needs when it runs (see cli.py)
+    from rich.console import Console
+    from rich.table import Table as RichTable
 
 
 @click.command("balance")
@@ -53,6 +52,11 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
 
     Exits 1 when any game ended in an error.
     """
+    from rich.console import Console
+
+    from .balance.stats import analyse
+    from .balance.sweep import Seats, ShippedPack, SweepProblem, run_dask, run_local
+
     if scheduler is not None and backend != "dask":
         raise UsageProblem("--scheduler names a Dask scheduler; add --backend dask")
     compiled = load_target(pack, extra)
@@ -92,6 +96,9 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
 
 
 def print_balance(console: Console, d: dict) -> None:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     console.print(f"{d['pack']} · {d['mode']} · {d['players']} players · {d['games']} games · seed {d['seed']} · "
                   f"agent {d['agent']}", style="bold", highlight=False)
     console.print(f"finished {d['finished']} · turn limit {d['turn_limit']} · errors {d['errors']} · "
@@ -121,6 +128,9 @@ def print_balance(console: Console, d: dict) -> None:
 
 
 def interval_table(title: str, rows: dict) -> RichTable:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     t = RichTable(title=title, title_style="bold")
     t.add_column("")
     with_baseline = any("baseline" in r for r in rows.values())

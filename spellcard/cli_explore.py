@@ -8,8 +8,6 @@ from pathlib import Path
 from typing import Optional
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from spellcard.compiler.pack import PackErrors, PackNotFound, resolve
 
@@ -54,6 +52,8 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
         raise UsageProblem(f"unknown mode {mode!r}; the modes are: {', '.join(compiled.modes)}")
     if seconds is None and examples is None:
         seconds = 60.0
+    from rich.console import Console     # rich is imported by the commands that print with it
+
     console = Console(stderr=True)
     with _bar(console, not as_json and console.is_terminal, examples) as tick:
         found = explore(pack, extra, names, mode, examples=examples, seconds=seconds, seed=seed, progress=tick)
@@ -102,6 +102,8 @@ class _bar:
     def __enter__(self):
         if not self.enabled:
             return lambda n, t: None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         self.p = Progress(TextColumn("exploring"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                           console=self.console, transient=True)
         self.p.__enter__()

@@ -6,8 +6,6 @@ import sys
 from typing import Optional
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from spellcard.compiler.pack import PackErrors, PackNotFound, resolve
 
@@ -81,6 +79,8 @@ class _bar:
     """A progress bar on stderr for a person at a terminal; nothing otherwise."""
 
     def __init__(self, total: int, enabled: bool):
+        from rich.console import Console     # rich is imported by the commands that print with it
+
         self.console = Console(stderr=True)
         self.total, self.enabled = total, enabled and self.console.is_terminal
         self.progress = None
@@ -88,6 +88,8 @@ class _bar:
     def __enter__(self):
         if not self.enabled:
             return lambda: None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
         self.progress = Progress(TextColumn("testing"), BarColumn(), MofNCompleteColumn(),
                                  console=self.console, transient=True)
         self.progress.__enter__()

@@ -5,8 +5,6 @@ import json
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.table import Table as RichTable
 
 from spellcard.compiler import registry
 from spellcard.compiler.pack import PackNotFound, compile_pack
@@ -61,6 +59,9 @@ def packs_cmd(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"packs": rows}, ensure_ascii=False, sort_keys=True))
         return
+    from rich.console import Console     # rich is imported by the commands that print with it
+    from rich.table import Table as RichTable
+
     t = RichTable(title="packs", title_style="bold")
     for header in ("name", "version", "base", "title", "installed by", "form"):
         t.add_column(header)

@@ -55,15 +55,17 @@ def test_an_entry_filed_under_another_key_is_not_used(cache):
     assert not compile_pack(MINI).cached
 
 
-def test_a_check_writes_no_bytecode_and_the_first_load_adds_it(tmp_path, monkeypatch):
-    """`check` (load=False) skips compiling the module to bytecode; the first run that loads the pack
-    makes it from the verified module text and keeps it for the next."""
+def test_a_check_writes_its_diagnostics_alone_and_the_first_load_the_module(tmp_path, monkeypatch):
+    """`check` (load=False) neither emits nor compiles the module; the first run that loads the pack
+    does, from the files' built modules the check kept, and writes the whole entry for the next."""
     monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
     checked = compile_pack(MINI, load=False)
-    assert checked.ok and checked.pack is None
+    assert checked.ok and checked.pack is None and checked.code is None
     key = tmp_path / "cache" / source_hash(read_sources(resolve(MINI)))
-    assert entry(key, ".py").exists() and not entry(key, ".bin").exists()
+    assert entry(key, ".json").exists() and not entry(key, ".py").exists() and not entry(key, ".bin").exists()
+    assert compile_pack(MINI, load=False).cached
+    assert list((tmp_path / "cache" / "modules").glob("*.bin"))
     loaded = compile_pack(MINI)
-    assert loaded.cached and loaded.pack.title == "Mini"
-    assert "bin" in json.loads(entry(key, ".json").read_text("utf-8")) and entry(key, ".bin").exists()
+    assert not loaded.cached and loaded.pack.title == "Mini"
+    assert {"py", "bin"} <= set(json.loads(entry(key, ".json").read_text("utf-8")))
     assert compile_pack(MINI).cached

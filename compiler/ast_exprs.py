@@ -1,0 +1,143 @@
+"""The tree's types and expressions (see ast.py)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from .ast_base import Span, node
+
+
+# ── types ─────────────────────────────────────────────────────────────────────
+@node
+class TypeRef:
+    name: str
+    optional: bool
+    span: Span
+    is_list: bool = False        # `[Role]`: a list of the named type
+
+
+@node
+class Param:
+    name: str
+    type: TypeRef
+    default: Optional["Expr"]
+    span: Span
+
+
+# ── expressions ───────────────────────────────────────────────────────────────
+@node
+class IntLit:
+    value: int
+    span: Span
+
+
+@node
+class StrLit:
+    value: str
+    span: Span
+
+
+@node
+class BoolLit:
+    value: bool
+    span: Span
+
+
+@node
+class NoneLit:
+    span: Span
+
+
+@node
+class Name:
+    id: str
+    span: Span
+
+
+@node
+class Field:
+    obj: "Expr"
+    name: str
+    span: Span
+    name_span: Span
+
+
+@node
+class Arg:
+    name: Optional[str]
+    value: "Expr"
+    span: Span
+
+
+@node
+class Call:
+    func: "Expr"
+    args: tuple[Arg, ...]
+    span: Span
+
+
+@node
+class Index:
+    obj: "Expr"
+    index: "Expr"
+    span: Span
+
+
+@node
+class ListLit:
+    items: tuple["Expr", ...]
+    span: Span
+
+
+@node
+class Binary:
+    op: str          # + - * / %
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class Compare:
+    op: str          # == != < <= > >= in notin
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class BoolOp:
+    op: str          # and or
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class Not:
+    operand: "Expr"
+    span: Span
+
+
+@node
+class Neg:
+    operand: "Expr"
+    span: Span
+
+
+@node
+class IfExpr:
+    cond: "Expr"
+    then: "Expr"
+    else_: "Expr"
+    span: Span
+
+
+@node
+class Where:
+    seq: "Expr"
+    pred: "Expr"
+    span: Span
+
+
+Expr = (IntLit | StrLit | BoolLit | NoneLit | Name | Field | Call | Index | ListLit | Binary | Compare
+        | BoolOp | Not | Neg | IfExpr | Where)

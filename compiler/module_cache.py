@@ -1,0 +1,98 @@
+"""Each file's built module on disk, keyed by the compiler, the file's path and its bytes: a check
+after editing one file parses that file alone (parsing and building are most of a cold check).
+
+An entry is the SHA-256 of its payload, then the payload: plain data (tuples, strings, numbers)
+from which only the tree's own classes are made. An entry that was changed or cut short is a miss,
+and no entry, whatever it holds, can run code.
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+from functools import lru_cache
+from operator import attrgetter
+from pathlib import Path
+from typing import Optional
+
+import attrs
+
+from . import ast as A
+from . import ast_base, ast_exprs, ast_stmts, test_ast
+
+FORMAT = b"modules 1"           # what an entry holds; a change of it is a change of key
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+@lru_cache(maxsize=1)
+def _classes() -> tuple:
+    """Every node class of the tree, in a fixed order: an entry names a class by its place here."""
+    found = {f"{c.__module__}.{c.__qualname__}": c for m in (ast_base, ast_exprs, ast_stmts, A, test_ast)
+             for c in vars(m).values() if isinstance(c, type) and attrs.has(c)}
+    return tuple(found[k] for k in sorted(found))
+
+
+@lru_cache(maxsize=1)
+def _fields() -> dict:
+    """Per class: its number in the entry, and a function giving its field values in order."""
+    out = {}
+    for i, cls in enumerate(_classes()):
+        names = [f.name for f in attrs.fields(cls)]
+        get = attrgetter(*names)
+        out[cls] = (i, get if len(names) > 1 else (lambda node, get=get: (get(node),)))
+    return out
+
+
+def entry(cdir: Path, compiler: bytes, path: str, data: bytes) -> Path:
+    h = hashlib.sha256(compiler + FORMAT)
+    h.update(path.encode("utf-8", "surrogatepass") + b"\0" + data)
+    return cdir / "modules" / f"{h.hexdigest()[:32]}.bin"
+
+
+def load(file: Path) -> Optional[A.Module]:
+    """The module an entry holds, or None for a missing, changed, cut-short or foreign entry."""
+    try:
+        raw = file.read_bytes()
+        digest, payload = raw[:32], raw[32:]
+        if hashlib.sha256(payload).digest() != digest:
+            return None
+        module = _decode(marshal.loads(payload), _classes())
+    except (OSError, ValueError, EOFError, TypeError, IndexError, RecursionError):
+        return None
+    return module if isinstance(module, A.Module) else None
+
+
+def store(file: Path, module: A.Module) -> None:
+    try:
+        payload = marshal.dumps(_encode(module, _fields()))
+        file.parent.mkdir(parents=True, exist_ok=True)
+        part = file.with_name(f"{file.name}.{os.getpid()}.part")
+        part.write_bytes(hashlib.sha256(payload).digest() + payload)
+        os.replace(part, file)
+    except (OSError, TypeError, ValueError, RecursionError):
+        pass                    # a read-only cache, or a tree this format cannot hold, only costs speed
+
+
+def _encode(x, fields: dict):
+    """A node as [its class's number, *its fields]; tuples stay tuples, and nothing else is kept."""
+    c = type(x)
+    known = fields.get(c)
+    if known is not None:
+        number, values = known
+        return [number, *[v if type(v) in _SCALARS else _encode(v, fields) for v in values(x)]]
+    if c is tuple:
+        return tuple([v if type(v) in _SCALARS else _encode(v, fields) for v in x])
+    if c in _SCALARS or (c is frozenset and all(type(v) is str for v in x)):
+        return x
+    raise TypeError(f"no entry holds a {c.__name__}")
+
+
+def _decode(x, classes: tuple):
+    c = type(x)
+    if c is list:
+        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes) for v in x[1:]])
+    if c is tuple:
+        return tuple([v if type(v) in _SCALARS else _decode(v, classes) for v in x])
+    if c is frozenset and all(type(v) is str for v in x):
+        return x
+    raise TypeError(f"no entry holds a {c.__name__}")

@@ -1,0 +1,48 @@
+"""`spellcard check` imports only what checking needs: the wait for a check is mostly imports."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+THB = str(Path(__file__).parent.parent / "rules" / "thb")
+
+# What a check must not pull in: the runtime that plays games, rich (for tables and progress bars),
+# the test runner, the language server, and importlib.metadata (for packs named, not given by path).
+NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.game", "spellcard.runtime.namespace",
+                 "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata")
+
+
+def loaded_by_check(cache: Path, *args: str) -> set:
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print(' '.join(sorted(sys.modules))))\n"
+            f"sys.argv = ['spellcard', 'check', *{list(args)!r}]\n"
+            "from spellcard.cli import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={"SPELLCARD_CACHE": str(cache), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.strip().splitlines()[-1].split())
+
+
+def heavy(modules: set) -> list:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_CHECK))
+
+
+def test_a_check_imports_neither_the_runtime_nor_rich_nor_the_test_runner(tmp_path):
+    cold = loaded_by_check(tmp_path, THB)
+    assert heavy(cold) == []
+    cached = loaded_by_check(tmp_path, THB)             # the same pack again: from the cache
+    assert heavy(cached) == []
+    assert not {"lark", "jinja2", "spellcard.compiler.check"} & cached
+
+
+def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_one():
+    import attrs
+
+    from spellcard.compiler import ast as A
+
+    span = A.Span("f.spell", 1, 2, 1, 5)
+    call = A.Call(A.Name("draw", span), (A.Arg(None, A.IntLit(2, span), span),), span)
+    made = attrs.make_class("Call", {f.name: attrs.field() for f in attrs.fields(A.Call)})
+    assert repr(call) == repr(made(call.func, call.args, call.span))
+    assert repr(call).startswith("Call(func=Name(id='draw', span=Span(file='f.spell'")
