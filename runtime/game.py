@@ -88,6 +88,7 @@ class Game:
         self.rules: list[SkillInst] = []
         self.over = False
         self.anytime_open = False                           # an any-time pass is under way (runtime/anytime.py)
+        self.whole = False                                  # played by play() from the mode's own setup
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):
@@ -593,7 +594,11 @@ class Game:
         return self.run_action(adef, tuple(args))
 
     def play(self, setup=None) -> Result:
-        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
+        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests).
+
+        A game played from the mode's own setup is `whole`: its seed and answers rebuild it, so a
+        searching agent may clone it (runtime/clone.py)."""
+        self.whole = setup is None
         turn_limit = self.mode.turn_limit if self.mode else 500
         try:
             try:

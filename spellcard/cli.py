@@ -26,6 +26,7 @@ from spellcard.compiler.manifest import write_compiled
 from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text import MAX_QUOTE, clip, printable
 from spellcard.runtime.decisions import AGENTS
+from spellcard.runtime.search import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES
 from spellcard.runtime.defs import ModeDef, PackDef
 from spellcard.runtime.log import write_game
 
@@ -176,10 +177,19 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
 @click.option("--agent", type=click.Choice(sorted(AGENTS)), default="random", show_default=True,
-              help="Who plays: uniformly random legal moves, or greedy ones (always act, never hold back).")
+              help="Who plays: uniformly random legal moves, greedy ones (always act, never hold back), "
+                   "or search (tries each answer in rollouts of the game; see docs/search.md).")
+@click.option("--search-rollouts", type=click.IntRange(min=1), default=DEFAULT_ROLLOUTS, show_default=True,
+              help="The search agent's rollouts per decision: more plays stronger and slower.")
+@click.option("--search-ms", type=click.FloatRange(min=0, min_open=True), metavar="MS",
+              help="Also stop a search after MS milliseconds per decision (bounded time, but then the "
+                   "same seed no longer gives the same game).")
+@click.option("--search-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY, show_default=True,
+              help="How the search agent's rollouts play every seat.")
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool, agent: str) -> None:
+                 show_log: bool, agent: str, search_rollouts: int, search_ms: Optional[float],
+                 search_policy: str) -> None:
     """Play seeded games between agents and summarise them.
 
     Wins are reported by seat, by character and by each player attribute the pack's `show player`
@@ -190,7 +200,8 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
     pdef = load_target(pack, extra).pack
-    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent)
+    options = (("rollouts", search_rollouts), ("ms", search_ms), ("policy", search_policy))
+    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent, agent_options=options)
     with progress(games, enabled=not as_json) as advance:
         batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
     if log_path:

@@ -26,6 +26,7 @@ class Table:
     players: int
     characters: tuple = ()      # a character name per seat; "" leaves that seat to the mode
     agent: str = "random"       # a name in runtime.decisions.AGENTS
+    agent_options: tuple = ()   # (name, value) pairs for the agents that take them (SearchAgent.options)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -44,10 +45,17 @@ def unknown_characters(pack: PackDef, names: Sequence[str]) -> list[str]:
 def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] = None) -> tuple[Game, Result]:
     """One game between the table's kind of agent, seeded per seat (or the given agents)."""
     if agents is None:
-        agents = [AGENTS[table.agent](agent_seed(seed, seat)) for seat in range(table.players)]
+        agents = [make_agent(table.agent, agent_seed(seed, seat), table.agent_options) for seat in range(table.players)]
     game = Game(table.pack, table.mode, table.players, agents, seed=seed, log=log,
                 characters=table.characters)
     return game, game.play()
+
+
+def make_agent(name: str, seed: int, options: Sequence = ()):
+    """An agent of the named kind, given those of `options` its kind declares it takes."""
+    kind = AGENTS[name]
+    takes = getattr(kind, "options", ())
+    return kind(seed, **{k: v for k, v in options if k in takes})
 
 
 @attrs.define

@@ -7,7 +7,7 @@ from spellcard.runtime.game import Game
 from spellcard.runtime.model import Player
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
+@pytest.mark.parametrize("name", sorted(set(AGENTS) - {"search"}))      # it needs a game: tests/runtime/test_search.py
 def test_agents_only_give_legal_answers(name):
     agent = AGENTS[name](3)
     p = Player(0)

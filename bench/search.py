@@ -1,0 +1,78 @@
+"""The search agent against the random one (a script, never timed assertions): issue 14's targets.
+
+    python bench/search.py [--games N] [--rollouts R] [--policy random|greedy] [--table PACK:MODE]… [--json]
+
+For each table (THB Duel, bots Free with 2 players, esper Duel) it plays N games with the search agent
+in seat 0 and N with it in seat 1 (game seeds 0…N-1 in each order), and reports its win rate in each
+order against the target (80%), seconds per game and rollouts per second. The same arguments give the
+same games; only the timings vary.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from spellcard.compiler.pack import load_pack
+from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.search import DEFAULT_ROLLOUTS, POLICIES, SearchAgent
+from spellcard.simulate import Table, agent_seed, play
+
+TABLES = [("thb", "Duel"), ("bots", "Free"), ("esper", "Duel")]
+TARGET = 0.8
+
+
+def order(table: Table, games: int, searcher: int, options: dict, on_game) -> dict:
+    """N games with the search agent in seat `searcher`: its wins, and what its search cost."""
+    won = rollouts = 0
+    searching = wall = 0.0
+    for seed in range(games):
+        agents = [SearchAgent(agent_seed(seed, seat), **options) if seat == searcher
+                  else RandomAgent(agent_seed(seed, seat)) for seat in range(table.players)]
+        start = time.perf_counter()
+        _, result = play(table, seed, agents=agents)
+        wall += time.perf_counter() - start
+        won += any(p.seat == searcher for p in result.winners)
+        rollouts += agents[searcher].played
+        searching += agents[searcher].seconds
+        on_game(seed, result, agents[searcher])
+    return {"seat": searcher, "games": games, "won": won, "rate": round(won / games, 3),
+            "seconds_per_game": round(wall / games, 2),
+            "rollouts_per_game": round(rollouts / games, 1),
+            "rollouts_per_second": round(rollouts / searching, 1) if searching else 0.0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=30, help="games per seat order (default 30)")
+    ap.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="rollouts per decision")
+    ap.add_argument("--policy", choices=sorted(POLICIES), default="random", help="the rollouts' default policy")
+    ap.add_argument("--table", action="append", metavar="PACK:MODE",
+                    help="a table to play (repeatable; default: " + ", ".join(f"{p}:{m}" for p, m in TABLES) + ")")
+    ap.add_argument("--json", action="store_true", help="one JSON object instead of lines")
+    args = ap.parse_args()
+    tables = [tuple(t.split(":", 1)) for t in args.table] if args.table else TABLES
+    options = {"rollouts": args.rollouts, "policy": args.policy}
+    rows = []
+    for pack_name, mode in tables:
+        table = Table(load_pack(pack_name), mode, 2)
+        for searcher in (0, 1):
+            def progress(seed, result, agent):
+                if not args.json:
+                    won = "won" if any(p.seat == searcher for p in result.winners) else result.reason
+                    print(f"  {pack_name} {mode} seat {searcher} seed {seed}: {won}, "
+                          f"{agent.played} rollouts in {agent.seconds:.1f}s", file=sys.stderr, flush=True)
+            row = {"pack": pack_name, "mode": mode, **order(table, args.games, searcher, options, progress)}
+            row["target_met"] = row["rate"] >= TARGET
+            rows.append(row)
+            if not args.json:
+                print(f"{pack_name:6} {mode:6} search in seat {searcher}: won {row['won']}/{row['games']} "
+                      f"({row['rate']:.0%}, target {TARGET:.0%}: {'met' if row['target_met'] else 'NOT met'}), "
+                      f"{row['seconds_per_game']} s/game, {row['rollouts_per_second']} rollouts/s", flush=True)
+    if args.json:
+        print(json.dumps({"rollouts": args.rollouts, "policy": args.policy, "tables": rows}))
+
+
+if __name__ == "__main__":
+    main()
