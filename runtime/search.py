@@ -4,7 +4,8 @@ For a decision with more than one answer, it tries each candidate answer in roll
 at the decision (runtime/clone.py), re-deal what the seat cannot see (runtime/worlds.py), give the
 candidate, and play the game out with a fast default policy for every seat. A rollout scores 1 when
 the seat is among the pack's winners (its side won), 0 when it is not, ½ when the game ended
-undecided. Rollouts go to the candidates by UCB1; the answer chosen is the one tried most.
+undecided. Rollouts go to the candidates by sequential halving (halving below); the answer chosen
+is the one tried most.
 
 Its budget is `rollouts` per decision (deterministic: the same seeds give the same game) or `ms`
 milliseconds per decision (bounded in time, so not reproducible). A decision with one answer costs
@@ -23,10 +24,9 @@ from .decisions import MANY, Agent, Decision, GreedyAgent, RandomAgent
 from .game import Result
 from .worlds import determinize, option_cards, zone_knows
 
-DEFAULT_ROLLOUTS = 24
+DEFAULT_ROLLOUTS = 16
 DEFAULT_POLICY = "random"
 MOST_SUBSETS = 8            # candidates tried for a choose-k-of-n decision
-EXPLORE = 0.5               # UCB1's exploration weight, for scores in [0, 1]
 POLICIES = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
@@ -65,41 +65,56 @@ class SearchAgent(Agent):
         start = time.perf_counter()
         clone, knows = self._clone(game, d)
         seat = d.player.seat
-        stats = [[0, 0.0] for _ in tries]       # per candidate: rollouts, total score
-        order = list(range(len(tries)))         # the order of first rollouts, which also breaks ties:
-        self.rng.shuffle(order)                 # the default policy's own answer first, so a budget
-        first = tries.index(pick)               # smaller than the candidates plays no worse than it
-        order.remove(first)
-        order.insert(0, first)
-        scores = set()
-        for i in range(self.rollouts):
-            k = order[i] if i < len(order) else _ucb(stats, i)
-            world, seed = self.rng.getrandbits(64), self.rng.getrandbits(64)
+        deadline = None if self.ms is None else start + self.ms / 1000
 
-            def at_root(g, root: Decision, answer=tries[k], world=world):
+        def rollout(k: int, world: int, seed: int) -> float:
+            def at_root(g, root: Decision):
                 determinize(g, seat, random.Random(world), knows, option_cards(root.options))
-                return answer
+                return tries[k]
+            return score(clone.rollout(at_root, self.policy(seed)), seat)
 
-            out = score(clone.rollout(at_root, self.policy(seed)), seat)
-            stats[k][0] += 1
-            stats[k][1] += out
-            scores.add(out)
-            if 2 * (i + 1) >= self.rollouts and len(scores) == 1 and i + 1 >= len(tries):
-                break                   # half the budget, every candidate tried, every rollout alike: decided
-            if self.ms is not None and (time.perf_counter() - start) * 1000 >= self.ms:
-                break
+        best, played = halving(self._order(tries, pick), self.rollouts, self.rng, rollout, deadline)
         self.searched += 1
-        self.played += sum(n for n, _ in stats)
+        self.played += played
         self.seconds += time.perf_counter() - start
-        rank = {k: i for i, k in enumerate(order)}
-        best = max(range(len(tries)), key=lambda j: (stats[j][0], stats[j][1], -rank[j]))
         return tries[best]
 
+    def _order(self, tries: list, pick) -> list:
+        """The candidates in the order that breaks ties: the default policy's own answer first (so a
+        budget smaller than the candidates plays no worse than the policy), then the rest shuffled."""
+        rest = [k for k in range(len(tries)) if tries[k] != pick]
+        self.rng.shuffle(rest)
+        return [tries.index(pick)] + rest
 
-def _ucb(stats: list, total: int) -> int:
-    log_n = math.log(total)
-    return max(range(len(stats)), key=lambda j: stats[j][1] / stats[j][0] + EXPLORE * math.sqrt(log_n / stats[j][0])
-               if stats[j][0] else math.inf)
+
+def halving(alive: list, budget: int, rng: random.Random, rollout, deadline: Optional[float]) -> tuple[int, int]:
+    """Sequential halving: in each phase every candidate still in plays the same rollouts (the same
+    world and policy seed: common random numbers, so they differ by the answer alone), then the
+    worse half is dropped; the survivor has been tried the most. A first phase in which every
+    rollout scored alike ends the search: the game is decided whatever the answer.
+    Returns the candidate chosen and the rollouts played."""
+    alive = alive[:budget]
+    totals = dict.fromkeys(alive, 0.0)
+    played = 0
+    phases = max(1, math.ceil(math.log2(len(alive))))
+    while len(alive) > 1 and played < budget:
+        per = max(1, (budget - played) // phases // len(alive))
+        outcomes = set()
+        for _ in range(per):
+            world, seed = rng.getrandbits(64), rng.getrandbits(64)
+            for k in alive:
+                out = rollout(k, world, seed)
+                totals[k] += out
+                outcomes.add(out)
+                played += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return max(alive, key=lambda j: totals[j]), played     # ties: the earliest, as sorted
+        if len(outcomes) == 1 and played == per * len(totals):
+            break
+        alive.sort(key=lambda j: -totals[j])        # stable: ties keep the policy's answer first
+        alive = alive[:(len(alive) + 1) // 2]
+        phases = max(1, phases - 1)
+    return alive[0], played
 
 
 def score(result: Result, seat: int) -> float:

@@ -53,9 +53,12 @@ def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] 
 
 def make_agent(name: str, seed: int, options: Sequence = ()):
     """An agent of the named kind, given those of `options` its kind declares it takes."""
-    kind = AGENTS[name]
-    takes = getattr(kind, "options", ())
-    return kind(seed, **{k: v for k, v in options if k in takes})
+    return AGENTS[name](seed, **taken_options(name, options))
+
+
+def taken_options(name: str, options: Sequence) -> dict:
+    takes = getattr(AGENTS[name], "options", ())
+    return {k: v for k, v in options if k in takes}
 
 
 @attrs.define
@@ -110,7 +113,7 @@ class Tally:
         t = self.table
         return {
             "pack": t.pack.name, "mode": t.mode, "players": t.players, "characters": list(t.characters),
-            "agent": t.agent,
+            "agent": t.agent, "agent_options": taken_options(t.agent, t.agent_options),
             "seed": self.seed, "games": self.games, "finished": self.finished, "turn_limit": self.turn_limit,
             "errors": self.errors, "first_error": self.first_error,
             "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,

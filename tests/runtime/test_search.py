@@ -10,9 +10,9 @@ from spellcard.runtime.clone import CannotClone, Clone
 from spellcard.runtime.decisions import MANY, Decision, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.runtime.model import Player
-from spellcard.runtime.search import SearchAgent, candidates
+from spellcard.runtime.search import POLICIES, SearchAgent, candidates
 from spellcard.runtime.worlds import determinize, zone_knows
-from spellcard.simulate import Table, agent_seed, play
+from spellcard.simulate import Table, agent_seed, make_agent, play
 
 DUELS = [("thb", "Duel"), ("bots", "Free"), ("esper", "Duel")]
 
@@ -160,3 +160,30 @@ def test_search_beats_random_in_a_duel():
         _, result = play(table, seed, agents=agents)
         won += any(p.seat == searcher for p in result.winners)
     assert won >= 9
+
+
+def test_simulate_seats_search_agents_with_their_budget():
+    """The command line's budget reaches the agents (a budget of 1 rollout plays the default policy
+    itself, which keeps a whole game cheap), and the summary says how they were set."""
+    import json
+
+    from click.testing import CliRunner
+
+    from spellcard.cli import cli
+    out = CliRunner().invoke(cli, ["simulate", "bots", "--mode", "Free", "--players", "2", "--games", "2",
+                                   "--agent", "search", "--search-rollouts", "1", "--search-policy", "greedy",
+                                   "--json"])
+    assert out.exit_code == 0, out.output
+    summary = json.loads(out.output)
+    assert summary["agent"] == "search" and summary["errors"] == 0
+    assert summary["agent_options"] == {"rollouts": 1, "ms": None, "policy": "greedy"}
+    bad = CliRunner().invoke(cli, ["simulate", "bots", "--agent", "search", "--search-rollouts", "0"])
+    assert bad.exit_code == 2 and "--search-rollouts" in bad.output
+    assert "--search-policy" in CliRunner().invoke(cli, ["simulate", "--help"]).output
+
+
+def test_agents_take_only_the_options_they_declare():
+    options = (("rollouts", 5), ("ms", None), ("policy", "greedy"))
+    search = make_agent("search", 1, options)
+    assert (search.rollouts, search.ms, search.policy) == (5, None, POLICIES["greedy"])
+    assert isinstance(make_agent("random", 1, options), RandomAgent)
