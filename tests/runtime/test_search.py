@@ -149,13 +149,21 @@ def test_search_games_are_legal_and_deterministic(pack, mode):
     assert one() == one()
 
 
+def test_a_time_budget_stops_each_search():
+    """A budget of a microsecond a decision leaves time for the first rollout only."""
+    agents = [SearchAgent(1, rollouts=50, ms=0.001), RandomAgent(2)]
+    _, result = play(Table(load_pack("thb"), "Duel", 2), 1, agents=agents)
+    assert result.reason == "win" and agents[0].searched > 0
+    assert agents[0].played == agents[0].searched
+
+
 def test_search_beats_random_in_a_duel():
     """9 games of 10, seats alternating: a fair coin does that about 1 time in 100."""
     table = Table(load_pack("thb"), "Duel", 2)
     won = 0
     for seed in range(10):
         searcher = seed % 2
-        agents = [SearchAgent(agent_seed(seed, s), rollouts=4) if s == searcher else RandomAgent(agent_seed(seed, s))
+        agents = [SearchAgent(agent_seed(seed, s), rollouts=8) if s == searcher else RandomAgent(agent_seed(seed, s))
                   for s in range(2)]
         _, result = play(table, seed, agents=agents)
         won += any(p.seat == searcher for p in result.winners)
