@@ -1,9 +1,9 @@
 """The search agent against the random one (a script, never timed assertions): issue 14's targets.
 
-    python bench/search.py [--games N] [--rollouts R] [--policy random|greedy] [--table PACK:MODE]… [--json]
+    python bench/search.py [--games N] [--seed S] [--rollouts R] [--policy random|greedy] [--table PACK:MODE]… [--json]
 
 For each table (THB Duel, bots Free with 2 players, esper Duel) it plays N games with the search agent
-in seat 0 and N with it in seat 1 (game seeds 0…N-1 in each order), and reports its win rate in each
+in seat 0 and N with it in seat 1 (game seeds S…S+N-1 in each order), and reports its win rate in each
 order against the target (80%), seconds per game (wall and CPU: on a shared machine the CPU time is
 the figure that means something) and rollouts per CPU second. The same arguments give the same games;
 only the timings vary.
@@ -27,11 +27,12 @@ are ten times longer than the others', so its rollouts play greedy (they end soo
 TARGET = 0.8
 
 
-def order(table: Table, games: int, searcher: int, options: dict, on_game) -> dict:
-    """N games with the search agent in seat `searcher`: its wins, and what its search cost."""
+def order(table: Table, seeds: range, searcher: int, options: dict, on_game) -> dict:
+    """Games with the search agent in seat `searcher`: its wins, and what its search cost."""
     won = rollouts = 0
     wall = cpu = 0.0
-    for seed in range(games):
+    games = len(seeds)
+    for seed in seeds:
         agents = [SearchAgent(agent_seed(seed, seat), **options) if seat == searcher
                   else RandomAgent(agent_seed(seed, seat)) for seat in range(table.players)]
         start, start_cpu = time.perf_counter(), time.process_time()
@@ -41,7 +42,7 @@ def order(table: Table, games: int, searcher: int, options: dict, on_game) -> di
         won += any(p.seat == searcher for p in result.winners)
         rollouts += agents[searcher].played
         on_game(seed, result, agents[searcher])
-    return {"seat": searcher, "games": games, "won": won, "rate": round(won / games, 3),
+    return {"seat": searcher, "seeds": [seeds.start, seeds.stop - 1], "games": games, "won": won, "rate": round(won / games, 3),
             "seconds_per_game": round(wall / games, 2), "cpu_seconds_per_game": round(cpu / games, 2),
             "rollouts_per_game": round(rollouts / games, 1),
             "rollouts_per_cpu_second": round(rollouts / cpu, 1) if cpu else 0.0}
@@ -50,6 +51,7 @@ def order(table: Table, games: int, searcher: int, options: dict, on_game) -> di
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=30, help="games per seat order (default 30)")
+    ap.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0): game i uses SEED+i")
     ap.add_argument("--rollouts", type=int, help=f"rollouts per decision (default {DEFAULT_ROLLOUTS}, or as TUNED)")
     ap.add_argument("--policy", choices=sorted(POLICIES), help=f"the rollouts' policy (default {DEFAULT_POLICY}, or as TUNED)")
     ap.add_argument("--table", action="append", metavar="PACK:MODE",
@@ -68,7 +70,8 @@ def main() -> None:
                     won = "won" if any(p.seat == searcher for p in result.winners) else result.reason
                     print(f"  {pack_name} {mode} seat {searcher} seed {seed}: {won}, "
                           f"{agent.played} rollouts", file=sys.stderr, flush=True)
-            row = {"pack": pack_name, "mode": mode, **options, **order(table, args.games, searcher, options, progress)}
+            row = {"pack": pack_name, "mode": mode, **options, **order(table, range(args.seed, args.seed + args.games), searcher, options,
+                                                                progress)}
             row["target_met"] = row["rate"] >= TARGET
             rows.append(row)
             if not args.json:
