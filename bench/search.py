@@ -1,6 +1,6 @@
 """The search agent against the random one (a script, never timed assertions): issue 14's targets.
 
-    python bench/search.py [--games N] [--seed S] [--rollouts R] [--policy random|greedy] [--table PACK:MODE]… [--json]
+    python bench/search.py [--games N] [--seed S] [--rollouts R] [--policy random|greedy] [--table PACK:MODE]… [--seat 0|1]… [--json]
 
 For each table (THB Duel, bots Free with 2 players, esper Duel) it plays N games with the search agent
 in seat 0 and N with it in seat 1 (game seeds S…S+N-1 in each order), and reports its win rate in each
@@ -56,6 +56,8 @@ def main() -> None:
     ap.add_argument("--policy", choices=sorted(POLICIES), help=f"the rollouts' policy (default {DEFAULT_POLICY}, or as TUNED)")
     ap.add_argument("--table", action="append", metavar="PACK:MODE",
                     help="a table to play (repeatable; default: " + ", ".join(f"{p}:{m}" for p, m in TABLES) + ")")
+    ap.add_argument("--seat", type=int, choices=(0, 1), action="append",
+                    help="the search agent's seat (repeatable; default: both orders)")
     ap.add_argument("--json", action="store_true", help="one JSON object instead of lines")
     args = ap.parse_args()
     tables = [tuple(t.split(":", 1)) for t in args.table] if args.table else TABLES
@@ -64,7 +66,7 @@ def main() -> None:
         options = {"rollouts": DEFAULT_ROLLOUTS, "policy": DEFAULT_POLICY, **TUNED.get(pack_name, {})}
         options.update({k: v for k, v in (("rollouts", args.rollouts), ("policy", args.policy)) if v is not None})
         table = Table(load_pack(pack_name), mode, 2)
-        for searcher in (0, 1):
+        for searcher in args.seat or (0, 1):
             def progress(seed, result, agent):
                 if not args.json:
                     won = "won" if any(p.seat == searcher for p in result.winners) else result.reason
