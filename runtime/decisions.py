@@ -153,9 +153,6 @@ class GreedyAgent(RandomAgent):
         return rng.choice(acting) if acting else len(d.options) - 1
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
-
-
 class DeclineAgent(Agent):
     """Says no, passes, and picks the fewest and first options: the quietest legal player."""
 

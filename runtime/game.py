@@ -78,6 +78,7 @@ class Game(Windows, Turns):
         self.memo: Optional[dict] = None
         self.memo_era = 0
         self.usage = None                                   # a runtime.usage.Usage, when counting is asked for
+        self.whole = False                                  # played by play() from the mode's own setup
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):

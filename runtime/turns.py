@@ -132,7 +132,11 @@ class Turns:
             self.stack.pop()
 
     def play(self, setup=None) -> Result:
-        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests)."""
+        """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests).
+
+        A game played from the mode's own setup is `whole`: its seed and answers rebuild it, so a
+        searching agent may clone it (runtime/clone.py)."""
+        self.whole = setup is None
         turn_limit = self.mode.turn_limit if self.mode else 500
         try:
             try:

@@ -20,6 +20,7 @@ import click
 from spellcard.compiler import registry
 from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text import MAX_QUOTE, clip, printable
+from spellcard.runtime.search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES
 
 # Each command imports what only it needs (the runtime, rich, the test runner) when it runs: the
 # wait for `spellcard check` is mostly imports.
@@ -169,7 +170,7 @@ def _agent_list(ctx, param, value: str) -> str:
 
     unknown = unknown_agents(value)
     if unknown:
-        from spellcard.runtime.decisions import AGENTS
+        from spellcard.runtime.agents import AGENTS
 
         raise click.BadParameter(f"unknown agent {clip(unknown[0], MAX_QUOTE)!r}; "
                                  f"the agents are: {', '.join(sorted(AGENTS))}")
@@ -181,7 +182,7 @@ class AgentOption(click.Option):
     wait for `spellcard check` is mostly imports."""
 
     def get_help_record(self, ctx):
-        from spellcard.runtime.decisions import AGENTS
+        from spellcard.runtime.agents import AGENTS
 
         self.help = (f"Who plays ({', '.join(sorted(AGENTS))}: random picks uniformly among legal moves, "
                      "greedy always acts and never holds back, search looks ahead by playing games out). "
@@ -210,9 +211,17 @@ agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", defa
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
 @agent_option
+@click.option("--search-rollouts", type=click.IntRange(min=1), default=DEFAULT_ROLLOUTS, show_default=True,
+              help="The search agent's rollouts per decision: more plays stronger and slower.")
+@click.option("--search-ms", type=click.FloatRange(min=0, min_open=True), metavar="MS",
+              help="Also stop a search after MS milliseconds per decision (bounded time, but then the "
+                   "same seed no longer gives the same game).")
+@click.option("--search-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY, show_default=True,
+              help="How the search agent's rollouts play every seat.")
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool, agent: str) -> None:
+                 show_log: bool, agent: str, search_rollouts: int, search_ms: Optional[float],
+                 search_policy: str) -> None:
     """Play seeded games between agents and summarise them.
 
     Wins are reported by seat, by agent (when seats play different agents), by character and by
@@ -230,7 +239,8 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
     pdef = load_target(pack, extra).pack
-    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent)
+    options = (("rollouts", search_rollouts), ("ms", search_ms), ("policy", search_policy))
+    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent, agent_options=options)
     with progress(games, enabled=not as_json) as advance:
         batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
     if log_path:

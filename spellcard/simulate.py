@@ -11,7 +11,8 @@ from typing import Callable, Optional, Sequence
 
 import attrs
 
-from spellcard.runtime.decisions import AGENTS, ReplayAgent
+from spellcard.runtime.agents import AGENTS
+from spellcard.runtime.decisions import ReplayAgent
 from spellcard.runtime.defs import PackDef
 from spellcard.runtime.game import Game, Result
 from spellcard.runtime.usage import Usage
@@ -26,7 +27,8 @@ class Table:
     mode: str
     players: int
     characters: tuple = ()      # a character name per seat; "" leaves that seat to the mode
-    agent: str = "random"       # names in runtime.decisions.AGENTS, comma-separated: they cycle over seats
+    agent: str = "random"       # names in runtime.agents.AGENTS, comma-separated: they cycle over seats
+    agent_options: tuple = ()   # (name, value) pairs for the agents that take them (SearchAgent.options)
 
     def agent_at(self, seat: int) -> str:
         """The agent playing `seat`: a list of agents cycles over the seats ("search,random": even
@@ -58,12 +60,24 @@ def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] 
     """One game between the table's agents, seeded per seat (or the given agents); with `usage`,
     the game counts its skills and cards played (game.usage)."""
     if agents is None:
-        agents = [AGENTS[table.agent_at(seat)](agent_seed(seed, seat)) for seat in range(table.players)]
+        agents = [make_agent(table.agent_at(seat), agent_seed(seed, seat), table.agent_options)
+                  for seat in range(table.players)]
     game = Game(table.pack, table.mode, table.players, agents, seed=seed, log=log,
                 characters=table.characters)
     if usage:
         game.usage = Usage()
     return game, game.play()
+
+
+def make_agent(name: str, seed: int, options: Sequence = ()):
+    """An agent of the named kind, given those of `options` its kind declares it takes."""
+    return AGENTS[name](seed, **taken_options(name, options))
+
+
+def taken_options(agent: str, options: Sequence) -> dict:
+    """The options that the agents named in `agent` (a comma list) take."""
+    takes = {k for name in agent.split(",") for k in getattr(AGENTS[name], "options", ())}
+    return {k: v for k, v in options if k in takes}
 
 
 @attrs.define
@@ -120,7 +134,7 @@ class Tally:
         t = self.table
         return {
             "pack": t.pack.name, "mode": t.mode, "players": t.players, "characters": list(t.characters),
-            "agent": t.agent,
+            "agent": t.agent, "agent_options": taken_options(t.agent, t.agent_options),
             "seed": self.seed, "games": self.games, "finished": self.finished, "turn_limit": self.turn_limit,
             "errors": self.errors, "first_error": self.first_error,
             "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,

@@ -1,0 +1,65 @@
+"""Determinization: a world a seat cannot tell apart from the real one.
+
+A searching agent plays its rollouts in a copy of the game. Left as it is, that copy holds the true
+deck order and the other players' hands, and a rollout would profit from knowing them. `determinize`
+re-deals, uniformly, every card the seat cannot see among the places it cannot see (each place keeps
+its size), and reseeds the copy's random source, so what the rollout meets next is as unknown to it as
+to the seat.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional
+
+from .model import Card, Play
+
+Knows = Callable[[Card], bool]
+
+
+def zone_knows(seat: int) -> Knows:
+    """What a seat sees by the pack's declared zone visibility alone: public zones, and its own
+    owner-only zones. A hidden zone is unseen even by its owner (a deck's order, face-down cards)."""
+    def knows(card: Card) -> bool:
+        z = card.zone
+        if z is None or z.visibility == "public":
+            return True
+        return z.visibility == "owner" and z.owner is not None and z.owner.seat == seat
+    return knows
+
+
+def option_cards(options) -> set:
+    """The ids of the physical cards a decision's options name: a seat asked to choose among cards
+    sees them, wherever they lie (a look at the top of a deck)."""
+    ids = set()
+    for o in options:
+        if isinstance(o, Play):
+            o = o.card
+        if isinstance(o, Card):
+            ids.update(c.id for c in o.physical)
+    return ids
+
+
+def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = None,
+                shown: frozenset = frozenset()) -> int:
+    """Re-deal the cards `seat` does not know among the places they lie, uniformly from `rng`, and
+    reseed the game's random source from `rng`. Returns how many cards were re-dealt.
+
+    `knows` defaults to zone visibility (zone_knows); the ids in `shown` count as known too (the
+    cards of the decision being searched). Cards in zones that lend skills stay put: moving one would
+    leave its wearer holding another card's skills."""
+    knows = knows or zone_knows(seat)
+    slots = []
+    for zone in game.all_zones():
+        if zone.grants:
+            continue
+        for i, c in enumerate(zone.cards):
+            if c.id not in shown and not knows(c):
+                slots.append((zone, i))
+    # In id order, so that the world drawn depends on which cards are unseen, never on where they truly lie.
+    cards = sorted((zone.cards[i] for zone, i in slots), key=lambda c: c.id)
+    rng.shuffle(cards)
+    for (zone, i), c in zip(slots, cards):
+        zone.cards[i] = c
+        c.zone = zone
+    game.rng = random.Random(rng.getrandbits(64))
+    return len(cards)
