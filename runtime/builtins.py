@@ -13,6 +13,7 @@ from typing import Optional
 from .decisions import MANY, ONE, YES_NO, Decision
 from .errors import GameOver, PackError, PlayerOut
 from .model import Card, Play, Zone
+from .view import forget_zone, learn
 
 SIGNATURES: dict[str, str] = {}
 FUNCTIONS: dict[str, object] = {}
@@ -233,6 +234,8 @@ def b_build_deck(g, z):
 def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
     g.rng.shuffle(z.cards)
+    if g.known:
+        forget_zone(g, z)
     if g.log.enabled:
         g.log.add("shuffle", z.key)
 
@@ -283,9 +286,13 @@ def b_owner_of(g, c):
 
 @builtin("reveal(c: cards)")
 def b_reveal(g, c):
-    """Show the cards `c` to every player (the log records them)."""
+    """Show the cards `c` to every player (the log records them); to show them to some players
+    only, `show`."""
+    cards = [c] if isinstance(c, Card) else _cards(c)
+    for p in g.players:
+        learn(g, p.seat, [x for card in cards for x in card.physical])
     if g.log.enabled:
-        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else _cards(c)))
+        g.log.add("reveal", g.ref(cards))
 
 
 # ── decisions ───────────────────────────────────────────────────────────────
@@ -622,3 +629,4 @@ def b_say(g, message):
 
 
 from . import builtins_card_state  # noqa: E402,F401  (generic per-card values; registers its built-ins)
+from . import builtins_show  # noqa: E402,F401  (private reveals; registers its built-in)

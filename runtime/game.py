@@ -19,6 +19,7 @@ from .faults import (ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, nested_actio
 from .anytime import anytime_rule
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
+from .view import View, view_of
 from .namespace import _zero
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
@@ -78,6 +79,8 @@ class Game:
         self.skipped: set = set()
         self.schedule: list[Player] = []                    # this round's turns, when the rules list them
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
+        self.known: dict[int, dict] = {}                    # seat -> {card id: zone it was shown in} (view.py)
+        self.views: dict[int, View] = {}                    # seat -> its View, made when first asked
         self.turns = 0
         self.rounds = 0
         self.steps = 0                                      # actions run
@@ -441,12 +444,18 @@ class Game:
         if forced is not None:
             answer = forced
         else:
+            agent = d.player.agent
+            if getattr(agent, "sees_all", False):       # a test's or a replay's agent: the whole game
+                table, asked = self, d
+            else:                                       # a player: what its seat may see
+                table = view_of(self, d.player.seat)
+                asked = table.decision(d)
             for _ in range(MAX_REFUSALS):
-                answer = d.player.agent.answer(self, d)
+                answer = agent.answer(table, asked)
                 reason = validate(d, answer)
                 if reason is None:
                     break
-                d.player.agent.refused(d, answer, reason)
+                agent.refused(asked, answer, reason)
                 if self.log.enabled:
                     self.log.add("refused", f"P{d.player.seat}", d.what, shown(answer), reason)
             else:
