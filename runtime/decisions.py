@@ -130,17 +130,18 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def answer(self, game, d: Decision):
+    def answer(self, view, d):
         rng = self.rng
+        n = len(d.options)                  # read once: a view's options are counted in Python
         if d.kind == MANY:
             k = rng.randint(d.min, d.max)
-            return sorted(rng.sample(range(len(d.options)), k))
+            return sorted(rng.sample(range(n), k))
         if d.what == "play":
             # Playing on is more useful than passing: pass one time in four when there is a choice.
-            if len(d.options) > 1 and rng.random() < 0.75:
-                return rng.randrange(len(d.options) - 1)
-            return len(d.options) - 1 if len(d.options) > 1 else 0
-        return rng.randrange(len(d.options))
+            if n > 1 and rng.random() < 0.75:
+                return rng.randrange(n - 1)
+            return n - 1 if n > 1 else 0
+        return rng.randrange(n)
 
 
 class GreedyAgent(RandomAgent):

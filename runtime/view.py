@@ -174,6 +174,9 @@ class SeenDecision(namedtuple("SeenDecisionFields", "player kind what prompt opt
         return f"<decision P{self.player.seat} {self.what} {self.prompt!r} {len(self.options)} options>"
 
 
+_new = tuple.__new__
+
+
 class View:
     """One seat's view of a game, live: it reads the game as it is now, projected for the seat."""
     __slots__ = ("_game", "seat", "me", "_players")
@@ -251,8 +254,8 @@ class View:
 
     def decision(self, d) -> SeenDecision:
         """The decision `d` (this seat's) as the seat sees it."""
-        return tuple.__new__(SeenDecision, (self.me, d.kind, d.what, d.prompt, SeenOptions(d.options, self.see),
-                                            d.min, d.max))
+        _, kind, what, prompt, options, lo, hi = d       # unpacked at once: this runs at every decision
+        return _new(SeenDecision, (self.me, kind, what, prompt, SeenOptions(options, self.see), lo, hi))
 
     # ── projections ───────────────────────────────────────────────────────────
     def _seen_card(self, c: Card) -> SeenCard:
