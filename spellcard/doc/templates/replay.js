@@ -55,11 +55,18 @@
   function zoneLine(z, slot) {
     const row = el("div", "zone");
     row.append(el("b", "", z.name));
-    const cards = el("span", "cards");
+    let cards = el("span", "cards");
+    if (z.visibility === "hidden" && slot.ids.length > 8) {
+      // A hidden pile seen whole (the everyone view): folded, and by id, since its order is not logged.
+      const fold = el("details", "cards");
+      fold.append(el("summary", "", slot.ids.length + " cards (by id; their order is not logged)"));
+      row.append(fold);
+      cards = fold;
+    }
     for (const id of slot.ids) cards.append(el("span", "", game.cards[id] + "#" + id));
     if (slot.hidden) cards.append(el("span", "down", slot.hidden + " face down"));
     if (!slot.ids.length && !slot.hidden) cards.append(el("i", "", "empty"));
-    row.append(cards);
+    if (cards.parentNode !== row) row.append(cards);
     return row;
   }
 
