@@ -112,7 +112,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 steps.append(("step", fn))
         defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
                     if p.default is not None}
-        out["actions"].append((name, tuple(p.name for p in d.params), steps, defaults))
+        cards = tuple(p.name for p in d.params if p.type is not None and p.type.name in ("card", "cards"))
+        out["actions"].append((name, tuple(p.name for p in d.params), steps, defaults, cards))
 
     for name, d in s.phases.items():
         body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .errors import PackError
 from .model import Card, Zone
+from .view import forget_zone, learn
 
 SIGNATURES: dict[str, str] = {}
 FUNCTIONS: dict[str, object] = {}
@@ -244,6 +245,8 @@ def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
     g.rng.shuffle(z.cards)
     g.era += 1
+    if g.known:
+        forget_zone(g, z)
     if g.log.enabled:
         g.log.add("shuffle", z.key)
 
@@ -311,14 +314,19 @@ def b_owner_of(g, c):
 
 @builtin("reveal(c: cards)")
 def b_reveal(g, c):
-    """Show the cards `c` to every player (the log records them)."""
+    """Show the cards `c` to every player (the log records them); to show them to some players
+    only, `show`."""
     g.era += 1
+    cards = [c] if isinstance(c, Card) else _cards(c)
+    for p in g.players:
+        learn(g, p.seat, [x for card in cards for x in card.physical])
     if g.log.enabled:
-        g.log.add("reveal", g.ref([c] if isinstance(c, Card) else _cards(c)))
+        g.log.add("reveal", g.ref(cards))
 
 
 # The other families register their built-ins on import; the names the runtime uses stay importable from here.
 from . import builtins_card_state  # noqa: E402,F401  (generic per-card values)
+from . import builtins_show  # noqa: E402,F401  (private reveals)
 from .builtins_plays import (_pick_targets, allowed, b_activate, b_ask_card, b_choose_play,  # noqa: E402,F401
                              choose_from, plays, usable)
 from . import builtins_course  # noqa: E402,F401

@@ -56,7 +56,10 @@ class Clone:
 
 
 class _Replaying(Agent):
-    """Every seat of a clone: the answers so far, then the root's answer, then the policy's."""
+    """Every seat of a clone: the answers so far, then the root's answer, then the policy's. It is
+    the runtime's own, handed the clone itself: the root re-deals it (worlds.Worlds) before the policy
+    reads it."""
+    sees_all = True
 
     def __init__(self, answers: list, at_root: AtRoot, policy: Agent):
         self._left = answers[::-1]

@@ -112,7 +112,12 @@ def shown(answer) -> str:
 
 
 class Agent:
-    def answer(self, game, d: Decision):
+    """Answers decisions. It is handed its seat's View (runtime/view.py) and the decision as that
+    seat sees it; an agent that needs the whole Game (a scripted test, a replay) says so by setting
+    `sees_all = True`, and is handed the Game and the Decision itself."""
+    sees_all = False
+
+    def answer(self, view, d):
         raise NotImplementedError
 
     def refused(self, d: Decision, answer, reason: str) -> None:
@@ -125,17 +130,18 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def answer(self, game, d: Decision):
+    def answer(self, view, d):
         rng = self.rng
+        n = len(d.options)                  # read once: a view's options are counted in Python
         if d.kind == MANY:
             k = rng.randint(d.min, d.max)
-            return sorted(rng.sample(range(len(d.options)), k))
+            return sorted(rng.sample(range(n), k))
         if d.what == "play":
             # Playing on is more useful than passing: pass one time in four when there is a choice.
-            if len(d.options) > 1 and rng.random() < 0.75:
-                return rng.randrange(len(d.options) - 1)
-            return len(d.options) - 1 if len(d.options) > 1 else 0
-        return rng.randrange(len(d.options))
+            if n > 1 and rng.random() < 0.75:
+                return rng.randrange(n - 1)
+            return n - 1 if n > 1 else 0
+        return rng.randrange(n)
 
 
 class GreedyAgent(RandomAgent):
@@ -190,6 +196,8 @@ class ScriptedAgent(Agent):
     skill or option text), "pass", a list of those (multi-choice), or a function of the decision.
     """
 
+    sees_all = True         # a script names the very cards and players of the game
+
     def __init__(self, script: Sequence = (), fallback: Optional[Agent] = None):
         self.script = list(script)
         self.fallback = fallback or DeclineAgent()
@@ -238,6 +246,8 @@ class ScriptMismatch(Exception):
 class ReplayAgent(Agent):
     """Gives back the answers a logged game recorded, in order. A recorded answer the game refuses
     means the log does not fit this game: that ends the replay at once, naming the answer."""
+
+    sees_all = True         # it reads nothing, and gives back what was recorded
 
     def __init__(self, answers: list):
         self._left = list(reversed(answers))     # popped from the end: a long log replays in linear time

@@ -28,6 +28,7 @@ class ActionDef:
     params: tuple[str, ...]
     steps: list = Factory(list)
     defaults: dict = Factory(dict)            # param -> fn(g) giving its default value
+    cards: tuple[str, ...] = ()               # the parameters that hold cards (a log shown to one seat hides them)
 
 
 @define(eq=False)

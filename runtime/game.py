@@ -18,6 +18,7 @@ from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
 from .anytime import anytime_rule
 from .log import GameLog
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
+from .view import View, view_of
 from .namespace import _zero
 from .turns import Result, RoundOver, TurnLimit, Turns
 from .windows import MAX_DEPTH, Windows
@@ -60,6 +61,8 @@ class Game(Windows, Turns):
         self.skipped: set = set()
         self.schedule: list[Player] = []                    # this round's turns, when the rules list them
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
+        self.known: dict[int, dict] = {}                    # seat -> {card id: zone it was shown in} (view.py)
+        self.views: dict[int, View] = {}                    # seat -> its View, made when first asked
         self.virtual_templates: dict = {}                   # per kind (builtins._virtual_template)
         self.turns = 0
         self.rounds = 0
@@ -338,12 +341,18 @@ class Game(Windows, Turns):
         if forced is not None:
             answer = forced
         else:
+            agent = d.player.agent
+            if getattr(agent, "sees_all", False):       # a test's or a replay's agent: the whole game
+                table, asked = self, d
+            else:                                       # a player: what its seat may see
+                table = view_of(self, d.player.seat)
+                asked = table.decision(d)
             for _ in range(MAX_REFUSALS):
-                answer = d.player.agent.answer(self, d)
+                answer = agent.answer(table, asked)
                 reason = validate(d, answer)
                 if reason is None:
                     break
-                d.player.agent.refused(d, answer, reason)
+                agent.refused(asked, answer, reason)
                 if self.log.enabled:
                     self.log.add("refused", f"P{d.player.seat}", d.what, shown(answer), reason)
             else:

@@ -19,20 +19,16 @@ import time
 from itertools import combinations
 from typing import Optional
 
-from .clone import Clone
 from .decisions import MANY, Agent, Decision
 from .game import Result
 from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES
-from .worlds import determinize, option_cards, zone_knows
 
 MOST_SUBSETS = 8            # candidates tried for a choose-k-of-n decision
 
 
 class SearchAgent(Agent):
-    """Reads the true game only to clone it (`_clone`), and plays every clone from a world re-dealt
-    by `determinize`, so no rollout profits from the hidden cards: `sees_all` says that it is handed
-    the game rather than a seat's view."""
-    sees_all = True
+    """Handed its seat's view like any player; it plays its rollouts in `view.worlds()`, games
+    re-dealt for the seat before it reads them, so no rollout profits from the hidden cards."""
     options = ("rollouts", "ms", "policy")      # what a command line may set (simulate --search-…)
 
     def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, ms: Optional[float] = None,
@@ -48,26 +44,19 @@ class SearchAgent(Agent):
         self.searched = 0           # decisions searched and rollouts played: for tests and benchmarks
         self.played = 0
 
-    def _clone(self, game, d: Decision):
-        """The one place that reads the game: a way to clone it, and what the seat knows."""
-        return Clone(game), zone_knows(d.player.seat)
-
-    def answer(self, game, d: Decision):
+    def answer(self, view, d: Decision):
         if len(d.options) == 1 and d.kind != MANY:
             return 0
-        pick = self.policy(self.rng.getrandbits(64)).answer(game, d)
+        pick = self.policy(self.rng.getrandbits(64)).answer(view, d)
         tries = candidates(d, self.rng, pick)
         if len(tries) == 1:
             return tries[0]
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
-        clone, knows = self._clone(game, d)
-        seat = d.player.seat
+        worlds = view.worlds()
+        seat = view.seat
 
         def rollout(k: int, world: int, seed: int) -> float:
-            def at_root(g, root: Decision):
-                determinize(g, seat, random.Random(world), knows, option_cards(root.options))
-                return tries[k]
-            return score(clone.rollout(at_root, self.policy(seed)), seat)
+            return score(worlds.play_out(world, tries[k], self.policy(seed)), seat)
 
         best, played = halving(self._order(tries, pick), self.rollouts, self.rng, rollout, deadline)
         self.searched += 1

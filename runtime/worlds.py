@@ -9,9 +9,12 @@ to the seat.
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .model import Card, Play
+
+if TYPE_CHECKING:
+    from .game import Result
 
 Knows = Callable[[Card], bool]
 
@@ -63,3 +66,22 @@ def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = No
         c.zone = zone
     game.rng = random.Random(rng.getrandbits(64))
     return len(cards)
+
+
+class Worlds:
+    """Games played on from a seat's decision, each in a world re-dealt for that seat: how a search
+    agent reaches a game at all (View.worlds). The clone is re-dealt here, before any of the agent's
+    code runs in it, and the agent is handed only each play-out's result."""
+
+    def __init__(self, clone, seat: int, knows: Knows):
+        self._clone = clone
+        self._seat = seat
+        self._knows = knows
+
+    def play_out(self, world: int, answer, policy) -> "Result":
+        """Re-deal the unseen cards from `world` (a seed), answer the decision with `answer`, then
+        let `policy` play every seat to the end."""
+        def at_root(g, root):
+            determinize(g, self._seat, random.Random(world), self._knows, option_cards(root.options))
+            return answer
+        return self._clone.rollout(at_root, policy)

@@ -210,6 +210,9 @@ agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", defa
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
+@click.option("--seat", type=click.IntRange(min=0), metavar="N",
+              help="With --show-log: print the game as seat N saw it (the cards it did not know read "
+                   "\"a card\").")
 @agent_option
 @click.option("--search-rollouts", type=click.IntRange(min=1), default=DEFAULT_ROLLOUTS, show_default=True,
               help="The search agent's rollouts per decision: more plays stronger and slower.")
@@ -220,7 +223,7 @@ agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", defa
               help="How the search agent's rollouts play every seat.")
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool, agent: str, search_rollouts: int, search_ms: Optional[float],
+                 show_log: bool, seat: Optional[int], agent: str, search_rollouts: int, search_ms: Optional[float],
                  search_policy: str) -> None:
     """Play seeded games between agents and summarise them.
 
@@ -238,9 +241,12 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
 
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
+    if seat is not None and not show_log:
+        raise UsageProblem("--seat chooses whose view --show-log prints; add --show-log")
     pdef = load_target(pack, extra).pack
     options = (("rollouts", search_rollouts), ("ms", search_ms), ("policy", search_policy))
     table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent, agent_options=options)
+    check_seat(seat, table.players)
     with progress(games, enabled=not as_json) as advance:
         batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
     if log_path:
@@ -255,11 +261,16 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     else:
         console = Console()
         if show_log:
-            for line in render_game(batch.first):
+            for line in render_game(batch.first, seat):
                 console.print(line, soft_wrap=True)     # one entry, one line, however long
             console.print(outcome_line(batch.first, batch.first_result), soft_wrap=True)
         print_summary(console, summary)
     sys.exit(1 if summary["errors"] else 0)
+
+
+def check_seat(seat: Optional[int], players: int) -> None:
+    if seat is not None and seat >= players:
+        raise UsageProblem(f"--seat {seat}: the game has seats 0 to {players - 1}")
 
 
 def lasting_ref(target: str) -> str:
@@ -368,18 +379,31 @@ def rate_table(title: str, rates: dict) -> RichTable:
 @click.option("--trust-log", is_flag=True,
               help="Read the pack folder and the --with files the log names instead (a log can name "
                    "any path, so this is never done unasked).")
-def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool) -> None:
-    """Re-run a game logged by `simulate --log`.
+@click.option("--show-log", is_flag=True, help="Print the replayed game's log, readably.")
+@click.option("--seat", type=click.IntRange(min=0), metavar="N",
+              help="Show the game as seat N saw it: print its log so (the cards it did not know read "
+                   "\"a card\"), or open the --html viewer at that seat.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), metavar="OUT",
+              help="Write a replay viewer to OUT: one self-contained HTML page that steps through the "
+                   "game (buttons, arrow keys) and shows the table as the chosen seat saw it.")
+def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool,
+               show_log: bool, seat: Optional[int], html_out: Optional[str]) -> None:
+    """Re-run a game logged by `simulate --log`; print it (--show-log, --seat) or write a viewer (--html).
 
     Only files named on this command line are read (besides a built-in pack the log names): a pack
     folder with --pack and extra .spell files with --with, or, with --trust-log, the paths the log
     names (.spell files and folders only).
+    The log printed, or the viewer written, is the whole game by default; with --seat N, only what
+    seat N saw: its own hidden zones, public ones, the cards shown to it, and of the rest how many.
     Exits 0 if the replay reproduces the log event for event; 1 at the first difference, if the
     pack (name, version, sources) is not the one the game was logged with, or if the game ended in a
     rule fault; 2 if the log is malformed or does not fit the pack.
     """
 
+    from rich.console import Console
+
     from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
+    from .render import render_game
     from .simulate import replay, unknown_agents
 
     try:
@@ -404,11 +428,24 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     agent = header.get("agent") or "random"
     if not isinstance(agent, str) or unknown_agents(agent):
         raise UsageProblem(f"{printable(log_file)}: unknown agent {clip(str(agent), MAX_QUOTE)!r} in the log")
+    check_seat(seat, table.players)
     outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
+    if outcome.difference is None and (show_log or seat is not None and not html_out):
+        console = Console()
+        for line in render_game(outcome.game, seat):
+            console.print(line, soft_wrap=True)
+    if outcome.difference is None and html_out:
+        from .doc.replay import write_viewer
+        try:
+            write_viewer(html_out, outcome.game, header, seat)
+        except OSError as err:
+            raise click.ClickException(f"cannot write {printable(html_out)}: {err.strerror}") from None
     if outcome.difference is not None:
         click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
         sys.exit(1)
     click.echo(f"replay matches ({outcome.events} events)")
+    if html_out:
+        click.echo(f"viewer: {printable(html_out)}")
     if outcome.error is not None:           # a faithful replay of a game that ended in a rule fault
         click.echo(f"the game ended with {type(outcome.error).__name__}: {outcome.error}")
         sys.exit(1)

@@ -13,6 +13,8 @@ from rich.text import Text
 
 from spellcard.compiler.text import printable
 
+from .seen_log import seen_entries
+
 HEADING = "bold cyan"
 CHANGE = "bold yellow"
 DECISION = "dim"
@@ -50,6 +52,8 @@ class LogRenderer:
         return f"{ref} ({name})" if name else ref
 
     def card(self, ref) -> str:
+        if ref is None:                    # a card the seat the log is shown for did not see
+            return "a card"
         if isinstance(ref, dict):          # a virtual card: a kind standing for real cards
             return f"{ref['as']} (as {', '.join(self.card(c) for c in ref['of'])})" if ref["of"] else ref["as"]
         return f"{self.card_names.get(ref, '?')}#{ref}"
@@ -144,6 +148,10 @@ class LogRenderer:
     def _reveal(self, cards):
         return self._line(f"revealed: {', '.join(self.card(c) for c in cards)}")
 
+    def _show(self, cards, seats):
+        return self._line(f"shown to {', '.join(self.player(p) for p in seats)}: "
+                          f"{', '.join(self.card(c) for c in cards)}")
+
     def _say(self, message):
         return self._line(f"“{message}”", "italic")
 
@@ -175,14 +183,25 @@ def _show(value) -> str:
     return "none" if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def render_game(game) -> Iterator[Text]:
-    """The lines of a finished game that was played with its log enabled."""
-    yield Text("── Setup ──", style=HEADING)
+def render_game(game, seat: Optional[int] = None) -> Iterator[Text]:
+    """The lines of a finished game that was played with its log enabled: all of it, or as `seat`
+    saw it (the cards it did not know are "a card")."""
+    yield Text("── Setup ──" if seat is None else f"── Setup · as P{seat} saw it ──", style=HEADING)
+    yield from LogRenderer(card_names(game), resets_of(game.pack)).render(seen_entries(game, seat))
+
+
+def card_names(game) -> dict:
+    """Card ids to kind names, as the cards are when the game ends."""
+    return {c.id: c.kind.name for c in game.cards}
+
+
+def resets_of(pack) -> dict[str, set]:
+    """Per scope, the counters the runtime resets silently at its start, as (on the table, name)."""
     resets: dict[str, set] = {}
-    for (owner, name), cd in game.pack.counters.items():
+    for (owner, name), cd in pack.counters.items():
         if cd.reset:
             resets.setdefault(cd.reset, set()).add((owner == "table", name))
-    yield from LogRenderer({c.id: c.kind.name for c in game.cards}, resets).render(game.log.entries)
+    return resets
 
 
 def outcome_line(game, result) -> Text:

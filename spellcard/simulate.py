@@ -202,6 +202,7 @@ class Replay:
     events: int
     difference: Optional[str] = None     # None when the replay reproduced the log exactly
     error: Optional[Exception] = None    # the rule fault or loop the game ended in, if it did
+    game: Optional[Game] = None          # the game replayed, its log kept (to render it)
 
 
 def replay(table: Table, seed: int, answers: list, logged: list[str]) -> Replay:
@@ -218,7 +219,7 @@ def replay(table: Table, seed: int, answers: list, logged: list[str]) -> Replay:
         difference += f"\n  the replay ended with {type(result.error).__name__}: {result.error}"
     elif difference is None and agent.given < len(answers):
         difference = f"the replay used {agent.given} of the {len(answers)} recorded answers"
-    return Replay(len(produced), difference, result.error)
+    return Replay(len(produced), difference, result.error, game)
 
 
 def first_difference(logged: list[str], produced: list[str]) -> Optional[str]:

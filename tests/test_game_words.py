@@ -109,12 +109,13 @@ def test_show_after_an_unclosed_declaration_names_the_brace():
 
 
 def test_show_and_harness_stay_names_elsewhere():
-    clean('func show(harness: int) -> int = harness + 1\n'
-          'func shown() -> int { let show_ = show(2) return show_ }\n')
-    # a `let show` parses too; the checker only warns that it hides the function of that name
-    expect('func show(harness: int) -> int = harness + 1\n'
-           'func shown() -> int { let show = show(2) return show }\n',
-           "`show` is also the pack's function", "2:23", severity="warning")
+    clean('func harness(show_: int) -> int = show_ + 1\n'
+          'func shown() -> int { let harness_ = harness(2) return harness_ }\n')
+    # `show` is also a built-in (a private reveal): a `let show` parses, and the checker only warns
+    # that it hides the built-in
+    expect('func harness(show_: int) -> int = show_ + 1\n'
+           'func shown() -> int { let show = harness(2) return show }\n',
+           "`show` is also the pack's built-in function", "2:23", severity="warning")
 
 
 # ── what the compiled pack carries ─────────────────────────────────────────────

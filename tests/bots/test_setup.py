@@ -17,6 +17,8 @@ RECOMMENDED = {   # players: (主人公, 敌机, 异变, EX)
 class ByPrompt(Agent):
     """Answers decisions whose prompt contains a key with the given function; declines the rest.
     Records every decision it is asked."""
+    sees_all = True         # its tests compare the decisions' players with the game's
+
 
     def __init__(self, answers=None):
         self.answers = answers or {}

@@ -91,8 +91,8 @@ def test_built_ins_take_a_zone_for_a_list_whether_or_not_the_game_is_logged(log)
             calls.append(f"{name}(" + ", ".join("hand_of(owner)" if t in ("list", "cards") else sample[t]
                                                  for t in types) + ")")
     assert "reveal(hand_of(owner))" in calls and "virtual(Token, hand_of(owner), none)" in calls
-    body = "\n".join(f"  let x{i} = {c}" if not c.startswith(("move", "reveal", "end_game")) else f"  {c}"
-                     for i, c in enumerate(calls))
+    gives = {name for name, sig in SIGNATURES.items() if "->" in sig}     # the rest are statements
+    body = "\n".join(f"  let x{i} = {c}" if c.split("(")[0] in gives else f"  {c}" for i, c in enumerate(calls))
     text = (TINY_PACK + 'card Token "t" { }\nfunc hand_of(p: player) -> zone { return p.hand }\n'
             'skill Spin "s" locked { on main.start when current == owner {\n' + body + '\n  say("done")\n} }\n')
     pack = compiled({"t.spell": text})

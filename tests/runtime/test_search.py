@@ -22,7 +22,9 @@ class _Stop(Exception):
 
 
 class _StopAt(RandomAgent):
-    """Random, until the game's k-th decision: it stops the game there (the state stays as it was)."""
+    """Random, until the game's k-th decision: it stops the game there (the state stays as it was).
+    It counts the game's answers, so it is handed the game."""
+    sees_all = True
 
     def __init__(self, seed, at):
         super().__init__(seed)

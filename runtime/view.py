@@ -1,0 +1,307 @@
+"""What one seat may see of a game: the View an agent is handed instead of the Game.
+
+A seat sees the cards of public zones, of its own `owner` zones, and the cards revealed or shown to
+it (`knows`); of every other card only where it is. Every object handed out is a projection made
+for that seat (SeenCard, SeenPlayer, SeenZone, SeenPlay): none holds a live Card, Player or Zone,
+whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
+list, so an id would tell the card.
+
+Python has no private attributes: the View keeps the game in an underscored slot, and an agent
+that digs there (or through the garbage collector) can still find it. Every public route is closed;
+agents that need the truth (scripted tests, replays) say so with `sees_all = True` and get the Game.
+
+Views are made lazily and cheaply: a decision's options are projected only when the agent reads
+them, so an agent that only counts its options (the random one) pays almost nothing.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Optional
+
+from .decisions import label
+from .model import Card, Play, Player, Zone
+
+
+def visible(zone: Optional[Zone], seat: int) -> bool:
+    """Whether `seat` sees the faces of the cards in `zone` by the zone's declared visibility."""
+    if zone is None:
+        return True
+    vis = zone.visibility
+    return vis == "public" or vis == "owner" and zone.owner is not None and zone.owner.seat == seat
+
+
+def knows(game, seat: int, card: Card) -> bool:
+    """Whether `seat` knows the physical card's identity now: its zone shows it to the seat, or the
+    card was shown to the seat in the zone where it still is (a shuffle of that zone forgets it)."""
+    zone = card.zone
+    if visible(zone, seat):
+        return True
+    known = game.known.get(seat)
+    return known is not None and known.get(card.id) is zone
+
+
+def learn(game, seat: int, cards) -> None:
+    """Record that `seat` has been shown these physical cards where they now are."""
+    known = game.known.setdefault(seat, {})
+    for c in cards:
+        known[c.id] = c.zone
+
+
+def forget_zone(game, zone: Zone) -> None:
+    """The zone was shuffled: whatever was known of the order of its cards is gone."""
+    for known in game.known.values():
+        for cid in [cid for cid, z in known.items() if z is zone]:
+            del known[cid]
+
+
+class SeenCard:
+    """A card as one seat sees it. Unknown: `kind`, `a` and `id` are None; only where it is shows."""
+    __slots__ = ("id", "kind", "a", "zone", "owner", "virtual", "sources")
+
+    def __init__(self, id, kind, a, zone, owner, virtual=False, sources=()):
+        self.id, self.kind, self.a, self.zone, self.owner = id, kind, a, zone, owner
+        self.virtual, self.sources = virtual, sources
+
+    @property
+    def known(self) -> bool:
+        return self.kind is not None
+
+    @property
+    def name(self) -> str:
+        return self.kind.name if self.kind is not None else "a card"
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.id}>" if self.known else f"<a card in {self.zone}>"
+
+
+class SeenPlay:
+    """A play option: the card (as seen) and targets, or the skill it uses; `name` as the log labels it."""
+    __slots__ = ("card", "targets", "skill", "name")
+
+    def __init__(self, card, targets, skill, name):
+        self.card, self.targets, self.skill, self.name = card, targets, skill, name
+
+    def __repr__(self) -> str:
+        return f"<play {self.name}>"
+
+
+class SeenZone:
+    __slots__ = ("name", "owner", "visibility", "cards")
+
+    def __init__(self, name, owner, visibility, cards):
+        self.name, self.owner, self.visibility, self.cards = name, owner, visibility, cards
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"<zone {self.name}{'' if self.owner is None else f'@{self.owner}'} ({self.size})>"
+
+
+class SeenPlayer:
+    """A player's public state: seat, alive, character, counters and attributes, skills by name."""
+    __slots__ = ("_view", "_p", "seat")
+
+    def __init__(self, view: "View", p: Player):
+        self._view, self._p, self.seat = view, p, p.seat
+
+    @property
+    def alive(self) -> bool:
+        return self._p.alive
+
+    @property
+    def character(self):
+        return self._p.character
+
+    @property
+    def name(self) -> str:
+        c = self._p.character
+        return c.name if c is not None else f"P{self.seat}"
+
+    @property
+    def v(self) -> Mapping:
+        see = self._view.see
+        return MappingProxyType({k: see(x) for k, x in self._p.v.items()})
+
+    @property
+    def skills(self) -> tuple:
+        return tuple(i.skill.name for i in self._p.skills)
+
+    def zone(self, name: str) -> SeenZone:
+        return self._view._seen_zone(self._p.z[name])
+
+    @property
+    def zones(self) -> tuple:
+        return tuple(self._view._seen_zone(z) for z in self._p.z.values())
+
+    def __repr__(self) -> str:
+        return f"<P{self.seat} {self.name}>"
+
+
+class SeenOptions(Sequence):
+    """A decision's options, each projected for the seat when it is read."""
+    __slots__ = ("_items", "_see")
+
+    def __init__(self, items, see):
+        self._items, self._see = items, see
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._see(x) for x in self._items[i]]
+        return self._see(self._items[i])
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, tuple, SeenOptions)) else NotImplemented
+
+    __hash__ = None
+
+
+class SeenDecision(namedtuple("SeenDecisionFields", "player kind what prompt options min max")):
+    """A decision as its seat sees it: Decision's fields, read-only as there, the options projected."""
+    __slots__ = ()
+
+    def describe(self, i: int) -> str:
+        o = self.options[i]
+        return "pass" if o is None else getattr(o, "name", str(o))
+
+    def __repr__(self) -> str:
+        return f"<decision P{self.player.seat} {self.what} {self.prompt!r} {len(self.options)} options>"
+
+
+_new = tuple.__new__
+
+
+class View:
+    """One seat's view of a game, live: it reads the game as it is now, projected for the seat."""
+    __slots__ = ("_game", "seat", "me", "_players")
+
+    def __init__(self, game, seat: int):
+        self._game = game
+        self.seat = seat
+        self._players = tuple(SeenPlayer(self, p) for p in game.players)
+        self.me = self._players[seat]
+
+    # ── the table ─────────────────────────────────────────────────────────────
+    @property
+    def players(self) -> tuple:
+        return self._players
+
+    @property
+    def current(self) -> SeenPlayer:
+        """Whose turn it is."""
+        return self._players[self._game.current.seat]
+
+    @property
+    def phase(self) -> Optional[str]:
+        return self._game.phase
+
+    @property
+    def turn(self) -> int:
+        return self._game.turns
+
+    @property
+    def round(self) -> int:
+        return self._game.rounds
+
+    @property
+    def v(self) -> Mapping:
+        """The table's counters and attributes."""
+        return MappingProxyType({k: self.see(x) for k, x in self._game.v.items()})
+
+    def zone(self, name: str, owner: Optional[int] = None) -> SeenZone:
+        """A table zone by name, or a player's (`owner` its seat)."""
+        g = self._game
+        return self._seen_zone(g.z[name] if owner is None else g.players[owner].z[name])
+
+    @property
+    def zones(self) -> tuple:
+        """Every zone: the table's, then each player's in seat order."""
+        return tuple(self._seen_zone(z) for z in self._game.all_zones())
+
+    # ── knowledge ─────────────────────────────────────────────────────────────
+    def knows(self, card) -> bool:
+        """Does this seat know the card's identity now? A Card, a SeenCard or a card id."""
+        if isinstance(card, SeenCard):
+            return card.known
+        if isinstance(card, int):
+            card = _card_by_id(self._game, card)
+            if card is None:
+                return False
+        return all(knows(self._game, self.seat, c) for c in card.physical) if card.physical else True
+
+    def worlds(self):
+        """Play-outs of the game from this seat's decision, each in a world re-dealt so that every
+        card this seat does not know is drawn afresh (runtime/worlds.py): what a search agent plays
+        its rollouts in, and the only game it reaches."""
+        from .clone import Clone
+        from .worlds import Worlds
+
+        return Worlds(Clone(self._game), self.seat, lambda card: self.knows(card.id))
+
+    def see(self, x):
+        """Any value of the game as this seat sees it: cards, players, zones and plays projected,
+        lists item by item; definitions (kinds, characters, skills) and plain values as they are."""
+        if isinstance(x, Card):
+            return self._seen_card(x)
+        if isinstance(x, Player):
+            return self._players[x.seat]
+        if isinstance(x, Play):
+            return self._seen_play(x)
+        if isinstance(x, Zone):
+            return self._seen_zone(x)
+        if isinstance(x, (list, tuple)):
+            return tuple(self.see(i) for i in x)
+        if hasattr(x, "tdef"):                  # a trigger waiting its turn (an order decision): its skill
+            return x.tdef.skill
+        return x
+
+    def decision(self, d) -> SeenDecision:
+        """The decision `d` (this seat's) as the seat sees it."""
+        _, kind, what, prompt, options, lo, hi = d       # unpacked at once: this runs at every decision
+        return _new(SeenDecision, (self.me, kind, what, prompt, SeenOptions(options, self.see), lo, hi))
+
+    # ── projections ───────────────────────────────────────────────────────────
+    def _seen_card(self, c: Card) -> SeenCard:
+        if c.virtual:
+            sources = tuple(self._seen_card(s) for s in c.sources)
+            first = sources[0] if sources else None
+            return SeenCard(None, c.kind, MappingProxyType(c.a), first.zone if first else None,
+                            first.owner if first else None, True, sources)
+        zone = c.zone
+        where = zone.key if zone is not None else None
+        owner = zone.owner.seat if zone is not None and zone.owner is not None else None
+        if knows(self._game, self.seat, c):
+            return SeenCard(c.id, c.kind, MappingProxyType(c.a), where, owner)
+        return SeenCard(None, None, None, where, owner)
+
+    def _seen_play(self, p: Play) -> SeenPlay:
+        card = self._seen_card(p.card) if p.card is not None else None
+        return SeenPlay(card, tuple(self._players[t.seat] for t in p.targets), p.skill, label(p))
+
+    def _seen_zone(self, z: Zone) -> SeenZone:
+        return SeenZone(z.name, z.owner.seat if z.owner is not None else None, z.visibility,
+                        tuple(self._seen_card(c) for c in z.cards))
+
+    def __repr__(self) -> str:
+        return f"<view of P{self.seat}>"
+
+
+def _card_by_id(game, cid: int) -> Optional[Card]:
+    cards = game.cards
+    if 0 <= cid < len(cards) and cards[cid].id == cid:
+        return cards[cid]
+    return next((c for c in cards if c.id == cid), None)
+
+
+def view_of(game, seat: int) -> View:
+    """The seat's view, made once per game and seat."""
+    v = game.views.get(seat)
+    if v is None:
+        v = game.views[seat] = View(game, seat)
+    return v

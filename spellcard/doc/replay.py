@@ -1,0 +1,78 @@
+"""`spellcard replay LOG --html OUT`: one self-contained page that steps through a logged game.
+
+The page carries, for the whole game and for each seat, every log entry's readable line and the
+moves as that seat saw them (spellcard/seen_log.py); its script rebuilds the table at any step from
+the start: each zone's cards (those the seat did not know as a count of face-down cards), each
+player's character and values, whose turn it is. No server, no external file: it opens from disk.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+from spellcard.compiler.text import printable
+
+from ..render import LogRenderer, card_names, resets_of
+from ..seen_log import SeatLog, start_zones
+from .site import _env
+
+
+def viewer_data(game, header: dict) -> dict:
+    """Plain data for the page: the table's zones and players, and one view per seat plus the whole game."""
+    names = card_names(game)
+    start = start_zones(game)
+    zones = [{"key": z.key, "name": z.name, "owner": z.owner.seat if z.owner is not None else None,
+              "visibility": z.visibility} for z in game.all_zones()]
+    views = {"all": _view(game, names, start, None)}
+    for p in game.players:
+        views[str(p.seat)] = _view(game, names, start, p.seat)
+    return {"title": f"{header.get('pack_name', game.pack.name)} · {header['mode']} · seed {header['seed']}",
+            "players": len(game.players), "zones": zones, "cards": {str(k): v for k, v in names.items()},
+            "views": views}
+
+
+def _view(game, names: dict, start: dict, seat: Optional[int]) -> dict:
+    """Per entry its line and, for a move, (from zones, to zone, ids seen leaving, ids known after);
+    the starting zones as known ids and a count of the rest."""
+    renderer = LogRenderer(names, resets_of(game.pack))
+    seer = SeatLog(game.pack, start, seat) if seat is not None else None
+    init: dict = {}
+    for cid, key in sorted(start.items()):
+        slot = init.setdefault(key or "", {"ids": [], "hidden": 0})
+        if seer is None or seer.knows(cid):
+            slot["ids"].append(cid)
+        else:
+            slot["hidden"] += 1
+    steps = []
+    for raw in game.log.entries:
+        entry = next(iter(seer.render([raw]))) if seer is not None else raw
+        line = next(iter(renderer.render([entry])), None)
+        step = {"t": printable(line.plain) if line is not None else "", "k": raw[0]}
+        if raw[0] == "move":
+            after = [cid if seer is None or seer.knows(cid) else None for cid in raw[1]]
+            step["m"] = [raw[2], raw[3], list(entry[1]), after]
+        elif raw[0] == "set":
+            step["s"] = [raw[1], raw[2], _plain(raw[3])]
+        elif raw[0] in ("character", "turn", "out"):
+            step["p"] = list(raw[1:])
+        steps.append(step)
+    return {"init": init, "steps": steps}
+
+
+def _plain(value):
+    return value if isinstance(value, (int, str, bool, type(None))) else json.dumps(value, ensure_ascii=False)
+
+
+def write_viewer(out: str, game, header: dict, seat: Optional[int]) -> None:
+    data = viewer_data(game, header)
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    page = _env().get_template("replay.html.j2").render(
+        title=data["title"], data=blob, seat="all" if seat is None else str(seat), players=len(game.players),
+        css=_static("style.css"), script=_static("replay.js"))
+    Path(out).write_text(page, encoding="utf-8")
+
+
+def _static(name: str) -> str:
+    from importlib import resources
+    return resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8")

@@ -1,0 +1,122 @@
+"""A game log as one seat saw it: the cards that seat did not know are written as none ("a card").
+
+The log names every card by id and every zone by key (`hand@2`); the pack says who sees each zone
+(public, its owner, nobody), and `show` entries name the seats a private reveal was for. So who may
+see a card in an entry follows from the log itself, by the rule the runtime's View uses
+(runtime/view.py): a seat knows a card in a zone it sees, or one shown or revealed to it in the zone
+where it still is; a shuffle forgets. A moved card is seen if it was known where it left or is seen
+where it arrives. Only the generic log vocabulary is read, so it serves any pack.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Mapping, Optional
+
+from spellcard.runtime.defs import PackDef
+
+HIDDEN = "a card"
+"""An action's card parameter the seat did not see (a move's hidden card is none: "a card" too)."""
+
+CARD_DECISIONS = ("cards", "card", "play")
+"""Decisions whose chosen labels name cards: another seat's are hidden (it chose among its own)."""
+
+
+class SeatLog:
+    """Rewrites entries in order for `seat`, remembering where each card is and what was shown."""
+
+    def __init__(self, pack: PackDef, start: Mapping[int, Optional[str]], seat: int):
+        self.pack = pack
+        self.seat = seat
+        self.where: dict[int, Optional[str]] = dict(start)     # card id -> zone key
+        self.shown: dict[int, Optional[str]] = {}               # card id -> zone key it was shown in
+
+    def sees_zone(self, key: Optional[str]) -> bool:
+        if key is None:
+            return True
+        name, _, owner = key.partition("@")
+        zd = self.pack.zones.get(name)
+        vis = zd.visibility if zd is not None else "public"
+        return vis == "public" or vis == "owner" and owner == str(self.seat)
+
+    def knows(self, cid) -> bool:
+        zone = self.where.get(cid)
+        return self.sees_zone(zone) or cid in self.shown and self.shown[cid] == zone
+
+    def card(self, ref, hidden=None):
+        """A card reference as the seat sees it: a hidden card is `hidden`; a virtual card keeps its kind."""
+        if isinstance(ref, dict):
+            return {"as": ref["as"], "of": [self.card(c, hidden) for c in ref["of"]]}
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return ref if self.knows(ref) else hidden
+        if isinstance(ref, list):
+            return [self.card(c, hidden) for c in ref]
+        return ref
+
+    def render(self, entries: Iterable[tuple]) -> Iterator[tuple]:
+        for entry in entries:
+            kind, *data = entry
+            method = getattr(self, f"_{kind}", None)
+            yield (kind, *method(*data)) if method is not None else tuple(entry)
+
+    # ── the entries that carry cards ──────────────────────────────────────────
+    def _move(self, ids, froms, to, where):
+        seen = [cid if self.knows(cid) or self.sees_zone(to) else None for cid in ids]
+        for cid in ids:
+            self.where[cid] = to
+        return seen, froms, to, where
+
+    def _act(self, name, params):
+        adef = self.pack.actions.get(name)
+        cards = adef.cards if adef is not None else ()
+        return name, {k: self.card(v, HIDDEN) if k in cards else v for k, v in params.items()}
+
+    def _reveal(self, cards):
+        for cid in _ids(cards):
+            self.shown[cid] = self.where.get(cid)
+        return (cards,)
+
+    def _show(self, cards, seats):
+        if f"P{self.seat}" in seats:
+            for cid in _ids(cards):
+                self.shown[cid] = self.where.get(cid)
+            return cards, seats
+        return [None] * len(cards), seats
+
+    def _shuffle(self, zone):
+        self.shown = {cid: z for cid, z in self.shown.items() if z != zone}
+        return (zone,)
+
+    def _grant(self, player, skill, card):
+        return player, skill, self.card(card) if card is not None else None
+
+    def _ask(self, player, what, prompt, answer, chosen):
+        if what in CARD_DECISIONS and player != f"P{self.seat}":
+            chosen = "…"
+        return player, what, prompt, answer, chosen
+
+
+def _ids(refs) -> list:
+    out = []
+    for r in refs:
+        out.extend(r["of"] if isinstance(r, dict) else [r])
+    return out
+
+
+def start_zones(game) -> dict[int, Optional[str]]:
+    """Where each card of a played game was before its log began: the zone its first move left,
+    or, for a card that never moved, the zone it ends in."""
+    start: dict = {}
+    for e in game.log.entries:
+        if e[0] == "move":
+            for cid, src in zip(e[1], e[2]):
+                start.setdefault(cid, src)
+    for c in game.cards:
+        if c.id not in start:
+            start[c.id] = c.zone.key if c.zone is not None else None
+    return start
+
+
+def seen_entries(game, seat: Optional[int]) -> list[tuple]:
+    """The game's log entries, as `seat` saw them (all of them, as they are, for None)."""
+    if seat is None:
+        return list(game.log.entries)
+    return list(SeatLog(game.pack, start_zones(game), seat).render(game.log.entries))

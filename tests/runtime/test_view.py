@@ -1,0 +1,152 @@
+"""Issue 14, point 1: an agent is handed its seat's View, and cannot read a hidden card it was not
+shown through anything it is handed; `show` shows cards to some seats only."""
+from collections.abc import Mapping
+from enum import Enum
+from types import BuiltinFunctionType, FunctionType, MethodType
+
+import pytest
+
+from spellcard.compiler.pack import load_pack
+from spellcard.runtime.decisions import Agent, RandomAgent
+from spellcard.runtime.game import Game
+from spellcard.runtime.model import Card, Event, ModInst, Play, Player, SkillInst, TriggerInst, Zone
+from spellcard.runtime.view import SeenCard, View, knows
+
+from .test_engine import game_of
+
+LIVE = (Card, Player, Zone, Game, Event, SkillInst, TriggerInst, ModInst, Play, Agent)
+LEAVES = (str, int, float, bool, bytes, type(None), Enum, type)
+
+
+def public_graph(*roots, limit=50_000):
+    """Everything reachable from `roots` through public attributes (names without `_`), items of
+    sequences and mappings, without calling methods: what an agent reaches by reading."""
+    seen, todo, out = set(), list(roots), []
+    while todo and len(out) < limit:
+        x = todo.pop()
+        if isinstance(x, LEAVES) or id(x) in seen:
+            continue
+        if isinstance(x, (FunctionType, MethodType, BuiltinFunctionType)):
+            continue
+        seen.add(id(x))
+        out.append(x)
+        if isinstance(x, Mapping):
+            todo.extend(x.keys())
+            todo.extend(x.values())
+            continue
+        if isinstance(x, (list, tuple, set, frozenset)) or hasattr(x, "__getitem__") and hasattr(x, "__len__"):
+            try:
+                todo.extend(list(x))
+            except TypeError:
+                pass
+        for name in dir(x):
+            if name.startswith("_"):
+                continue
+            try:
+                todo.append(getattr(x, name))
+            except Exception:
+                pass
+    return out
+
+
+class Prober(RandomAgent):
+    """A random player that, at its first decisions, reads everything it was handed; the test holds
+    the game and judges what it found against the truth at that moment."""
+
+    def __init__(self, seed, probes=40):
+        super().__init__(seed)
+        self.game = None
+        self.probes = probes
+        self.probed = 0
+        self.leaks = []
+
+    def answer(self, view, d):
+        if self.probed < self.probes:
+            self.probed += 1
+            found = public_graph(view, d)
+            self.leaks += [o for o in found if isinstance(o, LIVE)]
+            self.leaks += [o for o in found if isinstance(o, SeenCard) and o.known and not o.virtual
+                           and not knows(self.game, view.seat, next(c for c in self.game.cards if c.id == o.id))]
+        return super().answer(view, d)
+
+
+@pytest.mark.parametrize("pack,mode,n", [("thb", "Identity5Mode", 5), ("bots", "Free", 2), ("esper", "Duel", 2)])
+def test_an_agent_reaches_no_hidden_card_through_what_it_is_handed(pack, mode, n):
+    agents = [Prober(i) for i in range(n)]
+    g = Game(load_pack(pack), mode, n, agents, seed=3)
+    for a in agents:
+        a.game = g
+    g.play()
+    assert all(a.probed for a in agents), "every seat was asked and probed"
+    assert [a.leaks for a in agents] == [[]] * n
+
+
+def test_the_obvious_routes_to_a_hidden_card_are_closed():
+    g = Game(load_pack("thb"), "Identity5Mode", 5, [RandomAgent(i) for i in range(5)], seed=1)
+    g.start()
+    view = View(g, 0)
+    other = view.players[1]
+    # Other hands and the deck: sizes and places, no faces, no ids (ids follow the deck list).
+    hand = other.zone("hand")
+    assert hand.size == len(g.players[1].z["hand"].cards) > 0
+    assert all(not c.known and c.kind is None and c.id is None and c.a is None for c in hand.cards)
+    deck = view.zone("deck")
+    assert deck.size == len(g.z["deck"].cards) and not any(c.known for c in deck.cards)
+    # One's own hand is seen.
+    mine = view.me.zone("hand").cards
+    assert [c.id for c in mine] == [c.id for c in g.players[0].z["hand"].cards] and all(c.known for c in mine)
+    # A seen card does not lead to its zone or neighbours, a seen player not to its zones or agent.
+    assert isinstance(mine[0].zone, str) and not hasattr(mine[0], "physical")
+    assert not hasattr(other, "z") and not hasattr(other, "agent") and not hasattr(view, "game")
+    # knows(): by card, by id, by seen card.
+    hidden = g.players[1].z["hand"].cards[0]
+    assert not view.knows(hidden) and not view.knows(hidden.id) and not view.knows(hand.cards[0])
+    assert view.knows(g.players[0].z["hand"].cards[0].id)
+
+
+SMALL = """
+zone shelf: table hidden
+card Coin "coin" { target self }
+func peek_for(p: player) { show(first(cards(pile)), [p]) }
+func take_from(p: player, q: player) -> card? { return choose_card(p, cards(q.hand) + cards(pile), "take one") }
+"""
+
+
+def test_a_decision_among_hidden_cards_offers_them_face_down():
+    seen = []
+
+    class Blind(Agent):
+        def answer(self, view, d):
+            seen.append([(o.known, o.zone, o.owner) for o in d.options])
+            return 0
+
+    g = game_of(SMALL, n=2, agents=[Blind()])
+    g.move([g.make_card("Coin", {})], g.players[1].z["hand"])
+    g.move([g.make_card("Coin", {})], g.z["pile"])
+    g.pack.funcs["take_from"](g, g.players[0], g.players[1])
+    assert seen == [[(False, "hand@1", 1), (False, "pile", None)]]
+
+
+def test_a_shown_card_is_known_to_the_viewers_only_until_it_moves_where_they_cannot_see_it():
+    g = game_of(SMALL, n=3)
+    cards = [g.make_card("Coin", {}) for _ in range(3)]
+    pile, shelf = g.z["pile"], g.z["shelf"]
+    g.move(cards, pile)
+    g.pack.funcs["peek_for"](g, g.players[1])
+    v0, v1 = View(g, 0), View(g, 1)
+    assert v1.knows(cards[0]) and not v0.knows(cards[0]) and not v1.knows(cards[1])
+    assert v1.zone("pile").cards[0].kind.name == "Coin" and not v0.zone("pile").cards[0].known
+    g.move([cards[0]], g.players[1].z["hand"])      # now in the viewer's own hand: seen there
+    assert v1.knows(cards[0]) and not v0.knows(cards[0])
+    g.move([cards[0]], shelf)                       # moved where no one sees it: forgotten
+    assert not v1.knows(cards[0])
+
+
+def test_a_shuffle_forgets_what_was_shown_of_the_zone():
+    g = game_of(SMALL + 'func mix() { shuffle(pile) }\n', n=2)
+    cards = [g.make_card("Coin", {}) for _ in range(3)]
+    g.move(cards, g.z["pile"])
+    g.pack.funcs["peek_for"](g, g.players[0])
+    assert View(g, 0).knows(cards[0])
+    g.pack.funcs["mix"](g)
+    assert not View(g, 0).knows(cards[0])
