@@ -136,7 +136,7 @@ def _write(found: Exploration, f: _Finding, pack: str, extra: Sequence[str], see
     """The finding shrunk by delta debugging, written as a test, and whether that test replays it."""
     broken, spec = f.broken, f.spec
     found.broken, found.spec = broken, spec
-    script = script_of(broken.scenario, spec) if broken.scenario is not None else []
+    script = script_of(pack, extra, spec, broken.scenario) if broken.scenario is not None else []
     shrunk = shrink_answers(pack, extra, spec, script, broken.message, deadline, f.budget)
     found.test = test_text(spec, shrunk if shrunk is not None else script, f"explore: {_title(broken.message)}",
                            f"Found by `spellcard explore {pack} --seed {seed}`, shrunk.\n"

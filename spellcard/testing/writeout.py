@@ -1,7 +1,9 @@
 """A broken game written as a `.spell` test: its table, every seat's answers in order, `run game`.
 
 Each answer is written in the test's own words (a card spec, a skill, a character or seat, yes,
-no, pass, an option's text), and only in words the harness reads back as that very answer. A
+no, pass, an option's text), and only in words the harness reads back as that very answer, named
+as it is given (the game is played again from its answers for that: what names a card can change
+as the game goes) and in words the test checker accepts (a card as its deck prints it). A
 decision the game settles alone takes a scripted answer aimed at it (answers.TestAgent), so where
 a seat's next answer would be taken there, the settled answer is written first. Answers after a
 seat's last one that was not the quiet answer are left out: an unscripted decision gets the quiet
@@ -10,7 +12,7 @@ answer anyway. So the script, run, asks the same decisions and gets the same ans
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Optional, Sequence
 
 import attrs
 
@@ -19,6 +21,7 @@ from spellcard.compiler.build import unquote
 from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, ScriptMismatch, label
 from spellcard.runtime.model import Card, Play, Player
 from spellcard.scenario import Scenario
+from spellcard.spelltest.check import TestChecker
 
 from .strategies import TableSpec
 
@@ -59,11 +62,10 @@ def _seat_names(seats) -> list[str]:
     return [c if c not in seats[:i] else f"P{i}" for i, c in enumerate(seats)]
 
 
-def script_of(s: Scenario, spec: TableSpec) -> list[Answer]:
+def script_of(pack: str, extra: Sequence[str], spec: TableSpec, s: Scenario) -> list[Answer]:
     """The answers that make the harness replay the game `s` played, in the order asked."""
-    names = _Names(s, _seat_names(spec.seats))
+    s, said, names = _named_replay(pack, extra, spec, s)
     asked = [(i, d, answer, forced) for i, (d, answer, forced) in enumerate(s.decisions)]
-    said = {i: names.token(d, answer) for i, d, answer, forced in asked if not forced}
     script: list[tuple[int, Answer]] = []
     for i, d, answer, forced in asked:
         seat = d.player.seat
@@ -74,6 +76,35 @@ def script_of(s: Scenario, spec: TableSpec) -> list[Answer]:
         if after is not None and d.kind != YES_NO and names.aimed(d, said[after]):
             script.append((i, Answer(seat, names.token(d, answer), True)))
     return _trimmed([a for _, a in script])
+
+
+def _named_replay(pack: str, extra: Sequence[str], spec: TableSpec, played: Scenario):
+    """The game played again from its answers, each named as it is given: what names a card can
+    change as the game goes (the cards a conversion may take, a card standing as another kind)."""
+    s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True)
+    s.deck_top(*spec.deck_top)
+    s.decisions.clear()
+    s.game.log.enabled = False
+    names = _Names(s, _seat_names(spec.seats))
+    said: dict[int, str] = {}
+    naming = _Naming([a for _, a, forced in played.decisions if not forced], names, said, s)
+    for agent in s.agents:
+        agent.fallback = naming
+    try:
+        s.play_on()
+    except Exception:                        # the break itself, met again
+        pass
+    return s, said, names
+
+
+class _Naming(DeclineAgent):
+    def __init__(self, answers: list, names: "_Names", said: dict, s: Scenario):
+        self.answers, self.names, self.said, self.s = answers, names, said, s
+
+    def answer(self, game, d):
+        answer = self.answers.pop(0) if self.answers else super().answer(game, d)
+        self.said[len(self.s.decisions)] = self.names.token(d, answer)    # the index it is recorded at
+        return answer
 
 
 def _trimmed(script: list[Answer]) -> list[Answer]:
@@ -93,6 +124,7 @@ class _Names:
         self.s, self.seat_names = s, seat_names
         self.agent = TestAgent(s.pack)
         self.agent.game = s.game
+        self.printed = TestChecker(s.pack).printed()      # a card standing as another kind is named by kind
 
     def token(self, d, answer) -> str:
         if d.kind == YES_NO:
@@ -156,7 +188,8 @@ class _Names:
         if isinstance(o, Play) and o.skill is not None and card is None:
             names.append(o.skill.name)
         if card is not None:
-            names += [spec_of(self.s.pack, c) for c in (card.sources if card.virtual else (card,))]
+            specs = [spec_of(self.s.pack, c) for c in (card.sources if card.virtual else (card,))]
+            names += [w for w in specs if w in self.printed]
             names.append(card.kind.name)
         text = label(o)
         if _NAME.match(text):
