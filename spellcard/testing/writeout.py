@@ -85,7 +85,7 @@ def _named_replay(pack: str, extra: Sequence[str], spec: TableSpec, played: Scen
     s.deck_top(*spec.deck_top)
     s.decisions.clear()
     s.game.log.enabled = False
-    names = _Names(s, _seat_names(spec.seats))
+    names = _Names(s, spec.seats)
     said: dict[int, str] = {}
     naming = _Naming([a for _, a, forced in played.decisions if not forced], names, said, s)
     for agent in s.agents:
@@ -120,11 +120,16 @@ def _trimmed(script: list[Answer]) -> list[Answer]:
 class _Names:
     """The words for an answer that the harness reads back as that answer (answers.TestAgent)."""
 
-    def __init__(self, s: Scenario, seat_names: list[str]):
-        self.s, self.seat_names = s, seat_names
+    def __init__(self, s: Scenario, seats: tuple):
+        self.s, self.seat_names = s, _seat_names(seats)
         self.agent = TestAgent(s.pack)
         self.agent.game = s.game
-        self.printed = TestChecker(s.pack).printed()      # a card standing as another kind is named by kind
+        self.checker = TestChecker(s.pack)
+        self.printed = self.checker.printed()      # a card standing as another kind is named by kind
+        # The skills the test checker lets a seat name: those of the character it is seated as (a
+        # mode may seat another, as 異變模式's stages do: that one's skills are named by their text).
+        self.held = [self.checker.skills_of(s.pack.characters[c].skills) if c in s.pack.characters else set()
+                     for c in seats]
 
     def token(self, d, answer) -> str:
         if d.kind == YES_NO:
@@ -143,7 +148,7 @@ class _Names:
         return self.agent._aimed(d, self.value(text))
 
     def _word(self, d, i: int, reads_back) -> str:
-        words = self._names(d.options[i])
+        words = [w for w in self._names(d.options[i]) if self._holds(d.player.seat, w)]
         return next((w for w in words if reads_back(w)), words[0])
 
     def _resolves(self, d, word: str):
@@ -175,6 +180,10 @@ class _Names:
         if re.match(r"P\d+\Z", word) and int(word[1:]) < len(self.seat_names):
             return self.s.p(int(word[1:]))
         return word
+
+    def _holds(self, seat: int, word: str) -> bool:
+        skill = word in self.s.pack.skills and self.checker.is_character_skill(word)
+        return not skill or word in self.held[seat]
 
     def _names(self, o) -> list[str]:
         if o is None or (isinstance(o, Play) and o.card is None and o.skill is None and o.convert is None):
