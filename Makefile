@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench check clean
+.PHONY: demo test fuzz explore-all bench check clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "need Python 3.11 (python3.11 or python3) on PATH"; exit 1; }
@@ -23,6 +23,10 @@ test: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m slow
+
+# Every character of thb and bots explored against the rest of its pack, and esper as a whole (long).
+explore-all: $(STAMP)
+	$(BIN)/python -m pytest -m slow tests/test_explore_every.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -12,7 +12,7 @@ import re
 import sys
 from typing import Optional
 
-from .errors import NoneValue, PackError, PackFault, RuleLoop
+from .errors import IllegalDecision, InvariantBroken, NoneValue, PackError, PackFault, RuleLoop
 from .limits import SizeLimit
 
 MODULE = "<spellcard:"
@@ -189,6 +189,17 @@ def locate(err: BaseException, pack) -> PackFault:
     if blame is not trail[-1] and trail[-1].place != blame.place:
         sentence += f" (it reached {trail[-1].place})"
     return PackFault(blame.place, err, sentence)
+
+
+def as_fault(err: BaseException, pack) -> BaseException:
+    """What a game stopped by `err` reports, as `Game.play` does: the runtime's own stops as they
+    are, rule code that went wrong as a PackFault at its .spell place (for the harnesses, which
+    let the exception through)."""
+    if isinstance(err, (RuleLoop, IllegalDecision, InvariantBroken, PackFault)):
+        return err
+    if isinstance(err, RecursionError):
+        return too_deep(err, pack)
+    return locate(err, pack)
 
 
 def _none_fault(err: BaseException) -> bool:

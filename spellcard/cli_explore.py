@@ -19,11 +19,13 @@ from spellcard.compiler.pack import PackErrors, PackNotFound, resolve
 @click.option("--mode", metavar="M", help="Play only this mode (default: every mode of the pack).")
 @click.option("--time", "seconds", type=float, metavar="S", help="Search for this many seconds (default 60).")
 @click.option("--examples", type=int, metavar="N", help="Play this many games instead.")
+@click.option("--shrink", "shrink", type=float, default=90.0, show_default=True, metavar="S",
+              help="Shrink a break for at most this many seconds (within --time); 0 saves it as found.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same games.")
 @click.option("--save", type=click.Path(file_okay=False), metavar="DIR", help="Write the shrunk failing test here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the finding and the coverage.")
 def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Optional[float],
-                examples: Optional[int], seed: int, save: Optional[str], as_json: bool) -> None:
+                examples: Optional[int], shrink: float, seed: int, save: Optional[str], as_json: bool) -> None:
     """Play many games of PACK with every answer drawn by hypothesis, checking after every action
     the cards, the counters' bounds and the pack's invariants. The first broken property is shrunk
     and written (to --save) as a .spell test that `spellcard test PACK --with FILE` fails on.
@@ -50,13 +52,16 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
                                + (f"; {did_you_mean(n, known)}" if did_you_mean(n, known) else ""))
     if mode is not None and mode not in compiled.modes:
         raise UsageProblem(f"unknown mode {mode!r}; the modes are: {', '.join(compiled.modes)}")
+    if shrink < 0:
+        raise UsageProblem(f"--shrink {shrink:g}: give the seconds to shrink a break for, 0 or more")
     if seconds is None and examples is None:
         seconds = 60.0
     from rich.console import Console     # rich is imported by the commands that print with it
 
     console = Console(stderr=True)
     with _bar(console, not as_json and console.is_terminal, examples) as tick:
-        found = explore(pack, extra, names, mode, examples=examples, seconds=seconds, seed=seed, progress=tick)
+        found = explore(pack, extra, names, mode, examples=examples, seconds=seconds, seed=seed, progress=tick,
+                        shrink_seconds=shrink)
     saved = None
     if found.test is not None and save:
         Path(save).mkdir(parents=True, exist_ok=True)
@@ -88,7 +93,7 @@ def _report(found, saved) -> None:
         click.echo("no property broken")
         return
     click.echo(f"BROKEN {found.broken.prop}: {found.broken.message}")
-    click.echo("the shrunk test " + ("replays the break" if found.replayed else "does NOT replay the break"))
+    click.echo("the saved test " + ("replays the break" if found.replayed else "does NOT replay the break"))
     if saved:
         click.echo(f"saved {saved} ({len(found.test.splitlines())} lines)")
     else:

@@ -23,7 +23,7 @@ from typing import Iterable, Optional, Sequence
 from spellcard.compiler.pack import load_pack
 from spellcard.runtime.decisions import label
 from spellcard.runtime.errors import GameOver
-from spellcard.runtime.game import Game, RoundOver
+from spellcard.runtime.game import Game, RoundOver, TurnLimit
 from spellcard.runtime.model import Card, Player
 
 from .answers import Policy, TestAgent
@@ -52,9 +52,10 @@ class Scenario:
             raise unknown("mode", mode, self.pack.modes)
         self.mode_name = mode or self._default_mode(len(characters))
         seats = [tuple(c.split("+")) if isinstance(c, str) else tuple(c) for c in characters]
-        for names in seats:
+        for i, names in enumerate(seats):
             for name in names:
-                if name not in self.pack.characters and not (deck_zone and name.startswith("P")):
+                if name not in self.pack.characters and not (deck_zone and name.startswith("P")) \
+                        and not (setup and name == f"P{i}"):      # a seat the mode's setup fills
                     raise unknown("character", name, self.pack.characters)
         self.decisions: list = []               # (decision, answer, settled alone), in the order asked
         self.agents = [TestAgent(self.pack, self.decisions) for _ in seats]
@@ -222,7 +223,8 @@ class Scenario:
         self._run(self.game.begin_round)
 
     def play_on(self, max_rounds: int = 200) -> None:
-        """Play whole rounds from the current player until the game ends (or `max_rounds`)."""
+        """Play whole rounds from the current player until the game ends (or `max_rounds`). The
+        mode's turn limit ends it undecided (no winners), as it ends a simulated game."""
         g = self.game
         player, limit = g.current, g.mode.turn_limit if g.mode else 500
         for _ in range(max_rounds):
@@ -231,7 +233,11 @@ class Scenario:
             self.round_ended = False
             self._run(g.begin_round)
             if self.winners is None and not self.round_ended:
-                self._run(lambda: g._scheduled_round(limit) if g.schedule else g._seat_round(player, player.seat, limit))
+                try:
+                    self._run(lambda: g._scheduled_round(limit) if g.schedule else g._seat_round(player, player.seat, limit))
+                except TurnLimit:
+                    self.winners = []
+                    return
             if self.round_ended:
                 g.schedule.clear()
             if self.winners is None:

@@ -13,6 +13,7 @@ from spellcard.compiler import test_ast as T
 from spellcard.compiler.ast import Span
 from spellcard.runtime.decisions import ScriptMismatch, label
 from spellcard.runtime.errors import GameOver
+from spellcard.runtime.faults import as_fault
 from spellcard.runtime.model import Card, Play, Player
 
 from ..answers import spec_fits
@@ -374,4 +375,10 @@ class _At:
         if self.running and self.runner.expects_error:
             self.runner.s.error = err
             return True
-        raise Stop(Failure(self.span, f"the game stopped with {type(err).__name__}: {err}"))
+        raise Stop(Failure(self.span, f"the game stopped with {type(err).__name__}: {stopped(err, self.runner.s)}"))
+
+
+def stopped(err: BaseException, s: Optional[Scenario]) -> str:
+    """Why a game stopped, naming the .spell line of the rule that went wrong when there is one."""
+    fault = as_fault(err, s.pack) if s is not None else err
+    return str(fault) if getattr(fault, "where", True) else str(err)

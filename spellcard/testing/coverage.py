@@ -6,7 +6,6 @@ items *met* when both were in one game. Windows count when a rule listened there
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from itertools import combinations
 import attrs
@@ -32,8 +31,7 @@ class Coverage:
         self.decisions += sum(1 for _, _, forced in s.decisions if not forced)
         fired, used = set(), set()
         kind_of = {c.id: c.kind.name for c in s.game.cards}
-        for line in s.log():
-            entry = json.loads(line)
+        for entry in s.game.log.entries:         # as logged, before JSON: the same values
             if entry[0] == "fire":
                 fired.add(entry[1])
             elif entry[0] == "act":
@@ -43,7 +41,7 @@ class Coverage:
         self.fired.update(fired)
         self.used.update(used)
         self.windows.update(played.windows)
-        seated = set(played.spec.seats)
+        seated = {c for c in played.spec.seats if c in s.pack.characters}    # not a seat the setup fills
         self.seated.update(seated)
         for c in seated:
             self.held.update(s.pack.characters[c].skills)

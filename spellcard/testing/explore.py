@@ -1,10 +1,13 @@
 """`explore`: play many drawn games of a pack, shrink the first that breaks a property, and write
 it as a `.spell` test that replays the break.
 
-Hypothesis drives it: each example is a table (strategies.tables) and a game whose every answer
-is a draw, so hypothesis's shrinking makes the failing game smaller and quieter. A time budget
-ends the search by raising _TimeUp, which shrinks at once to nothing (it draws nothing) and is
-told apart from a finding.
+Hypothesis drives the search: each example is a table (strategies.tables) and a game whose every
+answer is a draw. Once a game breaks, shrinking has a time of its own (SHRINK_SECONDS, within
+`seconds` when that is given): first hypothesis's shrinker, which can seat fewer players and
+quieten answers, for a share of it, each of its games cut past a budget of decisions; then delta
+debugging on the written test's answers (shrink.py), whose every step is a run of the test, so
+the test saved is one proved to replay the break. A time limit stops hypothesis by raising
+_TimeUp.
 """
 from __future__ import annotations
 
@@ -16,19 +19,27 @@ import attrs
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
-from hypothesis.errors import Unsatisfiable
+from hypothesis.errors import Flaky, Unsatisfiable
 
 from spellcard.compiler.pack import load_pack
+from spellcard.runtime.decisions import DeclineAgent
 
 from .coverage import Coverage
 from .play import Broken, Property, Unplayable, play
 from .replay import test_failure
+from .shrink import shrink_answers, signature
 from .strategies import TableSpec, interactions, tables
-from .writeout import test_text
+from .writeout import script_of, test_text
+
+SHRINK_SECONDS = 90.0       # shrinking stops by then (by default), keeping the smallest test proved so far
+MIN_SHRINK_SECONDS = 15.0   # ... and has at least this long, when the search used up `seconds`
+HYPOTHESIS_SHARE = 0.4      # the part of it hypothesis's shrinker gets; delta debugging the rest
+_QUIET = DeclineAgent()
 
 
-class _TimeUp(Exception):
-    pass
+class _TimeUp(BaseException):
+    """Time is up: not an Exception, so hypothesis stops at once instead of taking it for a
+    failure to shrink."""
 
 
 @attrs.define
@@ -41,37 +52,70 @@ class Exploration:
     replayed: Optional[bool] = None       # whether running that test breaks the same property
     examples: int = 0
     seconds: float = 0.0
+    found_after: Optional[float] = None   # seconds of search before the break
+
+
+@attrs.define
+class _Finding:
+    """The smallest game so far that broke the first property broken, while shrinking."""
+    broken: Broken
+    spec: TableSpec
+    at: float                             # when it was first found
+    budget: int                           # decisions a shrink step's game may draw before it is cut
+    size: tuple = ()
+
+    def offer(self, broken: Broken, spec: TableSpec) -> None:
+        size = _size(broken, spec)
+        if signature(broken.message) == signature(self.broken.message) and size < self.size:
+            self.broken, self.spec, self.size = broken, spec, size
 
 
 def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mode: Optional[str] = None,
             examples: Optional[int] = None, seconds: Optional[float] = None, seed: int = 0,
             properties: Sequence[tuple[str, Property]] = (), characters: Optional[Sequence[str]] = None,
-            progress: Callable[[int, float], None] = lambda n, t: None) -> Exploration:
+            progress: Callable[[int, float], None] = lambda n, t: None,
+            shrink_seconds: float = SHRINK_SECONDS) -> Exploration:
     """Explore `pack` (with the `extra` .spell files) for `examples` games or `seconds` of
-    search, whichever is given (both: the first reached). Same arguments, same games."""
+    search, whichever is given (both: the first reached), then shrink a break for at most
+    `shrink_seconds`: within `seconds` too, when given, but for at least MIN_SHRINK_SECONDS
+    (or `shrink_seconds`, if less). Same arguments, same games; a shrink cut short by its time
+    saves a longer test."""
     compiled = load_pack(pack, tuple(extra))
     strategy = (interactions(compiled, focus, mode) if focus
                 else tables(compiled, mode=mode, characters=characters))
     found = Exploration(Coverage(tuple(focus)))
     start = time.monotonic()
-    last: dict = {}
+    finding: list[_Finding] = []
+
+    def shrink_end() -> float:
+        at = finding[0].at
+        window = shrink_seconds
+        if seconds is not None:
+            window = min(window, max(start + seconds - at, min(MIN_SHRINK_SECONDS, shrink_seconds)))
+        return at + window
 
     def one_game(data) -> None:
-        spent = time.monotonic() - start
-        if not last and seconds is not None and spent > seconds:
+        now = time.monotonic()
+        if not finding and seconds is not None and now - start > seconds:
+            raise _TimeUp()
+        if finding and now > finding[0].at + HYPOTHESIS_SHARE * (shrink_end() - finding[0].at):
             raise _TimeUp()
         spec = data.draw(strategy, label="table")
         try:
-            played = play(pack, spec, data, extra, properties)
+            played = play(pack, spec, data, extra, properties, finding[0].budget if finding else None)
         except Unplayable:
             return
         except Broken as broken:
-            last.update(broken=broken, spec=spec)
+            if finding:
+                finding[0].offer(broken, spec)
+            else:
+                drawn = _size(broken, spec)[2]
+                finding.append(_Finding(broken, spec, time.monotonic(), 2 * drawn + 100, _size(broken, spec)))
             raise
-        if not last:
+        if not finding:
             found.examples += 1
             found.coverage.add(played)
-            progress(found.examples, spent)
+            progress(found.examples, now - start)
 
     budget = examples if examples is not None else 10 ** 6
     run = settings(max_examples=budget, deadline=None, database=None, derandomize=False,
@@ -79,18 +123,34 @@ def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mod
                    phases=[Phase.generate, Phase.shrink])(given(st.data())(one_game))
     try:
         hypothesis_seed(seed)(run)()
-    except (_TimeUp, Unsatisfiable):
+    except (_TimeUp, Unsatisfiable, Broken, Flaky):
         pass
-    except Broken:
-        broken, spec = last["broken"], last["spec"]
-        found.broken, found.spec = broken, spec
-        found.test = test_text(broken.scenario, spec, f"explore: {_title(broken.message)}",
-                               f"Found by `spellcard explore {pack} --seed {seed}`, shrunk.\n"
-                               f"{broken.prop}: {_one_line(broken.message)}")
-        failure = test_failure(pack, extra, found.test)
-        found.replayed = failure is not None and _one_line(broken.message) in _one_line(failure)
+    if finding:
+        found.found_after = finding[0].at - start
+        _write(found, finding[0], pack, extra, seed, shrink_end())
     found.seconds = time.monotonic() - start
     return found
+
+
+def _write(found: Exploration, f: _Finding, pack: str, extra: Sequence[str], seed: int, deadline: float) -> None:
+    """The finding shrunk by delta debugging, written as a test, and whether that test replays it."""
+    broken, spec = f.broken, f.spec
+    found.broken, found.spec = broken, spec
+    script = script_of(pack, extra, spec, broken.scenario) if broken.scenario is not None else []
+    shrunk = shrink_answers(pack, extra, spec, script, broken.message, deadline, f.budget)
+    found.test = test_text(spec, shrunk if shrunk is not None else script, f"explore: {_title(broken.message)}",
+                           f"Found by `spellcard explore {pack} --seed {seed}`, shrunk.\n"
+                           f"{broken.prop}: {_one_line(broken.message)}")
+    failure = test_failure(pack, extra, found.test)
+    found.replayed = failure is not None and signature(broken.message) in signature(failure)
+
+
+def _size(broken: Broken, spec: TableSpec) -> tuple:
+    """How big a broken game is to write: seats, answers that are not the quiet one, answers."""
+    s = broken.scenario
+    asked = [(d, a) for d, a, forced in (s.decisions if s is not None else []) if not forced]
+    return (len(spec.seats), sum(1 for d, a in asked if a != _QUIET.answer(s.game, d)), len(asked),
+            len(spec.deck_top))
 
 
 def _title(message: str) -> str:

@@ -13,8 +13,9 @@ from typing import Callable, Optional, Sequence
 
 import attrs
 
+from spellcard.compiler.pack import load_pack
 from spellcard.runtime.errors import InvariantBroken, PlayerOut, RuleLoop
-from spellcard.runtime.game import TurnLimit
+from spellcard.runtime.faults import as_fault
 from spellcard.scenario import Scenario, ScenarioError
 
 from .strategies import DrawnAgent, TableSpec
@@ -41,41 +42,43 @@ class Played:
     windows: set = attrs.Factory(set)            # windows opened with a rule listening
 
 
-def judge(err: Exception) -> Broken:
+def judge(err: Exception, pack) -> Broken:
     if isinstance(err, PlayerOut):
         return Broken("nobody out is asked or acts", str(err))
     if isinstance(err, InvariantBroken):
         return Broken("invariant", str(err))
     if isinstance(err, RuleLoop):
         return Broken("the game ends within its budgets", str(err))
-    return Broken("no rule fault", f"{type(err).__name__}: {err}")
+    return Broken("no rule fault", f"{type(err).__name__}: {as_fault(err, pack)}")
 
 
 def play(pack: str, spec: TableSpec, data, extra: Sequence[str] = (),
-         properties: Sequence[tuple[str, Property]] = ()) -> Played:
-    """Play the game `spec` with answers drawn from `data`; Broken if it breaks a property."""
+         properties: Sequence[tuple[str, Property]] = (), budget: Optional[int] = None) -> Played:
+    """Play the game `spec` with answers drawn from `data`; Broken if it breaks a property. Past
+    `budget` drawn answers the game is cut (strategies.Cut), breaking nothing."""
     try:
         s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True)
         s.deck_top(*spec.deck_top)
     except ScenarioError as err:
         raise Unplayable(str(err)) from None
     except Exception as err:                 # a rule that failed in the mode's setup
-        raise judge(err) from None
+        raise judge(err, load_pack(pack, tuple(extra))) from None
     s.decisions.clear()                      # the setup's, which a test's setup makes alike unscripted
+    s.game.log.enabled = budget is None      # a shrink step reports no coverage: spare it the log
     counter = [0]
     for agent in s.agents:
-        agent.fallback = DrawnAgent(data, counter)
+        agent.fallback = DrawnAgent(data, counter, budget)
     played = Played(spec, s)
     _watch_windows(s, played.windows)
     try:
         if s.winners is None:
-            s.play_on()
-    except TurnLimit:
-        pass                                 # the mode's own budget ended it: a game may run long
+            s.play_on()                      # the mode's turn limit ends it undecided: a game may run long
     except Exception as err:
-        broken = judge(err)
+        broken = judge(err, s.pack)
         broken.scenario = s
         raise broken from None
+    if budget is not None and counter[0] > budget:
+        return played                        # cut short: it broke nothing it reached
     for name, prop in properties:
         message = prop(s)
         if message:

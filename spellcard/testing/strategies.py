@@ -12,8 +12,11 @@ from typing import Optional, Sequence
 import attrs
 from hypothesis import strategies as st
 
+from spellcard.answers import spec_of
 from spellcard.runtime.decisions import MANY, YES_NO, Agent, DeclineAgent, RandomAgent
 from spellcard.runtime.defs import PackDef
+from spellcard.runtime.errors import GameOver
+from spellcard.runtime.model import Card, Play
 
 DRAWN_DECISIONS = 400       # answers drawn one by one; later ones come from a drawn seed (buffer size)
 MAX_SEATS = 8
@@ -55,18 +58,25 @@ def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str]
     m = pack.modes[draw(st.sampled_from(modes))]
     lo, hi = m.min_players, min(m.max_players, MAX_SEATS)
     n = draw(st.integers(lo, hi))
+    if not pack.characters:                        # the mode's setup seats the players (esper)
+        return TableSpec(m.name, tuple(f"P{i}" for i in range(n)), tuple(_stacked(draw, pack, m.name, focus)))
     pool = list(characters) if characters is not None else list(pack.characters)
     wanted = focus_characters(pack, focus)
     seated = [c for i, c in enumerate(wanted[:n]) if i == 0 or draw(st.integers(0, 3)) != 0]
     rest = [c for c in pool if c not in seated]
     seated += draw(st.lists(st.sampled_from(rest), min_size=n - len(seated), max_size=n - len(seated),
                             unique=True)) if len(rest) >= n - len(seated) else rest
-    kinds = deck_kinds(pack, m.name)
-    cards = [k for k in focus if k in kinds]
-    stacked = [k for i, k in enumerate(cards) if i == 0 or draw(st.booleans())]
-    stacked += draw(st.lists(st.sampled_from(kinds), max_size=4)) if kinds else []
+    stacked = _stacked(draw, pack, m.name, focus)
     order = draw(st.permutations(range(n)))        # who sits where: shrinks to the order drawn
     return TableSpec(m.name, tuple(seated[i] for i in order), tuple(stacked))
+
+
+def _stacked(draw, pack: PackDef, mode: str, focus: Sequence[str]) -> list[str]:
+    """A few cards for the top of the deck, focus cards among them."""
+    kinds = deck_kinds(pack, mode)
+    cards = [k for k in focus if k in kinds]
+    stacked = [k for i, k in enumerate(cards) if i == 0 or draw(st.booleans())]
+    return stacked + (draw(st.lists(st.sampled_from(kinds), max_size=4)) if kinds else [])
 
 
 def interactions(pack: PackDef, focus: Sequence[str], mode: Optional[str] = None):
@@ -75,28 +85,62 @@ def interactions(pack: PackDef, focus: Sequence[str], mode: Optional[str] = None
     return tables(pack, mode=mode, focus=focus)
 
 
+class Cut(GameOver):
+    """A game cut short past its decision budget while shrinking: it ends undecided, as a game
+    that broke nothing, so a shrink step never waits for a long game that went elsewhere."""
+
+    def __init__(self):
+        super().__init__([])
+
+
 class DrawnAgent(Agent):
     """Answers every decision with a hypothesis draw; index 0 of a draw is the quiet answer, so
-    shrinking quietens the game. Past DRAWN_DECISIONS answers it plays on from a drawn seed."""
+    shrinking quietens the game. Past DRAWN_DECISIONS answers it plays on from a drawn seed; past
+    `budget` answers (when shrinking) it cuts the game. Of two cards alike (the same kind and
+    face, which a test names alike) it picks the first, so that every answer can be written."""
 
-    def __init__(self, data, counter: list):
+    def __init__(self, data, counter: list, budget: Optional[int] = None):
         self.data = data
         self.counter = counter            # shared by the table: decisions drawn so far
+        self.budget = budget
         self.later: Optional[RandomAgent] = None
 
     def answer(self, game, d):
         self.counter[0] += 1
+        if self.budget is not None and self.counter[0] > self.budget:
+            raise Cut()
         if self.counter[0] > DRAWN_DECISIONS:
             if self.later is None:
                 self.later = RandomAgent(self.data.draw(st.integers(0, 2 ** 16), label="seed"))
-            return self.later.answer(game, d)
+            return first_alike(game.pack, d, self.later.answer(game, d))
         draw = self.data.draw
         n = len(d.options)
         if d.kind == YES_NO:
             return int(draw(st.booleans()))
         if d.kind == MANY:
             k = draw(st.integers(d.min, d.max))
-            return sorted(draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True)))
+            return first_alike(game.pack, d, sorted(draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k,
+                                                                   unique=True))))
         quiet = _QUIET.answer(game, d)
         order = [quiet] + [i for i in range(n) if i != quiet]
-        return order[draw(st.integers(0, n - 1))]
+        return first_alike(game.pack, d, order[draw(st.integers(0, n - 1))])
+
+
+def first_alike(pack, d, answer):
+    """The answer with each chosen card replaced by the first option alike (an index, or a list)."""
+    if d.kind == YES_NO:
+        return answer
+    many = isinstance(answer, list)
+    chosen: list[int] = []
+    for i in (answer if many else [answer]):
+        spec = _spec(pack, d.options[i])
+        if spec is not None:
+            i = next(j for j, o in enumerate(d.options) if j not in chosen and _spec(pack, o) == spec)
+        chosen.append(i)
+    return sorted(chosen) if many else chosen[0]
+
+
+def _spec(pack, o) -> Optional[str]:
+    card = o if isinstance(o, Card) else o.card if isinstance(o, Play) and o.skill is None and o.convert is None \
+        else None
+    return None if card is None or card.virtual else spec_of(pack, card)

@@ -1,18 +1,27 @@
 """A broken game written as a `.spell` test: its table, every seat's answers in order, `run game`.
 
 Each answer is written in the test's own words (a card spec, a skill, a character or seat, yes,
-no, pass, an option's text) and only if the harness reads it back as the same answer. Answers
-after a seat's last one that was not the quiet answer are left out: an unscripted decision gets
-the quiet answer anyway. Running the test replays the game to the same break, so it fails until
-the rule is fixed.
+no, pass, an option's text), and only in words the harness reads back as that very answer, named
+as it is given (the game is played again from its answers for that: what names a card can change
+as the game goes) and in words the test checker accepts (a card as its deck prints it). A
+decision the game settles alone takes a scripted answer aimed at it (answers.TestAgent), so where
+a seat's next answer would be taken there, the settled answer is written first. Answers after a
+seat's last one that was not the quiet answer are left out: an unscripted decision gets the quiet
+answer anyway. So the script, run, asks the same decisions and gets the same answers.
 """
 from __future__ import annotations
 
 import re
+from typing import Optional, Sequence
+
+import attrs
+
 from spellcard.answers import TestAgent, spec_of
+from spellcard.compiler.build import unquote
 from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, ScriptMismatch, label
 from spellcard.runtime.model import Card, Play, Player
 from spellcard.scenario import Scenario
+from spellcard.spelltest.check import TestChecker
 
 from .strategies import TableSpec
 
@@ -21,7 +30,16 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _QUIET = DeclineAgent()
 
 
-def test_text(s: Scenario, spec: TableSpec, title: str, comment: str) -> str:
+@attrs.frozen
+class Answer:
+    """One scripted answer of a seat, as the test writes it."""
+    seat: int
+    text: str
+    quiet: bool               # what the seat would answer unscripted
+
+
+def test_text(spec: TableSpec, script: list[Answer], title: str, comment: str) -> str:
+    """The test: `script` is the table's answers in the order asked (each seat's in its order)."""
     seat_names = _seat_names(spec.seats)
     lines = [f"# {line}" for line in comment.splitlines()]
     lines.append(f"test {_quoted(title)} {{")
@@ -30,9 +48,10 @@ def test_text(s: Scenario, spec: TableSpec, title: str, comment: str) -> str:
     lines.append("  setup")
     if spec.deck_top:
         lines.append(f"  deck top: {', '.join(spec.deck_top)}")
-    for seat, tokens in enumerate(answers(s, seat_names)):
+    for seat, name in enumerate(seat_names):
+        tokens = [a.text for a in script if a.seat == seat]
         for i in range(0, len(tokens), PER_LINE):
-            lines.append(f"  answer {seat_names[seat]}: {', '.join(tokens[i:i + PER_LINE])}")
+            lines.append(f"  answer {name}: {', '.join(tokens[i:i + PER_LINE])}")
     lines.append("  run game")
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -43,67 +62,154 @@ def _seat_names(seats) -> list[str]:
     return [c if c not in seats[:i] else f"P{i}" for i, c in enumerate(seats)]
 
 
-def answers(s: Scenario, seat_names: list[str]) -> list[list[str]]:
-    """Per seat, the answers to write, in the order the seat was asked."""
-    per_seat: list[list] = [[] for _ in s.agents]
-    for d, answer, forced in s.decisions:
-        per_seat[d.player.seat].append((d, answer, forced))
-    out = []
-    for seat, asked in enumerate(per_seat):
-        agent = s.agents[seat]
-        tokens: list[tuple[str, bool]] = []            # (token, quiet)
-        for d, answer, forced in asked:
-            if forced:
-                continue
-            tokens.append((token(agent, d, answer, s, seat_names), answer == _QUIET.answer(s.game, d)))
-        while tokens and tokens[-1][1]:
-            tokens.pop()
-        out.append([t for t, _ in tokens])
-    return out
+def script_of(pack: str, extra: Sequence[str], spec: TableSpec, s: Scenario) -> list[Answer]:
+    """The answers that make the harness replay the game `s` played, in the order asked."""
+    s, said, names = _named_replay(pack, extra, spec, s)
+    asked = [(i, d, answer, forced) for i, (d, answer, forced) in enumerate(s.decisions)]
+    script: list[tuple[int, Answer]] = []
+    for i, d, answer, forced in asked:
+        seat = d.player.seat
+        if not forced:
+            script.append((i, Answer(seat, said[i], answer == _QUIET.answer(s.game, d))))
+            continue
+        after = next((j for j, e, _, f in asked[i + 1:] if not f and e.player.seat == seat), None)
+        if after is not None and d.kind != YES_NO and names.aimed(d, said[after]):
+            script.append((i, Answer(seat, names.token(d, answer), True)))
+    return _trimmed([a for _, a in script])
 
 
-def token(agent: TestAgent, d, answer, s: Scenario, seat_names: list[str]) -> str:
-    """The first of the answer's names that the harness reads back as this very answer."""
-    if d.kind == YES_NO:
-        return "yes" if answer else "no"
-    if d.kind == MANY:
-        return "[" + ", ".join(_names(d.options[i], s, seat_names)[0] for i in answer) + "]"
-    for name in _names(d.options[answer], s, seat_names):
-        if _reads_back(agent, d, name, answer, s, seat_names):
-            return name
-    return _names(d.options[answer], s, seat_names)[0]
-
-
-def _names(o, s: Scenario, seat_names: list[str]) -> list[str]:
-    if o is None or (isinstance(o, Play) and o.card is None and o.skill is None and o.convert is None):
-        return ["pass"]
-    if isinstance(o, Player):
-        return [seat_names[o.seat], f"P{o.seat}"]
-    card = o.card if isinstance(o, Play) else o if isinstance(o, Card) else None
-    names = []
-    if isinstance(o, Play) and o.convert is not None:
-        names.append(o.convert.skill.name)
-    if isinstance(o, Play) and o.skill is not None and card is None:
-        names.append(o.skill.name)
-    if card is not None:
-        names += [spec_of(s.pack, c) for c in (card.sources if card.virtual else (card,))]
-        names.append(card.kind.name)
-    text = label(o)
-    names.append(text if _NAME.match(text) else _quoted(text))
-    return names
-
-
-def _reads_back(agent: TestAgent, d, name: str, answer, s: Scenario, seat_names: list[str]) -> bool:
-    want = name[1:-1] if name.startswith('"') else name
-    if want in seat_names or re.match(r"P\d+\Z", want):
-        seat = seat_names.index(want) if want in seat_names else int(want[1:])
-        want = s.p(seat)
+def _named_replay(pack: str, extra: Sequence[str], spec: TableSpec, played: Scenario):
+    """The game played again from its answers, each named as it is given: what names a card can
+    change as the game goes (the cards a conversion may take, a card standing as another kind)."""
+    s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True)
+    s.deck_top(*spec.deck_top)
+    s.decisions.clear()
+    s.game.log.enabled = False
+    names = _Names(s, spec.seats)
+    said: dict[int, str] = {}
+    naming = _Naming([a for _, a, forced in played.decisions if not forced], names, said, s)
+    for agent in s.agents:
+        agent.fallback = naming
     try:
-        return agent.resolve(d, want) == answer
-    except ScriptMismatch:
-        return False
-    finally:
-        agent._source = None
+        s.play_on()
+    except Exception:                        # the break itself, met again
+        pass
+    return s, said, names
+
+
+class _Naming(DeclineAgent):
+    def __init__(self, answers: list, names: "_Names", said: dict, s: Scenario):
+        self.answers, self.names, self.said, self.s = answers, names, said, s
+
+    def answer(self, game, d):
+        answer = self.answers.pop(0) if self.answers else super().answer(game, d)
+        self.said[len(self.s.decisions)] = self.names.token(d, answer)    # the index it is recorded at
+        return answer
+
+
+def _trimmed(script: list[Answer]) -> list[Answer]:
+    """Without each seat's trailing quiet answers."""
+    keep, loud = [], set()
+    for a in reversed(script):
+        if a.seat in loud or not a.quiet:
+            loud.add(a.seat)
+            keep.append(a)
+    return keep[::-1]
+
+
+class _Names:
+    """The words for an answer that the harness reads back as that answer (answers.TestAgent)."""
+
+    def __init__(self, s: Scenario, seats: tuple):
+        self.s, self.seat_names = s, _seat_names(seats)
+        self.agent = TestAgent(s.pack)
+        self.agent.game = s.game
+        self.checker = TestChecker(s.pack)
+        self.printed = self.checker.printed()      # a card standing as another kind is named by kind
+        # The skills the test checker lets a seat name: those of the character it is seated as (a
+        # mode may seat another, as 異變模式's stages do: that one's skills are named by their text).
+        self.held = [self.checker.skills_of(s.pack.characters[c].skills) if c in s.pack.characters else set()
+                     for c in seats]
+
+    def token(self, d, answer) -> str:
+        if d.kind == YES_NO:
+            return "yes" if answer else "no"
+        if d.kind == MANY:
+            taken: list[int] = []
+            words = []
+            for i in answer:
+                words.append(self._word(d, i, lambda w: self._match(d, w, taken) == i))
+                taken.append(i)
+            return "[" + ", ".join(words) + "]"
+        return self._word(d, answer, lambda w: self._resolves(d, w) == answer)
+
+    def aimed(self, d, text: str) -> bool:
+        """Would the harness spend this scripted answer on `d`, a decision the game settles alone?"""
+        return self.agent._aimed(d, self.value(text))
+
+    def _word(self, d, i: int, reads_back) -> str:
+        words = [w for w in self._names(d.options[i]) if self._holds(d.player.seat, w)]
+        return next((w for w in words if reads_back(w)), words[0])
+
+    def _resolves(self, d, word: str):
+        try:
+            out = self.agent.resolve(d, self.value(word))
+            return None if self.agent._source is not None else out    # it would shift a card onto the next
+        except ScriptMismatch:
+            return None
+        finally:
+            self.agent._source = None
+
+    def _match(self, d, word: str, taken: list) -> Optional[int]:
+        try:
+            out = self.agent.match(d, self.value(word), taken)
+            return None if self.agent._source is not None else out
+        finally:
+            self.agent._source = None
+
+    def value(self, word: str):
+        """The answer as the test runner hands it to the seat's agent (spelltest.run.Runner.want)."""
+        if word.startswith("["):
+            return [self.value(w) for w in _items(word[1:-1])]
+        if word.startswith('"'):
+            return unquote(word)
+        if word in ("yes", "no"):
+            return word == "yes"
+        if word in self.seat_names:
+            return self.s.p(self.seat_names.index(word))
+        if re.match(r"P\d+\Z", word) and int(word[1:]) < len(self.seat_names):
+            return self.s.p(int(word[1:]))
+        return word
+
+    def _holds(self, seat: int, word: str) -> bool:
+        skill = word in self.s.pack.skills and self.checker.is_character_skill(word)
+        return not skill or word in self.held[seat]
+
+    def _names(self, o) -> list[str]:
+        if o is None or (isinstance(o, Play) and o.card is None and o.skill is None and o.convert is None):
+            return ["pass"]
+        if isinstance(o, Player):
+            return [self.seat_names[o.seat], f"P{o.seat}"]
+        card = o.card if isinstance(o, Play) else o if isinstance(o, Card) else None
+        names = []
+        if isinstance(o, Play) and o.convert is not None:
+            names.append(o.convert.skill.name)
+        if isinstance(o, Play) and o.skill is not None and card is None:
+            names.append(o.skill.name)
+        if card is not None:
+            specs = [spec_of(self.s.pack, c) for c in (card.sources if card.virtual else (card,))]
+            names += [w for w in specs if w in self.printed]
+            names.append(card.kind.name)
+        text = label(o)
+        if _NAME.match(text):
+            names.append(text)
+        names.append(_quoted(text))          # a name a seat's character also has is read as the seat
+        return names
+
+
+def _items(inner: str) -> list[str]:
+    """The words of a written list (a quoted text may hold a comma)."""
+    return [w.strip() for w in re.findall(r'"(?:[^"\\]|\\.)*"|[^,]+', inner) if w.strip()]
 
 
 def _quoted(text: str) -> str:
