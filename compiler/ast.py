@@ -158,8 +158,16 @@ class Where:
     span: Span
 
 
+@node
+class Map:
+    """`xs map E`: the list of E for each item `it` of xs (`players() map hand_value(it)`)."""
+    seq: "Expr"
+    value: "Expr"
+    span: Span
+
+
 Expr = (IntLit | StrLit | BoolLit | NoneLit | Name | Field | Call | Index | ListLit | Binary | Compare
-        | BoolOp | Not | Neg | IfExpr | Where)
+        | BoolOp | Not | Neg | IfExpr | Where | Map)
 
 
 # ── statements ────────────────────────────────────────────────────────────────
@@ -518,15 +526,16 @@ class CharacterDecl:
 @node
 class DeckEntry:
     kind: str
-    copies: str
+    copies: str                         # the faces, one per copy; "" for a number of copies
     span: Span
     copies_span: Span
+    count: Optional[int] = None         # `Guard 5`: a deck whose copies carry no attribute
 
 
 @node
 class DeckDecl:
     name: str
-    attrs: tuple[str, str]
+    attrs: tuple[str, ...]
     entries: tuple[DeckEntry, ...]
     span: Span
 

@@ -300,6 +300,15 @@ class ExpressionChecks:
         kept = T.elem(seq)
         return T.list_of(T.strip(kept) if "it" in facts(e.pred) else kept)   # `… where it != none`
 
+    def x_Map(self, e: A.Map, scope):
+        seq = self.expr(e.seq, scope)
+        if not T.is_list(seq) and seq != T.ANY:
+            self.err(e.seq.span, f"`map` goes over a list, but this is {T.show(seq)}")
+            seq = T.ANY
+        inner = Scope(scope)
+        inner.define("it", T.elem(seq), e.span, ("local", "it"))
+        return T.list_of(self.expr(e.value, inner))
+
     # ── calls ─────────────────────────────────────────────────────────────────
     def x_Call(self, e: A.Call, scope):
         f = e.func

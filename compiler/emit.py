@@ -209,6 +209,9 @@ class Emitter:
     def x_Where(self, e):
         return f"[v_it for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.pred)}) if {self.expr(e.pred)}]"
 
+    def x_Map(self, e):
+        return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
+
     def arg(self, a) -> str:
         if isinstance(a, tuple):
             return a[1] if a[0] == "py" else self.expr(a[1])
@@ -377,8 +380,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         attrs = _kind_attrs(em, "card", d.assigns)
         targets = []
         for i, t in enumerate(d.targets):
-            if t.kind == "self":
-                targets.append(("self", None, None))
+            if t.kind in ("self", "none"):
+                targets.append((t.kind, None, None))
             else:
                 n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
                 pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)

@@ -96,6 +96,8 @@ class RulesText:
     def target(self, t: A.TargetClause) -> str:
         if t.kind == "self":
             return self._call("TargetSelf", t)
+        if t.kind == "none":
+            return self._call("TargetNone", t)
         name = "TargetUpTo" if t.kind == "up_to" else "TargetExactly"
         return self._call(name, t, count=self.expr(t.count), pool=self.expr(t.pool))
 
@@ -155,6 +157,8 @@ class RulesText:
             return self._call("Not", e, operand=self.expr(e.operand))
         if isinstance(e, A.Where):
             return self._call("Where", e, seq=self.expr(e.seq), pred=self.expr(e.pred))
+        if isinstance(e, A.Map):
+            return self._call("Map", e, seq=self.expr(e.seq), value=self.expr(e.value))
         return self.plain(e)
 
     def name(self, ident: str) -> str:
@@ -211,7 +215,7 @@ class RulesText:
             return "true" if node.value else "false"
         if isinstance(node, A.NoneLit):
             return "none"
-        if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where)):
+        if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where, A.Map)):
             return self.expr(node)
         if isinstance(node, A.Call):
             args = ", ".join((f"{a.name}: " if a.name else "") + self.expr(a.value) for a in node.args)

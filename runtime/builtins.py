@@ -359,6 +359,8 @@ def _target_rule(g, user, card):
     for rule in card.kind.targets:
         if rule.kind == "self":
             return rule, [user]
+        if rule.kind == "none":         # `target none`: may be used with no target (for no effect)
+            return rule, []
         pool = rule.pool(g, user, card)
         if pool:
             return rule, pool
@@ -420,16 +422,19 @@ def _pick_targets(g, chooser, user, card):
         return []
     if rule.kind == "self":
         return [user]
+    if rule.kind == "none":
+        return []
     n = rule.count(g, user, card)
     lo = 1 if rule.kind == "up_to" else n
     return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: choose targets")
 
 
-@builtin("choose_play(p: player) -> play?")
-def b_choose_play(g, p):
+@builtin("choose_play(p: player, may_pass: bool = true) -> play?")
+def b_choose_play(g, p, may_pass=True):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
-    skill, or nothing (none). Only options that can actually be carried out are offered."""
-    return choose_from(g, p, plays(g, p), "choose a play")
+    skill, or nothing (none). Only options that can actually be carried out are offered. With
+    `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play)."""
+    return choose_from(g, p, plays(g, p), "choose a play", may_pass)
 
 
 def plays(g, p, anytime_only: bool = False) -> list:
@@ -452,10 +457,11 @@ def plays(g, p, anytime_only: bool = False) -> list:
     return options
 
 
-def choose_from(g, p, options: list, prompt: str):
-    """`p` picks one of `options` or passes; a card chosen is made (a conversion picks its real
-    cards) and given its targets. None for a pass."""
-    options = options + [None]
+def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
+    """`p` picks one of `options` or passes (if `may_pass`); a card chosen is made (a conversion picks
+    its real cards) and given its targets. None for a pass."""
+    if may_pass or not options:
+        options = options + [None]
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
     if choice is None:
         return None
@@ -528,6 +534,12 @@ def b_has_skill(g, p, s):
     return any(i.skill is s for i in p.skills)
 
 
+@builtin("kinds() -> kinds")
+def b_kinds(g):
+    """Every card kind of the pack, in the order it declares them (`kinds() where it.value > 1`)."""
+    return list(g.pack.kinds.values())
+
+
 @builtin("characters() -> characters")
 def b_characters(g):
     """Every character of the pack, in the order it declares them."""
@@ -595,11 +607,13 @@ def b_schedule_turn(g, p):
     g.schedule.append(p)
 
 
-@builtin("end_round()")
-def b_end_round(g):
-    """Stop everything now — the resolution under way, the turn, the round — and start a new round."""
+@builtin("end_round(next: player? = none)")
+def b_end_round(g, next=None):
+    """Stop everything now — the resolution under way, the turn, the round — and start a new round,
+    from `next`'s turn (by default the player after the current one): a game made of deals that
+    reset the table starts each deal from the player its rules name."""
     from .game import RoundOver
-    raise RoundOver()
+    raise RoundOver(next)
 
 
 @builtin("is_skipped(ph: phase) -> bool")

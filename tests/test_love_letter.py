@@ -1,0 +1,73 @@
+"""The fourth game, Love Letter (examples/love_letter): a bluffing game of another family than the
+three packs, played in rounds that reset the table. Its cards are tested in its own `.spell` tests
+(examples/love_letter/tests/, collected by pytest); here, whole games."""
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from spellcard.cli import cli
+from spellcard.compiler.pack import load_pack
+from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.game import Game
+
+PACK = str(Path(__file__).parent.parent / "examples" / "love_letter")
+
+
+def play(players: int, seed: int):
+    g = Game(load_pack(PACK), "Classic", players, [RandomAgent(seed * 10 + i) for i in range(players)],
+             seed=seed, log=True)
+    return g, g.play()
+
+
+def test_the_pack_checks_clean():
+    result = CliRunner().invoke(cli, ["check", PACK])
+    assert result.exit_code == 0, result.output
+    assert "0 errors, 0 warnings" in result.output
+
+
+def test_the_deck_is_the_sixteen_cards_of_the_original_edition():
+    counts = {}
+    for kind, _ in load_pack(PACK).decks["classic"]:
+        counts[kind] = counts.get(kind, 0) + 1
+    assert counts == {"Guard": 5, "Priest": 2, "Baron": 2, "Handmaid": 2, "Prince": 2, "King": 1,
+                      "Countess": 1, "Princess": 1}
+
+
+@pytest.mark.parametrize("players, tokens", [(2, 7), (3, 5), (4, 4)])
+def test_a_game_is_won_by_the_first_to_the_tokens_its_table_needs(players, tokens):
+    """2 players play to 7 tokens of affection, 3 to 5, 4 to 4."""
+    for seed in range(3):
+        g, result = play(players, seed)
+        assert result.reason == "win", result.error
+        assert all(p.v["tokens"] >= tokens for p in result.winners)
+        assert all(p.v["tokens"] < tokens for p in g.players if p not in result.winners)
+
+
+def test_the_winner_of_a_round_takes_the_first_turn_of_the_next():
+    """The winner of the previous round goes first (`end_round(next: winner)`)."""
+    checked = 0
+    for seed in range(4):
+        g, _ = play(3, seed)
+        won, after_deal = None, False
+        for e in g.log.entries:
+            if e[0] == "set" and e[2] == "tokens" and won is None:
+                won = e[1]                  # on a tie every tied player scores; the first starts
+            elif e[0] == "round_over":
+                after_deal = True
+            elif e[0] == "turn" and after_deal:
+                assert e[2] == won, f"seed {seed}: {e} after a round {won} won"
+                won, after_deal, checked = None, False, checked + 1
+    assert checked > 10
+
+
+def test_simulate_plays_every_table_size_without_a_fault():
+    for n in (2, 3, 4):
+        result = CliRunner().invoke(cli, ["simulate", PACK, "--mode", "Classic", "--games", "20",
+                                          "--seed", "1", "--players", str(n), "--json"])
+        assert result.exit_code == 0, result.output
+        assert '"errors": 0' in result.output and '"turn_limit": 0' in result.output
+
+
+def test_the_same_seed_gives_the_same_game():
+    assert play(4, 5)[0].log.lines() == play(4, 5)[0].log.lines()
