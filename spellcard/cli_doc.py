@@ -47,7 +47,7 @@ def explain_cmd(pack: str, name: str, extra: tuple[str, ...]) -> None:
 
 
 _DOCS = Path(__file__).resolve().parent.parent / "docs"
-_CHAPTERS = {"language.html": "language.md", "testing.html": "testing.md"}
+_CHAPTERS = {"tutorial.html": "tutorial.md", "language.html": "language.md", "testing.html": "testing.md"}
 
 
 @click.command("doc")

@@ -19,7 +19,7 @@ from .winrates import seeds_text
 
 PAGES = (("index.html", "總覽 Overview"), ("cards.html", "卡牌 Cards"), ("characters.html", "角色 Characters"),
          ("skills.html", "技能 Skills"), ("modes.html", "模式 Modes"), ("vocabulary.html", "詞彙 Vocabulary"),
-         ("language.html", "Language"), ("testing.html", "Testing"))
+         ("tutorial.html", "Tutorial"), ("language.html", "Language"), ("testing.html", "Testing"))
 _PAGE_OF = {"card": "cards.html", "character": "characters.html", "skill": "skills.html", "mode": "modes.html"}
 VOCABULARY = (("action", "Actions and their windows"), ("query", "Queries"), ("function", "Functions"),
               ("builtin", "Built-ins"), ("zone", "Zones"), ("counter", "Counters"), ("attribute", "Attributes"),
