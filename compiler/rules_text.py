@@ -16,6 +16,7 @@ from typing import Optional
 import jinja2
 
 from . import ast as A
+from .loops import _conjuncts
 from .symbols import BUILTINS, Symbols
 
 LANGS = ("zh", "en")
@@ -282,14 +283,6 @@ def _emptiness(e: A.Compare):
     if (e.op, right.value) in (("==", 0), ("<", 1)):
         return "NoneOf", left.args[0].value
     return None
-
-
-def _conjuncts(e) -> list:
-    if e is None:
-        return []
-    if isinstance(e, A.BoolOp) and e.op == "and":
-        return _conjuncts(e.left) + _conjuncts(e.right)
-    return [e]
 
 
 def _fixes(e):
