@@ -1,6 +1,7 @@
 """The fourth game, Love Letter (examples/love_letter): a bluffing game of another family than the
 three packs, played in rounds that reset the table. Its cards are tested in its own `.spell` tests
 (examples/love_letter/tests/, collected by pytest); here, whole games."""
+import json
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,18 @@ def test_simulate_plays_every_table_size_without_a_fault():
 
 def test_the_same_seed_gives_the_same_game():
     assert play(4, 5)[0].log.lines() == play(4, 5)[0].log.lines()
+
+
+def test_the_readable_log_says_who_comes_back_for_the_next_round():
+    result = CliRunner().invoke(cli, ["simulate", PACK, "--mode", "Classic", "--games", "1", "--seed", "3",
+                                      "--show-log"])
+    assert result.exit_code == 0, result.output
+    assert "is back in" in result.output and "the rules end round 1 at once" in result.output
+    assert not [line for line in result.output.splitlines() if line.lstrip().startswith('["')]
+
+
+def test_list_counts_the_copies_of_a_deck_without_faces():
+    result = CliRunner().invoke(cli, ["list", PACK, "--json"])
+    guard = next(c for c in json.loads(result.stdout)["cards"] if c["name"] == "Guard")
+    assert len(guard["copies"]) == 5
+    assert "│ 5      │" in CliRunner().invoke(cli, ["list", PACK]).output
