@@ -101,7 +101,7 @@ class ExpressionChecks:
         elif e.id == "owner" and scope.find("user") is not None:
             hint = "in a card, the player using it is `user`"
         elif e.id in ("it",):
-            hint = "`it` is only defined inside `where`"
+            hint = "`it` is only defined inside `where` and `map`"
         self.err(e.span, f"unknown name `{e.id}`", hint)
         return T.ANY
 
