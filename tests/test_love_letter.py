@@ -87,3 +87,10 @@ def test_list_counts_the_copies_of_a_deck_without_faces():
     guard = next(c for c in json.loads(result.stdout)["cards"] if c["name"] == "Guard")
     assert len(guard["copies"]) == 5
     assert "│ 5      │" in CliRunner().invoke(cli, ["list", PACK]).output
+
+
+def test_explore_seats_a_game_without_characters_by_number():
+    """hypothesis-drawn tables of a pack with no characters: every seat by its number."""
+    result = CliRunner().invoke(cli, ["explore", PACK, "--examples", "4", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "no property broken" in result.output

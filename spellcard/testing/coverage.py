@@ -43,7 +43,7 @@ class Coverage:
         self.fired.update(fired)
         self.used.update(used)
         self.windows.update(played.windows)
-        seated = set(played.spec.seats)
+        seated = {c for c in played.spec.seats if c in s.pack.characters}    # not a seat by number
         self.seated.update(seated)
         for c in seated:
             self.held.update(s.pack.characters[c].skills)

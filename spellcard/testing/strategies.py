@@ -66,7 +66,10 @@ def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str]
     stacked = [k for i, k in enumerate(cards) if i == 0 or draw(st.booleans())]
     stacked += draw(st.lists(st.sampled_from(kinds), max_size=4)) if kinds else []
     order = draw(st.permutations(range(n)))        # who sits where: shrinks to the order drawn
-    return TableSpec(m.name, tuple(seated[i] for i in order), tuple(stacked))
+    # A pack with fewer characters than seats (none, in a game without them) seats the rest by
+    # number: `P2` at the third seat plays no character.
+    seats = tuple(seated[i] if i < len(seated) else f"P{j}" for j, i in enumerate(order))
+    return TableSpec(m.name, seats, tuple(stacked))
 
 
 def interactions(pack: PackDef, focus: Sequence[str], mode: Optional[str] = None):
