@@ -11,7 +11,7 @@ from typing import Optional
 # declarations are here, and every name of the tree is importable from here: `A.Call`, `A.SkillDecl`.
 from .ast_base import Span, node  # noqa: F401
 from .ast_exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
-                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Expr)
+                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
 from .ast_stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, ExprStmt, Stmt)
 
@@ -279,15 +279,16 @@ class CharacterDecl:
 @node
 class DeckEntry:
     kind: str
-    copies: str
+    copies: str                         # the faces, one per copy; "" for a number of copies
     span: Span
     copies_span: Span
+    count: Optional[int] = None         # `Guard 5`: a deck whose copies carry no attribute
 
 
 @node
 class DeckDecl:
     name: str
-    attrs: tuple[str, str]
+    attrs: tuple[str, ...]
     entries: tuple[DeckEntry, ...]
     span: Span
 

@@ -139,5 +139,13 @@ class Where:
     span: Span
 
 
+@node
+class Map:
+    """`xs map E`: the list of E for each item `it` of xs (`players() map hand_value(it)`)."""
+    seq: "Expr"
+    value: "Expr"
+    span: Span
+
+
 Expr = (IntLit | StrLit | BoolLit | NoneLit | Name | Field | Call | Index | ListLit | Binary | Compare
-        | BoolOp | Not | Neg | IfExpr | Where)
+        | BoolOp | Not | Neg | IfExpr | Where | Map)

@@ -45,7 +45,7 @@ def work_of(node, refs: dict, costs: dict) -> int:
             stack.append(n.count)
         elif isinstance(n, A.While):
             stack.append(n.cond)
-        elif isinstance(n, A.Where):
+        elif isinstance(n, (A.Where, A.Map)):
             stack.append(n.seq)
         elif attrs.has(type(n)) and not isinstance(n, A.Span):
             if isinstance(n, A.Call):

@@ -180,6 +180,9 @@ class _Builder(TestBuilder, CodeBuilder):
     def target_self(self, meta, c):
         return A.TargetClause("self", None, None, self.span(meta))
 
+    def target_none(self, meta, c):
+        return A.TargetClause("none", None, None, self.span(meta))
+
     def target_from(self, meta, c):
         return A.TargetClause("exactly", c[0], c[1], self.span(meta))
 
@@ -268,11 +271,17 @@ class _Builder(TestBuilder, CodeBuilder):
         return tuple(str(t) for t in c)
 
     def deck_decl(self, meta, c):
-        name, a1, a2, *entries = c
-        return A.DeckDecl(str(name), (str(a1), str(a2)), tuple(entries), self.span(meta))
+        name, attrs, *entries = c
+        return A.DeckDecl(str(name), attrs, tuple(entries), self.span(meta))
+
+    def deck_attrs(self, meta, c):
+        return tuple(str(a) for a in c if a is not None)
 
     def deck_entry(self, meta, c):
         return A.DeckEntry(str(c[0]), unquote(c[1]), self.span(meta), self.tspan(c[1]))
+
+    def deck_count(self, meta, c):
+        return A.DeckEntry(str(c[0]), "", self.span(meta), self.tspan(c[1]), int(c[1]))
 
     # the tools -------------------------------------------------------------------
     def show_decl(self, meta, c):

@@ -141,3 +141,6 @@ class CodeBuilder:
 
     def where_expr(self, meta, c):
         return A.Where(c[0], c[1], self.span(meta))
+
+    def map_expr(self, meta, c):
+        return A.Map(c[0], c[1], self.span(meta))

@@ -21,7 +21,7 @@ class ContentChecks:
             self._kind_attr("card", a)
         for t in d.targets:
             scope = self._card_scope(d)
-            if t.kind != "self":
+            if t.kind not in ("self", "none"):
                 self.expect(t.count, T.INT, scope, "the number of targets")
                 self.expect(t.pool, T.list_of(T.PLAYER), scope, "the targets to choose from")
         if d.when is not None:

@@ -100,7 +100,7 @@ class ExpressionChecks:
         elif e.id == "owner" and scope.find("user") is not None:
             hint = "in a card, the player using it is `user`"
         elif e.id in ("it",):
-            hint = "`it` is only defined inside `where`"
+            hint = "`it` is only defined inside `where` and `map`"
         self.err(e.span, f"unknown name `{e.id}`", hint)
         return T.ANY
 
@@ -288,13 +288,22 @@ class ExpressionChecks:
         return T.unify(self.expr(e.then, scope.narrowed(facts(e.cond))),
                        self.expr(e.else_, scope.narrowed(facts(e.cond, positive=False))))
 
-    def x_Where(self, e: A.Where, scope):
+    def _each(self, e, scope, what: str):
+        """The list `e.seq` of a `where` or `map`, and the scope its `it` is an item of it in."""
         seq = self.expr(e.seq, scope)
         if not T.is_list(seq) and seq != T.ANY:
-            self.err(e.seq.span, f"`where` filters a list, but this is {T.show(seq)}")
+            self.err(e.seq.span, f"{what} a list, but this is {T.show(seq)}")
             seq = T.ANY
         inner = Scope(scope)
         inner.define("it", T.elem(seq), e.span, ("local", "it"))
+        return seq, inner
+
+    def x_Where(self, e: A.Where, scope):
+        seq, inner = self._each(e, scope, "`where` filters")
         self.expect(e.pred, T.BOOL, inner, "the filter after `where`")
         kept = T.elem(seq)
         return T.list_of(T.strip(kept) if "it" in facts(e.pred) else kept)   # `… where it != none`
+
+    def x_Map(self, e: A.Map, scope):
+        _, inner = self._each(e, scope, "`map` goes over")
+        return T.list_of(self.expr(e.value, inner))

@@ -1,12 +1,14 @@
-"""Deck lists as data: `Danmaku "♣2♠3♣3"` — each copy is a value of the deck's first attribute
-followed by one of its second, read by attribute type (enum members by label or name, numbers by
-digits or by the names the attribute declares, such as A = 1 and K = 13)."""
+"""Deck lists as data: `Danmaku "♣2♠3♣3"` — each copy is a value of each attribute the deck names, in
+order, read by attribute type (enum members by label or name, numbers by digits or by the names the
+attribute declares, such as A = 1 and K = 13). A deck that names no attribute lists numbers of
+copies (`Guard 5`): cards whose every attribute is their kind's."""
 from __future__ import annotations
 
 from typing import Optional
 
 from . import ast as A
 from .diagnostics import Diagnostics
+from spellcard.runtime.limits import MAX_DECK
 
 
 def _reader(syms, attr_name: str):
@@ -41,7 +43,29 @@ def _reader(syms, attr_name: str):
     return read_int, "a number" + (f" or {', '.join(names)}" if names else "")
 
 
+def _example(syms, deck: A.DeckDecl) -> str:
+    return " then ".join(deck.attrs) + (', e.g. "♠A♡10"' if len(deck.attrs) == 2 else "")
+
+
 def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Diagnostics]) -> list[dict]:
+    if (entry.count is None) != bool(deck.attrs):
+        if diags is not None:
+            if deck.attrs:
+                diags.error(entry.copies_span, f"the deck `{deck.name}` gives each copy a value of "
+                            f"{', '.join(deck.attrs)}: list the copies as text",
+                            f"copies are written {_example(syms, deck)}")
+            else:
+                diags.error(entry.copies_span, f"the deck `{deck.name}` names no attribute per copy: give "
+                            "the number of copies", f"write `{entry.kind} 2`, or name the attributes "
+                            f"the copies differ in: `deck {deck.name} (suit, rank)`")
+        return []
+    if entry.count is not None:
+        if entry.count > MAX_DECK:
+            if diags is not None:
+                diags.error(entry.copies_span, f"{entry.count} copies pass the {MAX_DECK} cards a deck "
+                            "may hold", "a deck is a physical pack: give the copies it really has")
+            return []
+        return [{} for _ in range(entry.count)]
     readers = [_reader(syms, a) for a in deck.attrs]
     text, i, out = entry.copies, 0, []
     while i < len(text):
@@ -56,7 +80,7 @@ def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Dia
                     col = entry.copies_span.col + 1 + i
                     diags.error(A.Span(entry.span.file, entry.copies_span.line, col, entry.copies_span.line, col + 1),
                                 f"cannot read `{text[i:i + 3]}` as {what}",
-                                f"copies are written {deck.attrs[0]} then {deck.attrs[1]}, e.g. \"♠A♡10\"")
+                                f"copies are written {_example(syms, deck)}")
                 return out
             copy[attr_name] = value
             i = j

@@ -213,6 +213,9 @@ class Emitter:
             items = f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
         return f"[v_it for v_it in {items} if {self.expr(e.pred)}]"
 
+    def x_Map(self, e):
+        return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
+
     def _count(self, arg, code: str) -> Optional[str]:
         """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
         t = self.c.types.get(arg)

@@ -123,8 +123,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         attrs = _kind_attrs(em, "card", d.assigns)
         targets = []
         for i, t in enumerate(d.targets):
-            if t.kind == "self":
-                targets.append(("self", None, None))
+            if t.kind in ("self", "none"):
+                targets.append((t.kind, None, None))
             else:
                 n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
                 pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)

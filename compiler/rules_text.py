@@ -16,6 +16,7 @@ from typing import Optional
 import jinja2
 
 from . import ast as A
+from .loops import _conjuncts
 from .symbols import BUILTINS, Symbols
 
 LANGS = ("zh", "en")
@@ -55,33 +56,40 @@ class RulesText:
             return self.mode(decl)
         return self.label(getattr(decl, "name", "?"))
 
+    def _finished(self, text: str) -> str:
+        """What the templates cannot know, fixed on the whole text: English agreement, Chinese 其的 → 其."""
+        return english_grammar(text) if self.lang == "en" else text.replace("其的", "其")
+
     def skill(self, d: A.SkillDecl) -> str:
         optional = d.kind in ("normal", "limited")
-        return self._call("SkillDecl", d, kind=d.kind, clauses=[self.clause(c, optional) for c in d.clauses])
+        return self._finished(self._call("SkillDecl", d, kind=d.kind,
+                                         clauses=[self.clause(c, optional) for c in d.clauses]))
 
     def card(self, d: A.CardDecl) -> str:
         targets = ("；" if self.lang == "zh" else "; or ").join(self.target(t) for t in d.targets)
-        return self._call("CardDecl", d, targets=targets, when=self.expr(d.when.cond) if d.when else "",
-                          hooks=[self.block(h.body) for h in d.hooks],
-                          skills=[self.label(n) for sc in d.skills for n, _ in sc.names])
+        return self._finished(self._call("CardDecl", d, targets=targets, when=self.expr(d.when.cond) if d.when else "",
+                                         hooks=[self.block(h.body) for h in d.hooks],
+                                         skills=[self.label(n) for sc in d.skills for n, _ in sc.names]))
 
     def mode(self, d: A.ModeDecl) -> str:
         players = str(d.min_players) if d.min_players == d.max_players else f"{d.min_players}–{d.max_players}"
         deck = self.label(d.deck) if d.deck else ""
         if d.without:
             deck += (" 去掉" if self.lang == "zh" else " without ") + "、".join(self.label(k) for k in d.without)
-        return self._call("ModeDecl", d, players=players, deck=deck,
-                          rules=[self.label(n) for sc in d.rules for n, _ in sc.names],
-                          setup=self.block(d.setup) if d.setup else "")
+        return self._finished(self._call("ModeDecl", d, players=players, deck=deck,
+                                         rules=[self.label(n) for sc in d.rules for n, _ in sc.names],
+                                         setup=self.block(d.setup) if d.setup else ""))
 
     def clause(self, c, optional: bool = True) -> str:
         if isinstance(c, A.TriggerClause):
-            return self._call("TriggerClause", c, event=self._call("Event", c, action=c.action, window=c.window),
-                              when=self.opt(c.when), repeat=self.opt(c.repeat), limit=self.limit(c.limit),
+            phrase, when = self.event_phrase(c)
+            return self._call("TriggerClause", c, event=self._call("Event", c, action=c.action, window=c.window,
+                                                                    phrase=phrase),
+                              when=when, repeat=self.opt(c.repeat), limit=self.limit(c.limit),
                               body=self.block(c.body), optional=optional)
         if isinstance(c, A.ActiveClause):
             return self._call("ActiveClause", c, when=self.opt(c.when), limit=self.limit(c.limit),
-                              body=self.block(c.body), anytime=c.anytime)
+                              body=self.block(c.body), anytime=c.anytime, scope=c.limit.scope if c.limit else "")
         if isinstance(c, A.ConvertClause):
             return self._call("ConvertClause", c, count=c.count, pool=self.expr(c.pool), kind=self.label(c.as_kind),
                               purposes=[self._purpose(p) for p in c.purposes], when=self.opt(c.when),
@@ -93,9 +101,31 @@ class RulesText:
             return "、".join(self.label(n) for n, _ in c.names)
         return self.plain(c)
 
+    def event_phrase(self, c: A.TriggerClause) -> tuple[str, str]:
+        """A trigger's action as the pack phrases it (`says`), with the parameters its condition fixes
+        (`event.target == owner`) filled in — "當對你造成amount點傷害" — and the rest of the condition."""
+        decl = self.s.actions.get(c.action)
+        says = decl.says[LANGS.index(self.lang)] if decl is not None else ""
+        if not says:
+            return "", self.opt(c.when)
+        slots = {p.name: p.name for p in decl.params}
+        rest = []
+        for part in _conjuncts(c.when):
+            fixed = _fixes(part)
+            if fixed is not None and "{" + fixed[0] + "}" in says and slots.get(fixed[0]) == fixed[0]:
+                slots[fixed[0]] = self.expr(fixed[1])
+            else:
+                rest.append(self.expr(part))
+        when = rest[0] if rest else ""
+        for more in rest[1:]:
+            when = self._call("BoolOp", None, op="and", left=when, right=more)
+        return says.format_map(_Filled(slots)), when
+
     def target(self, t: A.TargetClause) -> str:
         if t.kind == "self":
             return self._call("TargetSelf", t)
+        if t.kind == "none":
+            return self._call("TargetNone", t)
         name = "TargetUpTo" if t.kind == "up_to" else "TargetExactly"
         return self._call(name, t, count=self.expr(t.count), pool=self.expr(t.pool))
 
@@ -148,6 +178,9 @@ class RulesText:
         if isinstance(e, A.Call):
             return self.call(e)
         if isinstance(e, A.Compare):
+            emptiness = _emptiness(e)
+            if emptiness is not None:       # `count(xs) > 0`: "there is one of xs", not "the number of xs is more than 0"
+                return self._call(emptiness[0], e, xs=self.expr(emptiness[1]))
             return self._call("Compare", e, op=e.op, left=self.expr(e.left), right=self.expr(e.right))
         if isinstance(e, A.BoolOp):
             return self._call("BoolOp", e, op=e.op, left=self.expr(e.left), right=self.expr(e.right))
@@ -155,6 +188,8 @@ class RulesText:
             return self._call("Not", e, operand=self.expr(e.operand))
         if isinstance(e, A.Where):
             return self._call("Where", e, seq=self.expr(e.seq), pred=self.expr(e.pred))
+        if isinstance(e, A.Map):
+            return self._call("Map", e, seq=self.expr(e.seq), value=self.expr(e.value))
         return self.plain(e)
 
     def name(self, ident: str) -> str:
@@ -211,7 +246,7 @@ class RulesText:
             return "true" if node.value else "false"
         if isinstance(node, A.NoneLit):
             return "none"
-        if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where)):
+        if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where, A.Map)):
             return self.expr(node)
         if isinstance(node, A.Call):
             args = ", ".join((f"{a.name}: " if a.name else "") + self.expr(a.value) for a in node.args)
@@ -235,6 +270,59 @@ class RulesText:
         if fn is None:
             return self.plain(node) if node is not None else macro
         return str(fn(**parts)).strip()
+
+
+def _emptiness(e: A.Compare):
+    """("Any", xs) for `count(xs) > 0` (or `>= 1`), ("NoneOf", xs) for `count(xs) == 0`, else None."""
+    left, right = e.left, e.right
+    if not (isinstance(left, A.Call) and isinstance(left.func, A.Name) and left.func.id == "count"
+            and len(left.args) == 1 and left.args[0].name is None and isinstance(right, A.IntLit)):
+        return None
+    if (e.op, right.value) in ((">", 0), (">=", 1)):
+        return "Any", left.args[0].value
+    if (e.op, right.value) in (("==", 0), ("<", 1)):
+        return "NoneOf", left.args[0].value
+    return None
+
+
+def _fixes(e):
+    """(F, X) for a condition `event.F == X` (either way round, X not read from the event), else None."""
+    if not isinstance(e, A.Compare) or e.op != "==":
+        return None
+    for ev, other in ((e.left, e.right), (e.right, e.left)):
+        if isinstance(ev, A.Field) and isinstance(ev.obj, A.Name) and ev.obj.id == "event" and not _reads_event(other):
+            return ev.name, other
+    return None
+
+
+def _reads_event(e) -> bool:
+    if isinstance(e, A.Name):
+        return e.id == "event"
+    if isinstance(e, A.Field):
+        return _reads_event(e.obj)
+    return not isinstance(e, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit))
+
+
+_KEEP_S = {"as", "is", "was", "has", "does", "this", "plus", "less", "unless", "thus", "always", "its"}
+
+
+def english_grammar(text: str) -> str:
+    """The agreement the templates cannot know: phrases written for a third person ("{player} draws
+    {amount} cards") said of "you", or of one thing: "you draw 1 card"."""
+    def verb(m: re.Match) -> str:
+        word = m.group(1)
+        if word in ("has", "is"):
+            return "you " + {"has": "have", "is": "are"}[word]
+        if word in _KEEP_S or len(word) < 4 or word.endswith(("ss", "us")):
+            return m.group(0)
+        if word.endswith(("ches", "shes", "sses", "xes")):
+            return "you " + word[:-2]
+        if word.endswith("ies"):
+            return "you " + word[:-3] + "y"
+        return "you " + word[:-1]
+    text = re.sub(r"\byou's\b", "your", re.sub(r"\bit's\b", "its", text))
+    text = re.sub(r"\byou ([a-z]+s)\b", verb, text)
+    return re.sub(r"\b(?<![.\d])1 ([a-z]{3,}[^su])s\b", r"1 \1", text)
 
 
 class _Named:

@@ -26,6 +26,12 @@ def b_has_skill(g, p, s):
     return any(i.skill is s for i in p.skills)
 
 
+@builtin("kinds() -> kinds")
+def b_kinds(g):
+    """Every card kind of the pack, in the order it declares them (`kinds() where it.value > 1`)."""
+    return list(g.pack.kinds.values())
+
+
 @builtin("characters() -> characters")
 def b_characters(g):
     """Every character of the pack, in the order it declares them."""
@@ -96,11 +102,13 @@ def b_schedule_turn(g, p):
     g.era += 1
 
 
-@builtin("end_round()")
-def b_end_round(g):
-    """Stop everything now — the resolution under way, the turn, the round — and start a new round."""
+@builtin("end_round(next: player? = none)")
+def b_end_round(g, next=None):
+    """Stop everything now — the resolution under way, the turn, the round — and start a new round,
+    from `next`'s turn (by default the player after the current one): a game made of deals that
+    reset the table starts each deal from the player its rules name."""
     from .game import RoundOver
-    raise RoundOver()
+    raise RoundOver(next)
 
 
 @builtin("is_skipped(ph: phase) -> bool")

@@ -81,6 +81,8 @@ def _target_rule(g, user, card):
     for rule in card.kind.targets:
         if rule.kind == "self":
             return rule, [user]
+        if rule.kind == "none":         # `target none`: may be used with no target (for no effect)
+            return rule, []
         pool = rule.pool(g, user, card)
         if pool:
             return rule, pool
@@ -142,16 +144,19 @@ def _pick_targets(g, chooser, user, card):
         return []
     if rule.kind == "self":
         return [user]
+    if rule.kind == "none":
+        return []
     n = rule.count(g, user, card)
     lo = 1 if rule.kind == "up_to" else n
     return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: choose targets")
 
 
-@builtin("choose_play(p: player) -> play?")
-def b_choose_play(g, p):
+@builtin("choose_play(p: player, may_pass: bool = true) -> play?")
+def b_choose_play(g, p, may_pass=True):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
-    skill, or nothing (none). Only options that can actually be carried out are offered."""
-    return choose_from(g, p, plays(g, p), "choose a play")
+    skill, or nothing (none). Only options that can actually be carried out are offered. With
+    `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play)."""
+    return choose_from(g, p, plays(g, p), "choose a play", may_pass)
 
 
 def plays(g, p, anytime_only: bool = False) -> list:
@@ -181,10 +186,11 @@ def plays(g, p, anytime_only: bool = False) -> list:
     return options
 
 
-def choose_from(g, p, options: list, prompt: str):
-    """`p` picks one of `options` or passes; a card chosen is made (a conversion picks its real
-    cards) and given its targets. None for a pass."""
-    options = options + [None]
+def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
+    """`p` picks one of `options` or passes (if `may_pass`); a card chosen is made (a conversion picks
+    its real cards) and given its targets. None for a pass."""
+    if may_pass or not options:
+        options = options + [None]
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
     if choice is None:
         return None

@@ -226,7 +226,7 @@ class ScriptedAgent(Agent):
                     raise ScriptMismatch(d, w)
                 out.append(i)
             return out
-        if want == "pass" and d.what == "play":
+        if want == "pass" and d.what == "play" and d.options[-1] is None:   # a compulsory play has no pass
             return len(d.options) - 1
         i = self.match(d, want, [])
         if i is None:

@@ -150,9 +150,10 @@ class Turns:
                             self._scheduled_round(turn_limit)
                         else:
                             player = self._seat_round(player, start, turn_limit)
-                    except RoundOver:
+                    except RoundOver as over:
                         self.schedule.clear()
-                        player = self.next_living(self.current)
+                        nxt = over.args[0] if over.args else None
+                        player = nxt if nxt is not None and nxt.alive else self.next_living(self.current)
                         start = player.seat         # the new round goes round from here
                         if self.log.enabled:
                             self.log.add("round_over", self.rounds)

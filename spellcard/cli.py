@@ -526,7 +526,8 @@ def span(lo: int, hi: int) -> str:
 
 
 def _copies(card: dict) -> str:
-    return f"{len(card['copies'])}: {' '.join(card['copies'])}" if card["copies"] else ""
+    faces = " ".join(c for c in card["copies"] if c)          # a deck of plain copies prints no face
+    return (f"{len(card['copies'])}: {faces}" if faces else str(len(card["copies"]))) if card["copies"] else ""
 
 
 def text_columns(shown: dict) -> dict:

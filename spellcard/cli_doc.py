@@ -47,7 +47,7 @@ def explain_cmd(pack: str, name: str, extra: tuple[str, ...]) -> None:
 
 
 _DOCS = Path(__file__).resolve().parent.parent / "docs"
-_CHAPTERS = {"language.html": "language.md", "testing.html": "testing.md"}
+_CHAPTERS = {"tutorial.html": "tutorial.md", "language.html": "language.md", "testing.html": "testing.md"}
 
 
 @click.command("doc")
@@ -55,15 +55,41 @@ _CHAPTERS = {"language.html": "language.md", "testing.html": "testing.md"}
 @with_files
 @click.option("-o", "--out", "out", required=True, type=click.Path(file_okay=False), metavar="DIR",
               help="The folder to write the site into (created if missing).")
-def doc_cmd(pack: str, extra: tuple[str, ...], out: str) -> None:
+@click.option("--simulate", "games", type=click.IntRange(min=1), metavar="N",
+              help="Play N seeded games per mode and show each character's win rate (played, won, rate).")
+@click.option("--mode", "modes", multiple=True, metavar="MODE",
+              help="With --simulate: the mode to play (repeatable; default: every mode).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="With --simulate: game i (from 0) of each mode uses seed SEED+i, as in `simulate`.")
+def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str, ...], seed: int) -> None:
     """Write PACK's reference as a static site into DIR: the card gallery, characters, skills, modes,
     the vocabulary (actions with their windows and fields, queries, functions, built-ins, zones,
     counters, attributes, enums), the language and testing chapters, and a search box.
 
+    With --simulate N, each character's page and the character list show its win rate over N
+    games of each mode (random agents, the mode's smallest table). Exits 1 if any of those games
+    ended in an error (the site is written all the same).
+
     Open DIR/index.html in a browser; no server is needed.
     """
     from .doc.site import write_site
+    if modes and games is None:
+        raise UsageProblem("--mode chooses what --simulate plays: give --simulate N too")
     ref = _reference(pack, extra)
+    rates = _win_rates(pack, extra, games, modes, seed) if games else None
     docs = {page: (_DOCS / md).read_text("utf-8") for page, md in _CHAPTERS.items() if (_DOCS / md).is_file()}
-    files = write_site(ref, Path(out), docs)
+    files = write_site(ref, Path(out), docs, rates)
     click.echo(f"{printable(out)}: {len(files)} files; open {printable(str(Path(out) / 'index.html'))}")
+    if rates is not None and rates.errors:
+        click.echo(f"{rates.errors} simulated games ended in an error; the first: {printable(rates.first_error)}",
+                   err=True)
+        raise SystemExit(1)
+
+
+def _win_rates(pack: str, extra, games: int, modes: tuple[str, ...], seed: int):
+    from .cli import load_target, pick_mode, progress
+    from .doc.winrates import win_rates
+    pdef = load_target(pack, extra).pack
+    names = [pick_mode(pdef, m).name for m in modes] or list(pdef.modes)
+    with progress(games * len(names), enabled=True) as advance:
+        return win_rates(pdef, names, games, seed, on_game=advance)

@@ -10,7 +10,7 @@ DECLARATIONS = ("pack", "enum", "attr", "counter", "zone", "hook", "query", "act
 KEYWORDS = ("on", "active", "convert", "modify", "skills", "rules", "tags", "target", "window", "do", "when",
             "repeat", "priority", "limit", "per", "from", "as", "for", "up", "to", "names", "min", "max", "reset",
             "final", "players", "without", "setup", "turn_limit", "let", "if", "elif", "else", "then", "in",
-            "while", "return", "stop", "break", "continue", "cancel", "where", "and", "or", "not", "grants",
+            "while", "return", "stop", "break", "continue", "cancel", "where", "map", "and", "or", "not", "grants",
             "locked", "awakening", "limited", "public", "hidden", "base", "set", "use", "play", "text", "says")
 CONSTANTS = ("true", "false", "none")
 IMPLICIT = ("owner", "event", "user", "it", "current", "self", "value", "table", "player", "round", "game")

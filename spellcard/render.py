@@ -158,6 +158,12 @@ class LogRenderer:
     def _out(self, player):
         return self._line(f"✝ {self.player(player)} is out", BAD)
 
+    def _back(self, player):
+        return self._line(f"{self.player(player)} is back in", GOOD)
+
+    def _round_over(self, number):
+        return self._line(f"the rules end round {number} at once")
+
     def _over(self, winners):
         self.depth = 0
         return _text(f"Game over: {', '.join(self.player(w) for w in winners) or 'nobody'} won", style=GOOD)

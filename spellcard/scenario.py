@@ -52,16 +52,18 @@ class Scenario:
             raise unknown("mode", mode, self.pack.modes)
         self.mode_name = mode or self._default_mode(len(characters))
         seats = [tuple(c.split("+")) if isinstance(c, str) else tuple(c) for c in characters]
-        for i, names in enumerate(seats):
+        # A seat written by its own number (`P0` first, `P1` second) plays no character: a game
+        # without characters (a card game where every player is alike), or a seat the mode's setup fills.
+        seats = [() if names == (f"P{i}",) else names for i, names in enumerate(seats)]
+        for names in seats:
             for name in names:
-                if name not in self.pack.characters and not (deck_zone and name.startswith("P")) \
-                        and not (setup and name == f"P{i}"):      # a seat the mode's setup fills
+                if name not in self.pack.characters and not (deck_zone and name.startswith("P")):
                     raise unknown("character", name, self.pack.characters)
         self.decisions: list = []               # (decision, answer, settled alone), in the order asked
         self.agents = [TestAgent(self.pack, self.decisions) for _ in seats]
         self.game = Game(self.pack, self.mode_name, len(seats), self.agents, seed=seed,
                          log=True, check_invariants=True,
-                         characters=[names[0] if setup and names[0] in self.pack.characters else None
+                         characters=[names[0] if setup and names and names[0] in self.pack.characters else None
                                      for names in seats])
         self.game._forced = self._forced        # record what the game settles without asking
         self.deck = self.game.z[deck_zone or self._deck_zone()]
@@ -100,7 +102,7 @@ class Scenario:
     def _setup(self, g: Game, seats: Sequence[tuple]) -> None:
         g.build_deck(self.deck.name)
         seat = self.pack.harness_seat
-        if seat is None:
+        if seat is None and any(seats):
             raise ScenarioError(f"pack {self.pack.name} does not say how a test seats a character: declare "
                                 "`harness seat = FUNCTION` in it, a function (p: player, c: character) "
                                 "such as the built-in `set_character`")

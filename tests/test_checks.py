@@ -464,7 +464,7 @@ def test_unknown_name_owner_in_card():
 
 def test_it_outside_where():
     d = expect(skill("  say(text(it))"), "unknown name `it`", "3:12")
-    assert d.help == "`it` is only defined inside `where`"
+    assert d.help == "`it` is only defined inside `where` and `map`"
 
 
 # ── fields ───────────────────────────────────────────────────────────────────────

@@ -80,8 +80,8 @@ def test_explain_borrow_prints_its_printed_and_generated_texts():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "printed text 出牌階段限一次，你可以獲得一名其他角色的一張牌" in out
-    assert "rules text (zh) 出牌階段每階段限1次" in out
-    assert "rules text (en) In your action phase (1 time per phase)" in out
+    assert "rules text (zh) 出牌階段限一次" in out
+    assert "rules text (en) In your action phase (once per phase)" in out
     assert "rules/thb/characters.spell:" in out and "borrow once per action phase" in out
 
 

@@ -2,11 +2,13 @@
 generated from the AST in Chinese and English (compiler/rules_text.py)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.pack import front_end, read_sources, resolve, with_bases
-from spellcard.compiler.rules_text import LANGS, RulesText, rules_text
+from spellcard.compiler.rules_text import LANGS, RulesText, english_grammar, rules_text
 
 from spellcard.compiler.pack import Source, compile_sources
 
@@ -42,9 +44,9 @@ def test_borrow_reads_close_to_its_printed_text():
     assert borrow.text.startswith("出牌階段限一次，你可以獲得一名其他角色的一張牌")
     zh, en = (RulesText(syms, lang).skill(borrow) for lang in LANGS)
     # the limit, the optional "you may", the pack's label for the card, the pack's phrasing of its funcs
-    assert zh.startswith("出牌階段每階段限1次") and "你可以" in zh and "【彈幕】" in zh
+    assert zh.startswith("出牌階段限一次") and "你可以" in zh and "【彈幕】" in zh
     assert "你選擇t的一張牌" in zh                        # pick_own_card's `says`
-    assert en.startswith("In your action phase (1 time per phase)") and "you may" in en and "Danmaku" in en
+    assert en.startswith("In your action phase (once per phase)") and "you may" in en and "Danmaku" in en
 
 
 def test_an_actions_says_phrase_fills_its_parameters_by_name_and_position():
@@ -52,7 +54,7 @@ def test_an_actions_says_phrase_fills_its_parameters_by_name_and_position():
     zh = RulesText(syms, "zh").skill(syms.skills["Library"])
     en = RulesText(syms, "en").skill(syms.skills["Library"])
     assert zh.startswith("鎖定技，") and "你摸1張牌" in zh       # draw says "{player}摸{amount}張牌"
-    assert en.startswith("Locked. ") and "you draws 1 cards" in en
+    assert en.startswith("Locked. ") and "you draw 1 card" in en
 
 
 def test_a_construct_the_templates_do_not_know_is_written_plainly():
@@ -82,3 +84,38 @@ def test_checker_warns_when_a_characters_skill_has_no_printed_text():
     assert 'text "…"' in warned[0].help and warned[0].code == "no-text"
     found = diagnose('character Probe "探" { skills Quiet }\nskill Quiet "靜" { text "安靜。" active { stop } }\n')
     assert not [d for d in found if "has no printed text" in d.message]
+
+
+def test_a_trigger_reads_as_the_actions_phrase_with_what_its_condition_fixes():
+    """抖M：當你受到1點傷害後… — `on damage.taken when event.target == owner` reads as the damage dealt to you."""
+    syms = symbols("thb")
+    zh, en = (RulesText(syms, lang).skill(syms.skills["Masochist"]) for lang in LANGS)
+    assert zh.startswith("當對你造成amount點傷害（taken）時，每amount點你可以")   # the condition went into the phrase
+    assert en.startswith("when “deal amount damage to you” (taken), amount times, you may")
+    library = RulesText(syms, "zh").skill(syms.skills["Library"])
+    assert "若card的category為符卡" in library and "user為你" not in library      # the unfixed part stays
+
+
+def test_english_agrees_with_you_and_with_one():
+    syms = symbols("thb")
+    en = RulesText(syms, "en").of(syms.skills["Borrow"])
+    assert "you get c" in en and "you are alive" in en and "its cards" in en
+    assert "you gets" not in en and "it's" not in en
+    assert english_grammar("you draws 1 cards; you chooses; you as; 11 cards") == "you draw 1 card; you choose; you as; 11 cards"
+
+
+def test_count_above_zero_reads_as_there_being_one():
+    syms = symbols("thb")
+    zh, en = (RulesText(syms, lang).of(syms.skills["Borrow"]) for lang in LANGS)
+    assert "若有你以外的其他玩家中有其牌者" in zh and "數量大於0" not in zh
+    assert "if there is one of the players other than you" in en
+
+
+def test_love_letters_new_constructs_render():
+    """`target none`, `xs map E` and `kinds()` (examples/love_letter) have their own words."""
+    syms = symbols(str(Path(__file__).parent.parent / "examples" / "love_letter"))
+    zh, en = (RulesText(syms, lang).of(syms.cards["Guard"]) for lang in LANGS)
+    assert "無目標時亦可使用（無效果）" in zh and "所有牌名" in zh
+    assert "with no legal target, use for no effect" in en and "every kind of card" in en
+    func = syms.funcs["hand_value"]
+    assert RulesText(syms, "en").expr(func.expr) == "the sum of its value for each of p's hand"

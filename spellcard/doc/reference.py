@@ -170,7 +170,8 @@ def _says(d) -> dict:
 
 
 def _copies(s: Symbols, kind: str) -> list[str]:
-    return [f"{deck.name}: {e.copies}" for deck in s.decks.values() for e in deck.entries if e.kind == kind]
+    return [f"{deck.name}: {e.copies if e.count is None else f'{e.count} copies'}"
+            for deck in s.decks.values() for e in deck.entries if e.kind == kind]
 
 
 def _holders(s: Symbols, skill: str) -> list[str]:

@@ -15,10 +15,11 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from .reference import Reference
+from .winrates import seeds_text
 
 PAGES = (("index.html", "總覽 Overview"), ("cards.html", "卡牌 Cards"), ("characters.html", "角色 Characters"),
          ("skills.html", "技能 Skills"), ("modes.html", "模式 Modes"), ("vocabulary.html", "詞彙 Vocabulary"),
-         ("language.html", "Language"), ("testing.html", "Testing"))
+         ("tutorial.html", "Tutorial"), ("language.html", "Language"), ("testing.html", "Testing"))
 _PAGE_OF = {"card": "cards.html", "character": "characters.html", "skill": "skills.html", "mode": "modes.html"}
 VOCABULARY = (("action", "Actions and their windows"), ("query", "Queries"), ("function", "Functions"),
               ("builtin", "Built-ins"), ("zone", "Zones"), ("counter", "Counters"), ("attribute", "Attributes"),
@@ -37,8 +38,9 @@ def url_of(entry) -> str:
     return f"{_PAGE_OF.get(entry.kind, 'vocabulary.html')}#{entry.anchor}"
 
 
-def write_site(ref: Reference, out: Path, docs: dict[str, str]) -> list[Path]:
-    """Writes the site into `out`; `docs` maps a page (language.html) to its Markdown. Returns the files."""
+def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> list[Path]:
+    """Writes the site into `out`; `docs` maps a page (language.html) to its Markdown; `rates` (a
+    winrates.WinRates, optional) adds each character's win rate to the characters page. Returns the files."""
     out.mkdir(parents=True, exist_ok=True)
     env = _env()
     links = {e.name: url_of(e) for e in reversed(ref.entries)}      # the first entry of a name wins
@@ -55,7 +57,8 @@ def write_site(ref: Reference, out: Path, docs: dict[str, str]) -> list[Path]:
     sections = [(h, titles[h], len(ref.of_kind(k))) for k, h in _PAGE_OF.items()]
     page("index.html", "index.html.j2", ref.title, sections=sections)
     page("cards.html", "cards.html.j2", titles["cards.html"], entries=ref.of_kind("card"))
-    page("characters.html", "characters.html.j2", titles["characters.html"], entries=ref.of_kind("character"))
+    page("characters.html", "characters.html.j2", titles["characters.html"], entries=ref.of_kind("character"),
+         rates=rates, seeds=seeds_text(rates) if rates else "")
     page("skills.html", "skills.html.j2", titles["skills.html"], entries=ref.of_kind("skill"))
     page("modes.html", "modes.html.j2", titles["modes.html"], entries=ref.of_kind("mode"))
     page("vocabulary.html", "vocabulary.html.j2", titles["vocabulary.html"],

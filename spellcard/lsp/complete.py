@@ -28,7 +28,7 @@ CLAUSES = {
     "action": ("window", "do", "when"),
 }
 STATEMENTS = ("let", "if", "elif", "else", "for", "in", "repeat", "while", "return", "stop", "break", "continue",
-              "cancel", "and", "or", "not", "where", "then", "true", "false", "none")
+              "cancel", "and", "or", "not", "where", "map", "then", "true", "false", "none")
 IMPLICIT = ("owner", "event", "card", "user", "target", "it", "current", "self", "value")
 
 # name lists that follow a keyword: (pattern of the text before the cursor, what to offer)

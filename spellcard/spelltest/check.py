@@ -41,6 +41,8 @@ class TestChecker:
             self.seated[f"P{i}"] = i
             self.held[i] = set()
             for who in seat:
+                if who.name == f"P{i}" and len(seat) == 1:
+                    continue            # a seat by its number plays no character
                 c = p.characters.get(who.name)
                 if c is None and setup and who.name == f"P{i}":
                     continue            # a seat the mode's own setup fills (esper deals rosters of cards)

@@ -68,7 +68,10 @@ def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str]
                             unique=True)) if len(rest) >= n - len(seated) else rest
     stacked = _stacked(draw, pack, m.name, focus)
     order = draw(st.permutations(range(n)))        # who sits where: shrinks to the order drawn
-    return TableSpec(m.name, tuple(seated[i] for i in order), tuple(stacked))
+    # A pack with fewer characters than seats (none, in a game without them) seats the rest by
+    # number: `P2` at the third seat plays no character.
+    seats = tuple(seated[i] if i < len(seated) else f"P{j}" for j, i in enumerate(order))
+    return TableSpec(m.name, seats, tuple(stacked))
 
 
 def _stacked(draw, pack: PackDef, mode: str, focus: Sequence[str]) -> list[str]:
