@@ -94,3 +94,19 @@ def test_explore_seats_a_game_without_characters_by_number():
     result = CliRunner().invoke(cli, ["explore", PACK, "--examples", "4", "--seed", "2"])
     assert result.exit_code == 0, result.output
     assert "no property broken" in result.output
+
+
+def test_the_priest_shows_the_hand_to_its_player_alone():
+    """神父 (Priest): Look at another player's hand. Only the Priest's player learns the card; the
+    third seat sees only that the Priest was played."""
+    from spellcard.runtime.view import View
+    from spellcard.scenario import Scenario
+
+    s = Scenario(PACK, ["P0", "P1", "P2"])
+    s.hand(0, "Priest")
+    [princess] = s.hand(1, "Princess")
+    s.deck_top("Guard")
+    s.answer(0, "Priest", s.p(1))
+    s.phase(0, "play_phase")
+    assert ["show", [princess.id], ["P0"]] in [list(e) for e in s.game.log.entries if e[0] == "show"]
+    assert View(s.game, 0).knows(princess) and not View(s.game, 2).knows(princess)
