@@ -195,6 +195,26 @@ agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", defa
                             show_default=True, callback=_agent_list)
 
 
+def search_options(command):
+    """The search agent's budget and rollout policy, as `simulate` and `balance` take them."""
+    for option in reversed((
+            click.option("--search-rollouts", type=click.IntRange(min=1), default=DEFAULT_ROLLOUTS,
+                         show_default=True,
+                         help="The search agent's rollouts per decision: more plays stronger and slower."),
+            click.option("--search-ms", type=click.FloatRange(min=0, min_open=True), metavar="MS",
+                         help="Also stop a search after MS milliseconds per decision (bounded time, but "
+                              "then the same seed no longer gives the same game)."),
+            click.option("--search-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY,
+                         show_default=True, help="How the search agent's rollouts play every seat."))):
+        command = option(command)
+    return command
+
+
+def agent_options(search_rollouts: int, search_ms: Optional[float], search_policy: str) -> tuple:
+    """The (name, value) pairs a Table passes to the agents that take them."""
+    return (("rollouts", search_rollouts), ("ms", search_ms), ("policy", search_policy))
+
+
 @cli.command("simulate")
 @click.argument("pack")
 @click.option("--mode", help="The mode to play (may be left out when the pack has only one).")
@@ -214,13 +234,7 @@ agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", defa
               help="With --show-log: print the game as seat N saw it (the cards it did not know read "
                    "\"a card\").")
 @agent_option
-@click.option("--search-rollouts", type=click.IntRange(min=1), default=DEFAULT_ROLLOUTS, show_default=True,
-              help="The search agent's rollouts per decision: more plays stronger and slower.")
-@click.option("--search-ms", type=click.FloatRange(min=0, min_open=True), metavar="MS",
-              help="Also stop a search after MS milliseconds per decision (bounded time, but then the "
-                   "same seed no longer gives the same game).")
-@click.option("--search-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY, show_default=True,
-              help="How the search agent's rollouts play every seat.")
+@search_options
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
                  show_log: bool, seat: Optional[int], agent: str, search_rollouts: int, search_ms: Optional[float],
@@ -244,8 +258,8 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     if seat is not None and not show_log:
         raise UsageProblem("--seat chooses whose view --show-log prints; add --show-log")
     pdef = load_target(pack, extra).pack
-    options = (("rollouts", search_rollouts), ("ms", search_ms), ("policy", search_policy))
-    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent, agent_options=options)
+    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent,
+                         agent_options=agent_options(search_rollouts, search_ms, search_policy))
     check_seat(seat, table.players)
     with progress(games, enabled=not as_json) as advance:
         batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)

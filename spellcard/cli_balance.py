@@ -12,7 +12,8 @@ import click
 
 from spellcard.compiler.text import printable
 
-from .cli import UsageProblem, agent_option, load_target, make_table, progress, with_files
+from .cli import (UsageProblem, agent_option, agent_options, load_target, make_table, progress, search_options,
+                  with_files)
 
 if TYPE_CHECKING:               # a command imports what only it needs when it runs (see cli.py)
     from rich.console import Console
@@ -28,6 +29,7 @@ if TYPE_CHECKING:               # a command imports what only it needs when it r
               help="Game i (from 0) uses seed SEED+i; same seed, same figures, on any backend.")
 @click.option("--players", type=int, help="Number of players (default: the mode's minimum).")
 @agent_option
+@search_options
 @with_files
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Play in this process, or on Dask workers (a LocalCluster, or --scheduler's cluster).")
@@ -41,6 +43,7 @@ if TYPE_CHECKING:               # a command imports what only it needs when it r
 @click.option("-o", "--output", "report", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write an HTML report (charts, no scripts) to this file.")
 def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int], agent: str,
+                search_rollouts: int, search_ms: Optional[float], search_policy: str,
                 extra: tuple[str, ...], backend: str, workers: int, scheduler: Optional[str], as_json: bool,
                 report: Optional[Path]) -> None:
     """Win rates per character with 95% intervals, against a baseline fair to seat and role.
@@ -56,12 +59,14 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
 
     from .balance.stats import analyse
     from .balance.sweep import Seats, ShippedPack, SweepProblem, run_dask, run_local
+    from .simulate import taken_options
 
     if scheduler is not None and backend != "dask":
         raise UsageProblem("--scheduler names a Dask scheduler; add --backend dask")
     compiled = load_target(pack, extra)
     pdef = compiled.pack
-    table = attrs.evolve(make_table(pdef, mode, players, None), agent=agent)
+    table = attrs.evolve(make_table(pdef, mode, players, None), agent=agent,
+                         agent_options=agent_options(search_rollouts, search_ms, search_policy))
     seats = Seats.of(table)
     with progress(games, enabled=True, label="playing") as advance:
         try:
@@ -72,7 +77,8 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
                                           workers=workers, scheduler=scheduler)
         except SweepProblem as err:
             raise UsageProblem(str(err)) from None
-    header = {"pack": pdef.name, "mode": table.mode, "players": table.players, "agent": table.agent, "seed": seed,
+    header = {"pack": pdef.name, "mode": table.mode, "players": table.players, "agent": table.agent,
+              "agent_options": taken_options(table.agent, table.agent_options), "seed": seed,
               "with": [Path(e).name for e in extra]}
     data = analyse(counts, pdef, header)
     rate = counts.games / timing.play_seconds if timing.play_seconds else 0.0

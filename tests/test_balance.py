@@ -141,3 +141,12 @@ def test_the_report_loads_in_chromium_without_console_messages_and_is_not_blank(
     assert (width, height) == (1000, 800)
     colours = {bytes(row[i:i + 3]) for row in rows[::20] for i in range(1, len(row) - 3, 3 * 7)}
     assert len(colours) > 20, f"only {len(colours)} colours: a blank page"
+
+
+def test_the_search_agents_budget_reaches_the_games_it_plays():
+    """`balance --search-rollouts` is the search agent's budget there, as in `simulate`: a seat of
+    search plays with it, and the figures say which budget they came from."""
+    d = balance_json("--games", "2", "--agent", "search,random", "--search-rollouts", "2")
+    assert d["agent_options"] == {"rollouts": 2, "ms": None, "policy": "random"}
+    assert set(d["by_agent"]) == {"search", "random"}
+    assert balance_json("--games", "2")["agent_options"] == {}     # random takes none

@@ -36,13 +36,14 @@ class Seats:
     players: int
     characters: tuple = ()
     agent: str = "random"
+    agent_options: tuple = ()
 
     @classmethod
     def of(cls, table: Table) -> "Seats":
-        return cls(table.mode, table.players, tuple(table.characters), table.agent)
+        return cls(table.mode, table.players, tuple(table.characters), table.agent, tuple(table.agent_options))
 
     def table(self, pack: PackDef) -> Table:
-        return Table(pack, self.mode, self.players, self.characters, self.agent)
+        return Table(pack, self.mode, self.players, self.characters, self.agent, self.agent_options)
 
 
 @attrs.frozen
