@@ -57,3 +57,10 @@ def test_a_logged_game_replays_exactly():
 def test_different_seeds_give_different_games():
     a, b = play("Duel", 2, 1, log=True), play("Duel", 2, 2, log=True)
     assert a.log.lines() != b.log.lines()
+
+
+def test_a_death_under_way_at_max_hp_0_keeps_the_invariants():
+    """Found by the long fuzz (CpBattleMode seed 10164): 四重存在 at max HP 1 gives up her last point,
+    and CP繼承 gives her cards to her partner during her death, while she is still in the game at max
+    HP 0. A death under way marks the character fallen, which the max-HP invariant leaves out."""
+    assert_sound(play("CpBattleMode", 6, 10164))
