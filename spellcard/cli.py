@@ -317,6 +317,11 @@ def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], chara
     return Table(pack, mode_def.name, n, names)
 
 
+def span(lo: int, hi: int) -> str:
+    """A range of counts as people write it: `2` or `2–8`."""
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
 def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
     if mode is None:
         if len(pack.modes) == 1:
@@ -383,193 +388,12 @@ def rate_table(title: str, rates: dict) -> RichTable:
     return t
 
 
-# ── replaying ───────────────────────────────────────────────────────────────────
-@cli.command("replay")
-@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--pack", "pack_source", metavar="PACK",
-              help="The pack folder or file to replay with, when the log names a path rather than a "
-                   "built-in pack.")
-@with_files
-@click.option("--trust-log", is_flag=True,
-              help="Read the pack folder and the --with files the log names instead (a log can name "
-                   "any path, so this is never done unasked).")
-@click.option("--show-log", is_flag=True, help="Print the replayed game's log, readably.")
-@click.option("--seat", type=click.IntRange(min=0), metavar="N",
-              help="Show the game as seat N saw it: print its log so (the cards it did not know read "
-                   "\"a card\"), or open the --html viewer at that seat.")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), metavar="OUT",
-              help="Write a replay viewer to OUT: one self-contained HTML page that steps through the "
-                   "game (buttons, arrow keys) and shows the table as the chosen seat saw it.")
-def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool,
-               show_log: bool, seat: Optional[int], html_out: Optional[str]) -> None:
-    """Re-run a game logged by `simulate --log`; print it (--show-log, --seat) or write a viewer (--html).
+# ── replaying and listing ───────────────────────────────────────────────────────
+from .cli_replay import replay_cmd  # noqa: E402  (it reads load_target and make_table from here)
+from .cli_list import list_cmd  # noqa: E402  (it reads load_target from here)
 
-    Only files named on this command line are read (besides a built-in pack the log names): a pack
-    folder with --pack and extra .spell files with --with, or, with --trust-log, the paths the log
-    names (.spell files and folders only).
-    The log printed, or the viewer written, is the whole game by default; with --seat N, only what
-    seat N saw: its own hidden zones, public ones, the cards shown to it, and of the rest how many.
-    Exits 0 if the replay reproduces the log event for event; 1 at the first difference, if the
-    pack (name, version, sources) is not the one the game was logged with, or if the game ended in a
-    rule fault; 2 if the log is malformed or does not fit the pack.
-    """
-
-    from rich.console import Console
-
-    from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
-    from .render import render_game
-    from .simulate import replay, unknown_agents
-
-    try:
-        game = read_recorded(log_file)
-    except BadLog as err:
-        raise UsageProblem(f"{printable(log_file)}: not a spellcard game log: {err}") from None
-    header = game.header
-    try:
-        target, files = sources_to_read(header, pack_source, extra, trust_log)
-    except NotNamed as err:
-        raise UsageProblem(f"{printable(log_file)}: {err}") from None
-    pack = load_target(target, files).pack
-    changed = pack_differences(header, pack)
-    if changed:
-        click.echo(f"the pack {logged_path(header['pack'])} is not the one this game was logged with "
-                   f"({'; '.join(changed)}); it cannot be replayed", err=True)
-        sys.exit(1)
-    try:
-        table = make_table(pack, header["mode"], header["players"], header.get("characters") or ())
-    except UsageProblem as err:
-        raise UsageProblem(f"{printable(log_file)}: the log does not fit the pack: {err.message}") from None
-    agent = header.get("agent") or "random"
-    if not isinstance(agent, str) or unknown_agents(agent):
-        raise UsageProblem(f"{printable(log_file)}: unknown agent {clip(str(agent), MAX_QUOTE)!r} in the log")
-    check_seat(seat, table.players)
-    outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
-    if outcome.difference is None and (show_log or seat is not None and not html_out):
-        console = Console()
-        for line in render_game(outcome.game, seat):
-            console.print(line, soft_wrap=True)
-    if outcome.difference is None and html_out:
-        from .doc.replay import write_viewer
-        try:
-            write_viewer(html_out, outcome.game, header, seat)
-        except OSError as err:
-            raise click.ClickException(f"cannot write {printable(html_out)}: {err.strerror}") from None
-    if outcome.difference is not None:
-        click.echo("replay differs: " + "\n".join(map(printable, outcome.difference.split("\n"))))
-        sys.exit(1)
-    click.echo(f"replay matches ({outcome.events} events)")
-    if html_out:
-        click.echo(f"viewer: {printable(html_out)}")
-    if outcome.error is not None:           # a faithful replay of a game that ended in a rule fault
-        click.echo(f"the game ended with {type(outcome.error).__name__}: {outcome.error}")
-        sys.exit(1)
-
-
-def pack_differences(header: dict, pack: PackDef) -> list[str]:
-    """What differs between the pack a log names (name, version, source hash) and the one found."""
-    logged = {"name": header.get("pack_name", pack.name), "version": header.get("pack_version", pack.version),
-              "source hash": header["source_hash"]}
-    found = {"name": pack.name, "version": pack.version, "source hash": pack.source_hash}
-    return [f"{k} {clip(printable(str(logged[k])), MAX_QUOTE)} in the log, {found[k]} now"
-            for k in logged if logged[k] != found[k]]
-
-
-# ── listing ─────────────────────────────────────────────────────────────────────
-@cli.command("list")
-@click.argument("pack")
-@with_files
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
-    """List the pack's cards, characters and modes.
-
-    Cards and characters get a column per attribute the pack's `show card` and `show character`
-    lines name (without them: the attributes each kind fixes). A card's copies are its entries in
-    the pack's first deck, printed as on the card ("♠A").
-    """
-    pdef = load_target(pack, extra).pack
-    data = catalogue(pdef)
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
-        return
-    from rich.console import Console
-
-    console = Console()
-    columns = text_columns(pdef.shown)
-    for title, rows in (("cards", data["cards"]), ("characters", data["characters"]), ("modes", data["modes"])):
-        console.print(rows_table(title, rows, columns[title]))
-    console.print(f"deck: {data['deck_size']} cards")
-
-
-def catalogue(pack: PackDef) -> dict:
-    """The pack's contents as plain data: of cards and characters, the attributes the pack shows;
-    card copies come from its first deck."""
-    from .faces import card_face
-
-    deck = next(iter(pack.decks.values()), [])
-
-    def shown(owner: str, attrs: dict) -> dict:
-        return {name: attr_value(pack, owner, attrs, name) for name in pack.shown.get(owner, ())}
-
-    return {
-        "cards": [{"name": k.name, "label": k.label, "attrs": shown("card", k.attrs),
-                   "copies": [card_face(pack, values) for kind, values in deck if kind == k.name]}
-                  for k in pack.kinds.values()],
-        "characters": [{"name": c.name, "label": c.label, "attrs": shown("character", c.attrs),
-                        "skills": list(c.skills)} for c in pack.characters.values()],
-        "modes": [{"name": m.name, "label": m.label, "players": [m.min_players, m.max_players], "deck": m.deck}
-                  for m in pack.modes.values()],
-        "deck_size": len(deck),
-    }
-
-
-def attr_value(pack: PackDef, owner: str, attrs: dict, name: str):
-    """A card kind's or character's attribute, or the pack's default when that needs no game."""
-    if name in attrs:
-        return attrs[name]
-    adef = pack.attrs_.get((owner, name))
-    if adef is None or adef.default is None:
-        return None
-    try:
-        return adef.default(None, None)
-    except Exception:           # a default computed from the game has no value outside one
-        return None
-
-
-def span(lo: int, hi: int) -> str:
-    return str(lo) if lo == hi else f"{lo}–{hi}"
-
-
-def _copies(card: dict) -> str:
-    faces = " ".join(c for c in card["copies"] if c)          # a deck of plain copies prints no face
-    return (f"{len(card['copies'])}: {faces}" if faces else str(len(card["copies"]))) if card["copies"] else ""
-
-
-def text_columns(shown: dict) -> dict:
-    """Per catalogue section: the column headers and how each cell is read from the JSON row; cards
-    and characters get a column per attribute the pack shows."""
-    def attrs(owner: str) -> tuple:
-        return tuple((name, lambda row, name=name: row["attrs"][name]) for name in shown.get(owner, ()))
-
-    return {
-        "cards": (("name", "name"), ("label", "label"), *attrs("card"), ("copies", _copies)),
-        "characters": (("name", "name"), ("label", "label"), *attrs("character"),
-                       ("skills", lambda c: ", ".join(c["skills"]))),
-        "modes": (("name", "name"), ("label", "label"), ("players", lambda m: span(*m["players"])), ("deck", "deck")),
-    }
-
-
-def rows_table(title: str, rows: list[dict], columns: tuple) -> RichTable:
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    t = RichTable(title=title, title_style="bold")
-    for header, _ in columns:
-        t.add_column(header)
-    for row in rows:
-        cells = (get(row) if callable(get) else row[get] for _, get in columns)
-        t.add_row(*(Text("" if v is None else printable(v)) for v in cells))     # never read as markup
-    return t
-
+cli.add_command(replay_cmd)
+cli.add_command(list_cmd)
 
 # ── shipping ────────────────────────────────────────────────────────────────────
 from .shipping import build_cmd, packs_cmd  # noqa: E402  (they use load_target, defined above)
