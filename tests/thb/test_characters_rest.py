@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from spellcard.runtime.view import View
 from spellcard.scenario import Scenario
 
 from .helpers import MODE, table, discarded, zone_cards, offered_plays
@@ -300,6 +301,11 @@ def test_mask_of_hope_views_one_plus_lost_hp_takes_one_suit():
     assert zone_cards(s, 0) == [a, c]
     assert s.deck.cards[-1] is b
     assert s.asked(0, "option")[0].options == ["黑桃", "紅桃", "不獲得"]
+    entries = [list(e) for e in s.game.log.entries if e[0] in ("show", "reveal")]
+    assert entries[0] == ["show", [a.id, b.id, c.id], ["P0"]]       # 觀看: her alone
+    assert entries[1] == ["reveal", [a.id, c.id]]                   # 展示: everyone
+    assert not View(s.game, 1).knows(b)        # the one put back stays unknown to the other seat
+    assert View(s.game, 0).knows(b)
 
 
 def test_mask_of_hope_rest_back_on_top_in_her_order():

@@ -1,6 +1,7 @@
 """觀看: a skill that looks at cards shows them to its owner alone (`show`), not to the table: the
 owner's view knows them, the others' views see only how many, and the log names the one viewer.
-Each docstring quotes the skill's sentence from the rulebook."""
+Each docstring quotes the skill's sentence from the rulebook; 希望之面's look is asserted beside its
+other rules, in test_characters_rest.py."""
 from spellcard.runtime.view import View
 from spellcard.scenario import Scenario
 
@@ -39,19 +40,3 @@ def test_divine_calculation_shows_the_top_cards_to_ran_only():
     assert all(ran.knows(x) for x in (a, b, c)) and not any(koakuma.knows(x) for x in (a, b, c))
     top = ran.zone("deck").cards[-3:]
     assert [x.id for x in top] == [x.id for x in s.deck.cards[-3:]] and all(x.known for x in top)
-
-
-def test_mask_of_hope_looks_alone_and_shows_what_she_takes():
-    """希望之面：出牌階段開始時。你可以觀看牌堆頂1+X張牌，然後展示並獲得其中任意數量的同一種花色的牌，其餘以任意順序
-    置於牌堆頂。（X為你已損失的體力值）"""
-    s = table(["Kokoro", "Koakuma"])
-    s.set(0, hp=1)                             # X = 2: three cards
-    a, b, c = s.deck_top("Danmaku♠7", "Mochi♡3", "Sake♠9")
-    s.answer(0, True, "黑桃", [a, c])
-    s.phase(0, "action_phase")
-    entries = [list(e) for e in shown_entries(s)]
-    assert entries[0] == ["show", [a.id, b.id, c.id], ["P0"]]       # 觀看: her alone
-    assert entries[1] == ["reveal", [a.id, c.id]]                   # 展示: everyone
-    koakuma = View(s.game, 1)
-    assert not koakuma.knows(b)                # the one put back stays unknown to the other seat
-    assert View(s.game, 0).knows(b)
