@@ -11,6 +11,7 @@ import logging
 import marshal
 import math
 import time
+import warnings
 from contextlib import contextmanager
 from typing import Callable, Iterator, Optional
 
@@ -145,8 +146,10 @@ def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
     cluster = None
     try:
         if scheduler is None:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+            with warnings.catch_warnings():     # a second sweep running beside this one takes
+                warnings.filterwarnings("ignore", "Port .* is already in use")   # another port
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster)
         else:
             client = Client(scheduler, timeout="10s")
