@@ -63,6 +63,7 @@ class AttrDecl:
     span: Span
     seen: str = "public"          # public | owner | hidden: who sees a player's value
     until: Optional[str] = None   # a bool attribute of the same player: once true, everyone sees it
+    seen_span: Optional[Span] = None
     until_span: Optional[Span] = None
 
 

@@ -83,12 +83,13 @@ class _Builder(TestBuilder, CodeBuilder):
 
     def attr_decl(self, meta, c):
         owner, name, typ, names, seen, default = c
-        seen, until, until_span = seen or ("public", None, None)
-        return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta), seen, until, until_span)
+        vis, until = seen or ("public", None)
+        return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta), str(vis),
+                          str(until) if until is not None else None,
+                          self.tspan(vis) if seen else None, self.tspan(until) if until is not None else None)
 
     def attr_seen(self, meta, c):
-        vis, until = c
-        return str(vis), str(until) if until is not None else None, self.tspan(until) if until is not None else None
+        return tuple(c)
 
     def attr_names(self, meta, c):
         return tuple(c)

@@ -142,7 +142,7 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
     def check_seen(self, d: A.AttrDecl):
         """A private attribute: a player's, made public by a bool attribute of that same player."""
         if d.owner != "player":
-            self.err(d.span, f"only a player's attributes can be seen by some players only, not a {d.owner}'s",
+            self.err(d.seen_span, f"only a player's attributes can be seen by some players only, not a {d.owner}'s",
                      "a card's face follows its zone's visibility (`zone hand: player owner`); "
                      f"drop `{d.seen}` here")
             return
@@ -150,7 +150,7 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
             return
         if d.seen == "public":
             self.err(d.until_span, f"`{d.name}` is public already: `until` says when an `owner` or `hidden` "
-                     "attribute becomes public", f"write `attr player {d.name}: … owner until {d.until}`")
+                     "attribute becomes public", f"write `owner until {d.until}`")
             return
         cond = self.s.attr("player", d.until)
         if cond is None:
@@ -160,7 +160,7 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
         elif not _plain_bool(cond.type):
             self.err(d.until_span, f"`until` names a bool attribute of the player; `{d.until}` is "
                      f"`{cond.type.name}{'?' if cond.type.optional else ''}`",
-                     "the attribute is public once that attribute is true")
+                     f"a flag the rules set when the value is shown: `attr player {d.name}_shown: bool = false`")
         elif cond.seen != "public":
             self.err(d.until_span, f"`{d.until}` is not public itself, so no one could tell when `{d.name}` is",
                      f"declare `{d.until}` without `{cond.seen}`")
