@@ -184,3 +184,20 @@ def test_a_blind_choice_is_not_named_to_its_chooser_in_its_log():
     assert theirs[-1] == "…"                                        # another's choice of cards, as before
     g.pack.funcs["take_from"](g, g.players[1], g.players[1])       # its own hand: named to it
     assert [e for e in seen_entries(g, 1) if e[0] == "ask"][-1][-1] == "Coin"
+
+
+def test_the_replay_viewer_shows_a_seat_the_values_it_saw():
+    """The viewer's seat selector: a seat's table holds `unknown` for another's hidden value until
+    the entry that shows it, the whole game the truth throughout."""
+    from spellcard.doc.replay import viewer_data
+
+    g = secrets_game(log=True)
+    g.pack.funcs["show_token"](g, g.players[1])
+    truth = [p.v["token"] for p in g.players]
+    views = viewer_data(g, {"mode": "t", "seed": 0})["views"]
+    sets = lambda v: [s["s"] for s in views[v]["steps"] if "s" in s and s["s"][0][1].startswith("token")]
+    assert sets("0") == [[["P0", "token", truth[0]]], [["P1", "token", UNSEEN]], [["P2", "token", UNSEEN]],
+                         [["P1", "token_shown", True], ["P1", "token", truth[1]]]]
+    assert [s[0][2] for s in sets("all")[:3]] == truth
+    shown = [s["t"] for s in views["0"]["steps"] if s.get("k") == "set"][-1]
+    assert shown.endswith(f"token_shown = true, token = {truth[1]}")
