@@ -2,9 +2,9 @@
 
 A seat sees the cards of public zones, of its own `owner` zones, and the cards revealed or shown to
 it (`knows`); of every other card only where it is. Of the players' attributes it sees all but the
-private ones (`attr player role: Role? owner until role_shown`) it may not see yet: those read UNKNOWN. Every object handed out is a projection made
-for that seat (SeenCard, SeenPlayer, SeenZone, SeenPlay, SeenEvent): none holds a live Card, Player or Zone,
-whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
+private ones (`attr player role: Role? owner until role_shown`) it may not see yet: those read
+UNKNOWN. Every object handed out is a projection made for that seat (SeenCard, SeenPlayer, SeenZone,
+SeenPlay, SeenEvent): none holds a live Card, Player or Zone, whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
 list, so an id would tell the card.
 
 Python has no private attributes: the View keeps the game in an underscored slot, and an agent
@@ -53,7 +53,8 @@ def learn(game, seat: int, cards) -> None:
 def sees_value(seat: int, p: Player, a) -> bool:
     """Whether `seat` sees player `p`'s value of the attribute `a` (an AttrDef): a public one always,
     an `owner` one if it is `p`'s seat, and any once its `until` attribute is true."""
-    return a.seen == "public" or a.seen == "owner" and p.seat == seat or a.until is not None and p.v.get(a.until) is True
+    return (a.seen == "public" or a.seen == "owner" and p.seat == seat
+            or a.until is not None and p.v.get(a.until) is True)
 
 
 class Unknown:
@@ -282,8 +283,8 @@ class View:
     def worlds(self):
         """Play-outs of the game from this seat's decision, each in a world re-dealt so that every
         card this seat does not know is drawn afresh, and the player attributes it may not see are
-        dealt afresh among their holders (runtime/worlds.py): what a search agent plays
-        its rollouts in, and the only game it reaches."""
+        dealt afresh among their holders (runtime/worlds.py): what a search agent plays its
+        rollouts in, and the only game it reaches."""
         from .clone import Clone
         from .worlds import Worlds
 

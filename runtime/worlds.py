@@ -78,10 +78,11 @@ def redeal_values(game, seat: int, rng: random.Random) -> int:
     dealt = 0
     for a in game.pack.secrets():
         unseen = [p for p in game.players if not sees_value(seat, p, a)]
-        if len(unseen) < 2:
+        values = [p.v.get(a.name) for p in unseen]
+        if all(x == values[0] for x in values):         # one holder, or all alike (no role dealt)
             continue
         # Sorted, so that the world drawn depends on which values are unseen, never on who holds them.
-        values = sorted((p.v.get(a.name) for p in unseen), key=repr)
+        values.sort(key=repr)
         rng.shuffle(values)
         for p, x in zip(unseen, values):
             p.v[a.name] = x
