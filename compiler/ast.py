@@ -61,6 +61,10 @@ class AttrDecl:
     value_names: tuple[tuple[str, int], ...]
     default: Optional[Expr]
     span: Span
+    seen: str = "public"          # public | owner | hidden: who sees a player's value
+    until: Optional[str] = None   # a bool attribute of the same player: once true, everyone sees it
+    seen_span: Optional[Span] = None
+    until_span: Optional[Span] = None
 
 
 @node

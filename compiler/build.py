@@ -82,8 +82,14 @@ class _Builder(TestBuilder, CodeBuilder):
         return A.TypeRef(str(c[0]), c[1] is not None, self.span(meta), is_list=True)
 
     def attr_decl(self, meta, c):
-        owner, name, typ, names, default = c
-        return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta))
+        owner, name, typ, names, seen, default = c
+        vis, until = seen or ("public", None)
+        return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta), str(vis),
+                          str(until) if until is not None else None,
+                          self.tspan(vis) if seen else None, self.tspan(until) if until is not None else None)
+
+    def attr_seen(self, meta, c):
+        return tuple(c)
 
     def attr_names(self, meta, c):
         return tuple(c)

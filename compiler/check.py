@@ -136,6 +136,34 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
             if self_type:
                 scope.define("self", self_type, d.span, ("implicit", "v_self"))
             self.expect(d.default, typ, scope, f"the default of `{d.name}`")
+        if d.seen != "public" or d.until is not None:
+            self.check_seen(d)
+
+    def check_seen(self, d: A.AttrDecl):
+        """A private attribute: a player's, made public by a bool attribute of that same player."""
+        if d.owner != "player":
+            self.err(d.seen_span, f"only a player's attributes can be seen by some players only, not a {d.owner}'s",
+                     "a card's face follows its zone's visibility (`zone hand: player owner`); "
+                     f"drop `{d.seen}` here")
+            return
+        if d.until is None:
+            return
+        if d.seen == "public":
+            self.err(d.until_span, f"`{d.name}` is public already: `until` says when an `owner` or `hidden` "
+                     "attribute becomes public", f"write `owner until {d.until}`")
+            return
+        cond = self.s.attr("player", d.until)
+        if cond is None:
+            bools = [n for (o, n), a in self.s.attrs_.items() if o == "player" and _plain_bool(a.type)]
+            self.err(d.until_span, f"`until` names a bool attribute of the player; `{d.until}` is not one",
+                     did_you_mean(d.until, bools) or f"declare it: `attr player {d.until}: bool = false`")
+        elif not _plain_bool(cond.type):
+            self.err(d.until_span, f"`until` names a bool attribute of the player; `{d.until}` is "
+                     f"`{cond.type.name}{'?' if cond.type.optional else ''}`",
+                     f"a flag the rules set when the value is shown: `attr player {d.name}_shown: bool = false`")
+        elif cond.seen != "public":
+            self.err(d.until_span, f"`{d.until}` is not public itself, so no one could tell when `{d.name}` is",
+                     f"declare `{d.until}` without `{cond.seen}`")
 
     def decl_CounterDecl(self, d: A.CounterDecl):
         if d.owner not in ("player", "table"):
@@ -254,3 +282,8 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
         for name, span in t.phases:
             if name not in self.s.phases:
                 self.err(span, f"unknown phase `{name}`", did_you_mean(name, self.s.phases))
+
+
+def _plain_bool(t: A.TypeRef) -> bool:
+    """`bool`, neither a list nor optional: a condition that is always true or false."""
+    return t.name == T.BOOL and not t.optional and not t.is_list

@@ -63,7 +63,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
         default = em.add_value_fn(f"ad_{owner}_{name}", "g, v_self", d.default) if d.default is not None else None
-        out["attrs"].append((owner, name, default, dict(d.value_names)))
+        out["attrs"].append((owner, name, default, dict(d.value_names), d.seen, d.until))
     for (owner, name), d in s.counters.items():
         fns = []
         for part, e in (("init", d.init), ("min", d.min), ("max", d.max)):

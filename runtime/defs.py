@@ -47,6 +47,8 @@ class AttrDef:
     name: str
     default: Optional[Callable] = None        # (g, it) -> value
     value_names: dict = Factory(dict)   # symbolic names for values: A = 1, K = 13
+    seen: str = "public"                      # a player's: public | owner (its player alone) | hidden (no one)
+    until: Optional[str] = None               # a bool attribute of the same player: once true, all see it
 
 
 @define(eq=False)
@@ -243,6 +245,13 @@ class PackDef:
         cached = self._by_owner.get(owner)
         if cached is None:
             cached = self._by_owner[owner] = [a for (o, _), a in self.attrs_.items() if o == owner]
+        return cached
+
+    def secrets(self) -> tuple:
+        """The player attributes some seats may not see (`owner`, `hidden`), computed once."""
+        cached = self._by_owner.get(("secrets",))
+        if cached is None:
+            cached = self._by_owner[("secrets",)] = tuple(a for a in self.attrs_of("player") if a.seen != "public")
         return cached
 
     def counters_of(self, owner: str) -> list:

@@ -16,7 +16,7 @@ from .defs import ActionDef, PackDef, Window
 from .errors import IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
 from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
 from .anytime import anytime_rule
-from .log import GameLog
+from .log import GameLog, chosen_cards
 from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
 from .view import View, view_of
 from .namespace import _zero
@@ -362,6 +362,10 @@ class Game(Windows, Turns):
         if self.log.enabled:
             chosen = bool(answer) if d.kind == YES_NO else (
                 [d.describe(i) for i in answer] if d.kind == MANY else d.describe(answer))
+            if d.kind != YES_NO:
+                cards = chosen_cards(d, answer if d.kind == MANY else [answer])
+                if cards:
+                    self.log.chosen[len(self.log.entries)] = cards
             self.log.add("ask", f"P{d.player.seat}", d.what, d.prompt, answer, chosen)
         if d.kind == YES_NO:
             return bool(answer)

@@ -3,19 +3,37 @@ from __future__ import annotations
 
 import json
 
+from .model import Card, Play
+
 
 class GameLog:
-    __slots__ = ("enabled", "entries")
+    """`chosen` is beside the entries, not in them (a log file stays as it was): for a decision's
+    entry, the physical card ids behind each chosen option that names a card (() for one that names
+    none), so a seat's log can name only what that seat knew (spellcard/seen_log.py). A replay
+    rebuilds it, as it rebuilds the game."""
+    __slots__ = ("enabled", "entries", "chosen")
 
     def __init__(self, enabled: bool = False):
         self.enabled = enabled
         self.entries: list[tuple] = []
+        self.chosen: dict[int, tuple] = {}
 
     def add(self, kind: str, *data) -> None:
         self.entries.append((kind, *data))
 
     def lines(self) -> list[str]:
         return [json.dumps(list(e), ensure_ascii=False, separators=(",", ":")) for e in self.entries]
+
+
+def chosen_cards(d, picked) -> tuple:
+    """The physical card ids behind each picked option of the decision `d` (() where an option names
+    no card), or () if none names a card."""
+    ids = []
+    for i in picked:
+        o = d.options[i]
+        card = o.card if isinstance(o, Play) else o
+        ids.append(tuple(c.id for c in card.physical) if isinstance(card, Card) else ())
+    return tuple(ids) if any(ids) else ()
 
 
 def write_game(path, header: dict, answers: list, log: GameLog) -> None:

@@ -1,9 +1,10 @@
 """What one seat may see of a game: the View an agent is handed instead of the Game.
 
 A seat sees the cards of public zones, of its own `owner` zones, and the cards revealed or shown to
-it (`knows`); of every other card only where it is. Every object handed out is a projection made
-for that seat (SeenCard, SeenPlayer, SeenZone, SeenPlay): none holds a live Card, Player or Zone,
-whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
+it (`knows`); of every other card only where it is. Of the players' attributes it sees all but the
+private ones (`attr player role: Role? owner until role_shown`) it may not see yet: those read
+UNKNOWN. Every object handed out is a projection made for that seat (SeenCard, SeenPlayer, SeenZone,
+SeenPlay, SeenEvent): none holds a live Card, Player or Zone, whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
 list, so an id would tell the card.
 
 Python has no private attributes: the View keeps the game in an underscored slot, and an agent
@@ -21,7 +22,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from .decisions import label
-from .model import Card, Play, Player, Zone
+from .model import Card, Event, Play, Player, Zone
 
 
 def visible(zone: Optional[Zone], seat: int) -> bool:
@@ -47,6 +48,25 @@ def learn(game, seat: int, cards) -> None:
     known = game.known.setdefault(seat, {})
     for c in cards:
         known[c.id] = c.zone
+
+
+def sees_value(seat: int, p: Player, a) -> bool:
+    """Whether `seat` sees player `p`'s value of the attribute `a` (an AttrDef): a public one always,
+    an `owner` one if it is `p`'s seat, and any once its `until` attribute is true."""
+    return (a.seen == "public" or a.seen == "owner" and p.seat == seat
+            or a.until is not None and p.v.get(a.until) is True)
+
+
+class Unknown:
+    """What a seat reads for a player's attribute it may not see (`attr player role: Role? owner until
+    role_shown`): one value, `UNKNOWN`, unlike any the attribute can hold (none included)."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "unknown"
+
+
+UNKNOWN = Unknown()
 
 
 def forget_zone(game, zone: Zone) -> None:
@@ -87,6 +107,18 @@ class SeenPlay:
         return f"<play {self.name}>"
 
 
+class SeenEvent:
+    """An action under way (a player attribute may hold one: the use a skill waits on), as seen:
+    its action's name, its parameters each projected, and whether it was cancelled."""
+    __slots__ = ("action", "p", "cancelled")
+
+    def __init__(self, action, p, cancelled):
+        self.action, self.p, self.cancelled = action, p, cancelled
+
+    def __repr__(self) -> str:
+        return f"<event {self.action}>"
+
+
 class SeenZone:
     __slots__ = ("name", "owner", "visibility", "cards")
 
@@ -123,8 +155,14 @@ class SeenPlayer:
 
     @property
     def v(self) -> Mapping:
-        see = self._view.see
-        return MappingProxyType({k: see(x) for k, x in self._p.v.items()})
+        """Counters and attributes; one this seat may not see (a hidden role) reads `UNKNOWN`."""
+        view = self._view
+        see, p = view.see, self._p
+        values = {k: see(x) for k, x in p.v.items()}
+        for a in view._secrets:
+            if a.name in values and not sees_value(view.seat, p, a):
+                values[a.name] = UNKNOWN
+        return MappingProxyType(values)
 
     @property
     def skills(self) -> tuple:
@@ -179,11 +217,12 @@ _new = tuple.__new__
 
 class View:
     """One seat's view of a game, live: it reads the game as it is now, projected for the seat."""
-    __slots__ = ("_game", "seat", "me", "_players")
+    __slots__ = ("_game", "seat", "me", "_players", "_secrets")
 
     def __init__(self, game, seat: int):
         self._game = game
         self.seat = seat
+        self._secrets = game.pack.secrets()
         self._players = tuple(SeenPlayer(self, p) for p in game.players)
         self.me = self._players[seat]
 
@@ -235,18 +274,25 @@ class View:
                 return False
         return all(knows(self._game, self.seat, c) for c in card.physical) if card.physical else True
 
+    def sees_value(self, player, name: str) -> bool:
+        """Does this seat see `player`'s (a SeenPlayer or a seat) attribute `name` now?"""
+        a = self._game.pack.attrs_.get(("player", name))
+        p = self._game.players[player if isinstance(player, int) else player.seat]
+        return a is None or sees_value(self.seat, p, a)
+
     def worlds(self):
         """Play-outs of the game from this seat's decision, each in a world re-dealt so that every
-        card this seat does not know is drawn afresh (runtime/worlds.py): what a search agent plays
-        its rollouts in, and the only game it reaches."""
+        card this seat does not know is drawn afresh, and the player attributes it may not see are
+        dealt afresh among their holders (runtime/worlds.py): what a search agent plays its
+        rollouts in, and the only game it reaches."""
         from .clone import Clone
         from .worlds import Worlds
 
         return Worlds(Clone(self._game), self.seat, lambda card: self.knows(card.id))
 
     def see(self, x):
-        """Any value of the game as this seat sees it: cards, players, zones and plays projected,
-        lists item by item; definitions (kinds, characters, skills) and plain values as they are."""
+        """Any value of the game as this seat sees it: cards, players, zones, plays and events
+        projected, lists item by item; definitions (kinds, characters, skills) and plain values as they are."""
         if isinstance(x, Card):
             return self._seen_card(x)
         if isinstance(x, Player):
@@ -257,6 +303,8 @@ class View:
             return self._seen_zone(x)
         if isinstance(x, (list, tuple)):
             return tuple(self.see(i) for i in x)
+        if isinstance(x, Event):
+            return SeenEvent(x.action.name, MappingProxyType({k: self.see(v) for k, v in x.p.items()}), x.cancelled)
         if hasattr(x, "tdef"):                  # a trigger waiting its turn (an order decision): its skill
             return x.tdef.skill
         return x

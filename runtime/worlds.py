@@ -3,8 +3,8 @@
 A searching agent plays its rollouts in a copy of the game. Left as it is, that copy holds the true
 deck order and the other players' hands, and a rollout would profit from knowing them. `determinize`
 re-deals, uniformly, every card the seat cannot see among the places it cannot see (each place keeps
-its size), and reseeds the copy's random source, so what the rollout meets next is as unknown to it as
-to the seat.
+its size), deals the player attributes it may not see (hidden roles) afresh among their holders, and
+reseeds the copy's random source, so what the rollout meets next is as unknown to it as to the seat.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .model import Card, Play
+from .view import sees_value
 
 if TYPE_CHECKING:
     from .game import Result
@@ -44,8 +45,9 @@ def option_cards(options) -> set:
 
 def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = None,
                 shown: frozenset = frozenset()) -> int:
-    """Re-deal the cards `seat` does not know among the places they lie, uniformly from `rng`, and
-    reseed the game's random source from `rng`. Returns how many cards were re-dealt.
+    """Re-deal the cards `seat` does not know among the places they lie, uniformly from `rng`,
+    reseed the game's random source from `rng`, then re-deal the private attributes it may not see
+    (redeal_values). Returns how many cards were re-dealt.
 
     `knows` defaults to zone visibility (zone_knows); the ids in `shown` count as known too (the
     cards of the decision being searched). Cards in zones that lend skills stay put: moving one would
@@ -65,7 +67,29 @@ def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = No
         zone.cards[i] = c
         c.zone = zone
     game.rng = random.Random(rng.getrandbits(64))
+    redeal_values(game, seat, rng)
     return len(cards)
+
+
+def redeal_values(game, seat: int, rng: random.Random) -> int:
+    """Deal each private player attribute's values afresh among the players whose value `seat` may
+    not see (view.sees_value), uniformly from `rng`: the roles of the others, for a seat that sees its
+    own and the Boss's. Returns how many values were dealt."""
+    dealt = 0
+    for a in game.pack.secrets():
+        unseen = [p for p in game.players if not sees_value(seat, p, a)]
+        values = [p.v.get(a.name) for p in unseen]
+        if all(x == values[0] for x in values):         # one holder, or all alike (no role dealt)
+            continue
+        # Sorted, so that the world drawn depends on which values are unseen, never on who holds them.
+        values.sort(key=repr)
+        rng.shuffle(values)
+        for p, x in zip(unseen, values):
+            p.v[a.name] = x
+        dealt += len(unseen)
+    if dealt:
+        game.era += 1               # what was worked out from the old values is stale
+    return dealt
 
 
 class Worlds:

@@ -95,11 +95,15 @@ class LogRenderer:
         sourced = ", ".join(f"{c} (from {self.zone(f)})" for c, f in zip(cards, froms))
         return self._line(f"→ {dest}: {sourced}")
 
-    def _set(self, owner, name, value):
+    def _set(self, owner, name, value, shows=None):
         key = (owner, name)
         change = f"{_show(self.values[key])} → {_show(value)}" if key in self.values else f"= {_show(value)}"
         self.values[key] = value
         who = owner if owner == "table" else self.player(owner)
+        # As a seat saw it: the values this change made public to it (a role shown on death).
+        for k, v in (shows or {}).items():
+            self.values[(owner, k)] = v
+            change += f", {k} = {_show(v)}"
         return self._line(f"{who} {name} {change}", CHANGE)
 
     def _act(self, name, params):

@@ -20,14 +20,40 @@ CARD_DECISIONS = ("cards", "card", "play")
 """Decisions whose chosen labels name cards: another seat's are hidden (it chose among its own)."""
 
 
-class SeatLog:
-    """Rewrites entries in order for `seat`, remembering where each card is and what was shown."""
+UNKNOWN = "unknown"
+"""A private player attribute's value the seat may not see yet (runtime/view.py's UNKNOWN)."""
 
-    def __init__(self, pack: PackDef, start: Mapping[int, Optional[str]], seat: int):
+
+class SeatLog:
+    """Rewrites entries in order for `seat`, remembering where each card is and what was shown.
+
+    A private player attribute (`owner until role_shown`) set where the seat may not see it reads
+    UNKNOWN; the entry that makes it public (`role_shown` true) carries, for that seat, the values it
+    shows as a fifth item ({name: value}). The `until` attributes start false: a default of true
+    that no entry sets keeps the value hidden here, never shown too early. `chosen` (GameLog.chosen)
+    gives, for a decision's entry, the card ids each chosen label names: a label the seat could not
+    know then (a blind pick from another's hand, even its own) reads "a card"."""
+
+    def __init__(self, pack: PackDef, start: Mapping[int, Optional[str]], seat: int,
+                 chosen: Optional[Mapping[int, tuple]] = None):
         self.pack = pack
         self.seat = seat
         self.where: dict[int, Optional[str]] = dict(start)     # card id -> zone key
         self.shown: dict[int, Optional[str]] = {}               # card id -> zone key it was shown in
+        self.secrets = {a.name: a for a in pack.secrets()}
+        self.untils: dict[str, list] = {}                       # until attribute -> the attributes it shows
+        for a in self.secrets.values():
+            if a.until is not None:
+                self.untils.setdefault(a.until, []).append(a.name)
+        self.flags: dict[tuple, object] = {}                    # (player, until attribute) -> value
+        self.unseen: dict[tuple, object] = {}                   # (player, attribute) -> value not seen
+        self.chosen = chosen or {}
+        self.at = 0                                             # the index of the entry being read
+
+    def sees_value(self, player: str, name: str) -> bool:
+        a = self.secrets[name]
+        return (a.seen == "owner" and player == f"P{self.seat}"
+                or a.until is not None and self.flags.get((player, a.until)) is True)
 
     def sees_zone(self, key: Optional[str]) -> bool:
         if key is None:
@@ -52,10 +78,12 @@ class SeatLog:
         return ref
 
     def render(self, entries: Iterable[tuple]) -> Iterator[tuple]:
+        """The entries, read in order from the log's first (the index counts on across calls)."""
         for entry in entries:
             kind, *data = entry
             method = getattr(self, f"_{kind}", None)
             yield (kind, *method(*data)) if method is not None else tuple(entry)
+            self.at += 1
 
     # ── the entries that carry cards ──────────────────────────────────────────
     def _move(self, ids, froms, to, where):
@@ -91,7 +119,27 @@ class SeatLog:
     def _ask(self, player, what, prompt, answer, chosen):
         if what in CARD_DECISIONS and player != f"P{self.seat}":
             chosen = "…"
+        elif self.at in self.chosen:                # a choice of cards, maybe blind (from another's hand)
+            named = [c if all(self.knows(cid) for cid in ids) else HIDDEN for c, ids in
+                     zip(chosen if isinstance(chosen, list) else [chosen], self.chosen[self.at])]
+            chosen = named if isinstance(chosen, list) else named[0]
         return player, what, prompt, answer, chosen
+
+    def _set(self, owner, name, value):
+        if owner == "table":
+            return owner, name, value
+        if name in self.secrets:
+            if self.sees_value(owner, name):
+                return owner, name, value
+            self.unseen[(owner, name)] = value
+            return owner, name, UNKNOWN
+        if name in self.untils:
+            self.flags[(owner, name)] = value
+            shows = {a: self.unseen.pop((owner, a)) for a in self.untils[name]
+                     if (owner, a) in self.unseen and self.sees_value(owner, a)}
+            if shows:
+                return owner, name, value, shows
+        return owner, name, value
 
 
 def _ids(refs) -> list:
@@ -119,4 +167,4 @@ def seen_entries(game, seat: Optional[int]) -> list[tuple]:
     """The game's log entries, as `seat` saw them (all of them, as they are, for None)."""
     if seat is None:
         return list(game.log.entries)
-    return list(SeatLog(game.pack, start_zones(game), seat).render(game.log.entries))
+    return list(SeatLog(game.pack, start_zones(game), seat, game.log.chosen).render(game.log.entries))

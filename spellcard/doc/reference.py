@@ -141,13 +141,18 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
                          extra={"owner": owner, "reset": d.reset or "", "init": _plain(d.init) if d.init else "0"}))
     for (owner, name), d in s.attrs_.items():
         out.append(Entry("attribute", name, where=str(d.span),
-                         extra={"owner": owner, "type": _type(d.type)}))
+                         extra={"owner": owner, "type": _type(d.type), "visibility": _attr_seen(d)}))
     for d in s.enums.values():
         out.append(Entry("enum", d.name, where=str(d.span),
                          extra={"members": [(m.name, m.label or "") for m in d.members]}))
     for d in s.phases.values():
         out.append(Entry("phase", d.name, d.label, where=str(d.span)))
     return out
+
+
+def _attr_seen(d: A.AttrDecl) -> str:
+    """Who sees a private player attribute, as declared (`owner until role_shown`); "" for a public one."""
+    return "" if d.seen == "public" else f"{d.seen} until {d.until}" if d.until else d.seen
 
 
 def _trailing_comment(lines: dict, span: A.Span) -> str:

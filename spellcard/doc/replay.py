@@ -36,7 +36,7 @@ def _view(game, names: dict, start: dict, seat: Optional[int]) -> dict:
     """Per entry its line and, for a move, (from zones, to zone, ids seen leaving, ids known after);
     the starting zones as known ids and a count of the rest."""
     renderer = LogRenderer(names, resets_of(game.pack))
-    seer = SeatLog(game.pack, start, seat) if seat is not None else None
+    seer = SeatLog(game.pack, start, seat, game.log.chosen) if seat is not None else None
     init: dict = {}
     for cid, key in sorted(start.items()):
         slot = init.setdefault(key or "", {"ids": [], "hidden": 0})
@@ -52,8 +52,9 @@ def _view(game, names: dict, start: dict, seat: Optional[int]) -> dict:
         if raw[0] == "move":
             after = [cid if seer is None or seer.knows(cid) else None for cid in raw[1]]
             step["m"] = [raw[2], raw[3], list(entry[1]), after]
-        elif raw[0] == "set":
-            step["s"] = [raw[1], raw[2], _plain(raw[3])]
+        elif raw[0] == "set":            # as the seat saw it: a hidden value reads unknown
+            step["s"] = [[entry[1], entry[2], _plain(entry[3])]] + [
+                [entry[1], k, _plain(v)] for k, v in (entry[4] if len(entry) > 4 else {}).items()]
         elif raw[0] in ("character", "turn", "out"):
             step["p"] = list(raw[1:])
         steps.append(step)

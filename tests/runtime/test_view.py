@@ -1,5 +1,6 @@
 """Issue 14, point 1: an agent is handed its seat's View, and cannot read a hidden card it was not
-shown through anything it is handed; `show` shows cards to some seats only."""
+shown, nor a player attribute private to another (a hidden role), through anything it is handed;
+`show` shows cards to some seats only."""
 from collections.abc import Mapping
 from enum import Enum
 from types import BuiltinFunctionType, FunctionType, MethodType
@@ -10,7 +11,7 @@ from spellcard.compiler.pack import load_pack
 from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.runtime.model import Card, Event, ModInst, Play, Player, SkillInst, TriggerInst, Zone
-from spellcard.runtime.view import SeenCard, View, knows
+from spellcard.runtime.view import UNKNOWN, SeenCard, SeenPlayer, View, knows
 
 from .test_engine import game_of
 
@@ -59,6 +60,7 @@ class Prober(RandomAgent):
         self.probes = probes
         self.probed = 0
         self.leaks = []
+        self.values_seen = 0
 
     def answer(self, view, d):
         if self.probed < self.probes:
@@ -67,18 +69,33 @@ class Prober(RandomAgent):
             self.leaks += [o for o in found if isinstance(o, LIVE)]
             self.leaks += [o for o in found if isinstance(o, SeenCard) and o.known and not o.virtual
                            and not knows(self.game, view.seat, next(c for c in self.game.cards if c.id == o.id))]
+            self.leaks += [(o, a.name) for o in found if isinstance(o, SeenPlayer) for a in self.game.pack.secrets()
+                           if not self.may_see(view.seat, o.seat, a) and o.v.get(a.name) is not UNKNOWN]
+            self.values_seen += sum(1 for o in found if isinstance(o, SeenPlayer) for a in self.game.pack.secrets()
+                                    if self.may_see(view.seat, o.seat, a))
         return super().answer(view, d)
 
+    def may_see(self, seat: int, holder: int, a) -> bool:
+        """The truth, read from the game: its own value (`owner`), or one made public (`until`)."""
+        p = self.game.players[holder]
+        return a.seen == "owner" and holder == seat or a.until is not None and p.v[a.until] is True
 
-@pytest.mark.parametrize("pack,mode,n", [("thb", "Identity5Mode", 5), ("bots", "Free", 2), ("esper", "Duel", 2)])
-def test_an_agent_reaches_no_hidden_card_through_what_it_is_handed(pack, mode, n):
+
+@pytest.mark.parametrize("pack,mode,n,seed", [("thb", "Identity5Mode", 5, 3), ("thb", "Identity5Mode", 5, 4),
+                                              ("thb", "Identity5Mode", 5, 5), ("thb", "KofMode", 2, 3),
+                                              ("bots", "Identity", 5, 3), ("bots", "Free", 2, 3),
+                                              ("esper", "Duel", 2, 3)])
+def test_an_agent_reaches_no_hidden_card_through_what_it_is_handed(pack, mode, n, seed):
+    """Nor a player attribute it may not see (THB's and bots' roles, a KOF lineup): it reads UNKNOWN."""
     agents = [Prober(i) for i in range(n)]
-    g = Game(load_pack(pack), mode, n, agents, seed=3)
+    g = Game(load_pack(pack), mode, n, agents, seed=seed)
     for a in agents:
         a.game = g
     g.play()
     assert all(a.probed for a in agents), "every seat was asked and probed"
     assert [a.leaks for a in agents] == [[]] * n
+    if g.pack.secrets():
+        assert all(a.values_seen for a in agents), "each seat saw some private value: its own, or a shown one"
 
 
 def test_the_obvious_routes_to_a_hidden_card_are_closed():

@@ -35,8 +35,7 @@
           if (after[j] === null) dest.hidden++; else dest.ids.push(after[j]);
         });
       } else if (s.s) {
-        const [owner, name, value] = s.s;
-        (values[owner] = values[owner] || {})[name] = value;
+        for (const [owner, name, value] of s.s) (values[owner] = values[owner] || {})[name] = value;
       } else if (s.k === "character") {
         names[s.p[0]] = s.p[1];
       } else if (s.k === "turn") {
