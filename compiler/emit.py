@@ -206,12 +206,22 @@ class Emitter:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
+        return f"[v_it for v_it in {self.where_items(e)} if {self.expr(e.pred)}]"
+
+    def where_items(self, e: A.Where) -> str:
+        """The items a `where` tests, charged to the work budget as a whole."""
         t = self.c.types.get(e.seq)
         if (_seq_type(t) or t == T.ANY) and e.seq not in self.c.to_list:    # _sift_seq takes a zone as it is
-            items = f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
-        else:
-            items = f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
-        return f"[v_it for v_it in {items} if {self.expr(e.pred)}]"
+            return f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
+        return f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
+
+    def add_exists_fn(self, name: str, params: str, where: A.Where) -> str:
+        """Whether some item passes a `where` whose test changes nothing (compiler/pure.py): it stops at
+        the first, charging the work budget for all the items as the whole list would."""
+        return self.add_def(name, params, [f"for v_it in {self.where_items(where)}:",
+                                           f"    if {self.expr(where.pred)}:",
+                                           "        return True",
+                                           "return False"], where, "is some target legal? (the first is enough)")
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"

@@ -102,8 +102,12 @@ def usable(g, user, card) -> bool:
         return False
     if kind.when is not None and not kind.when(g, user, card):
         return False
-    rule, pool = _target_rule(g, user, card)
-    return rule is not None
+    for rule in kind.targets:           # as _target_rule, but a pure target test stops at the first legal one
+        if rule.kind == "self" or rule.kind == "none":
+            return True
+        if rule.exists(g, user, card) if rule.exists is not None else rule.pool(g, user, card):
+            return True
+    return False
 
 
 def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
