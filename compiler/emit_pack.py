@@ -58,7 +58,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     """The whole pack as Python source."""
     em = Emitter(syms, checker, root, names)
     s = syms
-    purity = Purity(syms, checker.refs)
+    purity = em.purity = Purity(syms, checker.refs)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
                  "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
 

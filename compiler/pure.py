@@ -21,8 +21,13 @@ PURE_BUILTINS = frozenset({
     "count", "first", "last", "sum", "max", "min", "min_of", "max_of", "take", "drop", "without", "reversed",
     "text", "players", "all_players", "others", "next_player", "seat_distance", "current_phase", "turn_number",
     "round_number", "cards", "top", "bottom", "zone_of", "owner_of", "card_value", "card_values", "has_skill",
-    "kinds", "characters", "has_tag", "is_skipped"})
-"""The built-ins that only read the game (no change, no random draw, no question, no log entry)."""
+    "kinds", "characters", "has_tag", "is_skipped", "virtual", "with_attr"})
+"""The built-ins that only read the game (no change, no random draw, no question, no log entry): a
+virtual card is a new object that no zone holds, and making one moves nothing."""
+
+USABLE_BY = ("builtin", "usable_by")
+"""`usable_by` runs pack code: every card kind's condition and target pools, and `card_allowed`. It is
+pure when all of those are, and stands in the fixed point as one more piece of code."""
 
 _PLAIN_STMTS = (A.Let, A.If, A.For, A.Repeat, A.While, A.Return, A.Break, A.Continue, A.ExprStmt, A.Block)
 
@@ -57,6 +62,11 @@ class Purity:
                 code[("func", name)] = [d.body if d.body is not None else d.expr, d.params]
         for name, d in syms.queries.items():
             code[("query", name)] = [d.base, d.final, d.params]
+        usable_by: list = []
+        for d in syms.cards.values():
+            usable_by.append(d.when.cond if d.when else None)
+            usable_by.extend(t.pool for t in d.targets)
+        code[USABLE_BY] = usable_by
         for d in syms.skills.values():
             for c in d.clauses:
                 if isinstance(c, A.ModifyClause):
@@ -68,6 +78,8 @@ class Purity:
             found = self._callees(nodes)
             if found is not None:
                 callees[key] = found
+        if USABLE_BY in callees and "card_allowed" in syms.queries:     # asked of every card (builtins_plays.allowed)
+            callees[USABLE_BY].add(("query", "card_allowed"))
         self.pure: set = set(callees)
         shrunk = True
         while shrunk:
@@ -82,7 +94,9 @@ class Purity:
         found = set()
         for call in calls_in(node):
             kind, name = self.refs[call][:2]
-            if kind == "builtin":
+            if kind == "builtin" and name == "usable_by":
+                found.add(USABLE_BY)
+            elif kind == "builtin":
                 if name not in PURE_BUILTINS:
                     return None
             elif kind in ("func", "query"):
