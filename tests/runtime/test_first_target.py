@@ -75,3 +75,11 @@ def test_a_target_test_that_draws_at_random_runs_on_every_candidate():
 def test_a_query_with_a_modifier_that_draws_at_random_is_not_pure():
     g = game_of(CARDS, n=4)
     assert rule(g, "Swayed").exists is None
+
+
+def test_the_built_ins_called_pure_exist_and_run_no_pack_code():
+    from spellcard.compiler.pure import PURE_BUILTINS
+    from spellcard.runtime.builtins import RUNS_PACK_CODE, SIGNATURES
+
+    assert PURE_BUILTINS <= SIGNATURES.keys()       # a renamed built-in must not silently turn impure
+    assert not PURE_BUILTINS & RUNS_PACK_CODE
