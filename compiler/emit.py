@@ -14,6 +14,7 @@ from spellcard.runtime.faults import MAX_CALL_DEPTH
 from . import ast as A
 from . import types as T
 from .bounded import bounded_funcs, work_of
+from .pure import Purity
 from .check import Checker
 from .symbols import Symbols
 
@@ -53,6 +54,8 @@ class Emitter:
         self.names = names or {}            # a file's name in comments, when it is not under `root`
         self.places: list[tuple[str, int, int]] = []
         self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
+        self.purity: Optional[Purity] = None                        # set by emit_pack: early exits need it
+        self.some_fns: dict[str, str] = {}                          # func name -> its `fx_` (some_of)
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:
@@ -183,9 +186,54 @@ class Emitter:
         if e.op in ("in", "notin"):
             return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right, read_only=True)})"
         op = e.op
+        some = self._some_compare(e)
+        if some is not None:
+            return some
         if op in ("==", "!=") and self._identity(e.left, e.right):
             op = OPS[op]
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    _SOME = {(">", 0): True, ("!=", 0): True, (">=", 1): True, ("==", 0): False, ("<", 1): False,
+             ("<=", 0): False}
+
+    def _some_compare(self, e) -> Optional[str]:
+        """`count(xs where test) > 0` (or `== 0`, `>= 1` …) as "is there one?", stopping at the first
+        item that passes when the test changes nothing (compiler/pure.py); None when it cannot."""
+        if not isinstance(e.right, A.IntLit) or not isinstance(e.left, A.Call) or self.purity is None:
+            return None
+        wanted = self._SOME.get((e.op, e.right.value))
+        ref = self.c.refs.get(e.left)
+        if wanted is None or ref is None or ref[:2] != ("builtin", "count") or len(ref[2]) != 1 \
+                or isinstance(ref[2][0], tuple):
+            return None
+        code = self.some_of(ref[2][0])
+        if code is None:
+            return None
+        return code if wanted else f"(not {code})"
+
+    def some_of(self, xs) -> Optional[str]:
+        """Code for "xs has an item" that stops at the first, for `xs` a `where` with a pure test or a
+        call of a function that is one (its `fx_` twin, made once); None for anything else."""
+        if isinstance(xs, A.Where):
+            if not self.purity.expr(xs.pred):
+                return None
+            return f"_any({self.expr(xs.pred)} for v_it in {self.where_items(xs)})"
+        ref = self.c.refs.get(xs) if isinstance(xs, A.Call) else None
+        if ref is None or ref[0] != "func":
+            return None
+        name = ref[1]
+        d = self.s.funcs[name]
+        if not isinstance(d.expr, A.Where) or not self.purity.expr(d.expr.pred):
+            return None
+        fx = self.some_fns.get(name)
+        if fx is None:
+            fx = self.some_fns[name] = f"fx_{name}"        # before the body: it may ask for itself
+            body = self._first_passing(d.expr)
+            if name not in self.bounded:
+                body = self.call_frame(d, body, self.work(d.expr))
+            params = "".join(f", v_{p.name}" for p in d.params)
+            self.some_fns[name] = self.add_def(fx, "g" + params, body, d, f"func {name}: has it an item?")
+        return f"{self.some_fns[name]}(g{''.join(', ' + self.arg(a) for a in ref[2])})"
 
     def _identity(self, a, b) -> bool:
         ta, tb = T.strip(self.c.types.get(a, T.ANY)), T.strip(self.c.types.get(b, T.ANY))
@@ -206,12 +254,25 @@ class Emitter:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
+        return f"[v_it for v_it in {self.where_items(e)} if {self.expr(e.pred)}]"
+
+    def where_items(self, e: A.Where) -> str:
+        """The items a `where` tests, charged to the work budget as a whole."""
         t = self.c.types.get(e.seq)
         if (_seq_type(t) or t == T.ANY) and e.seq not in self.c.to_list:    # _sift_seq takes a zone as it is
-            items = f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
-        else:
-            items = f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
-        return f"[v_it for v_it in {items} if {self.expr(e.pred)}]"
+            return f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
+        return f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
+
+    def add_exists_fn(self, name: str, params: str, where: A.Where) -> str:
+        """Whether some item passes a `where` whose test changes nothing (compiler/pure.py): it stops at
+        the first, charging the work budget for all the items as the whole list would."""
+        return self.add_def(name, params, self._first_passing(where), where,
+                            "is some target legal? (the first is enough)")
+
+    def _first_passing(self, where: A.Where) -> list[str]:
+        at = self.at(where)
+        return [f"for v_it in {self.where_items(where)}:{at}", f"    if {self.expr(where.pred)}:{at}",
+                "        return True", "return False"]
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"

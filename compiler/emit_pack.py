@@ -14,6 +14,7 @@ from . import types as T
 from .check import Checker
 from .deck import parse_copies
 from .emit import MARK, Emitter
+from .pure import Purity
 from .symbols import Symbols
 from .tools import harness_code, shown_attrs
 
@@ -57,6 +58,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     """The whole pack as Python source."""
     em = Emitter(syms, checker, root, names)
     s = syms
+    purity = em.purity = Purity(syms, checker.refs)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
                  "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
 
@@ -124,11 +126,13 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         targets = []
         for i, t in enumerate(d.targets):
             if t.kind in ("self", "none"):
-                targets.append((t.kind, None, None))
+                targets.append((t.kind, None, None, None))
             else:
                 n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
                 pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)
-                targets.append((t.kind, n, pool))
+                exists = (em.add_exists_fn(f"tx_{name}_{i}", "g, v_user, v_card", t.pool)
+                          if isinstance(t.pool, A.Where) and purity.expr(t.pool.pred) else None)
+                targets.append((t.kind, n, pool, exists))
         when = em.add_value_fn(f"tw_{name}", "g, v_user, v_card", d.when.cond) if d.when else None
         hooks = {}
         for h in d.hooks:

@@ -98,12 +98,19 @@ def allowed(g, p, card, purpose: str) -> bool:
 
 def usable(g, user, card) -> bool:
     kind = card.kind
-    if not kind.targets or not allowed(g, user, card, "use"):
+    if not kind.targets:
+        return False
+    forbids = g.pack.queries.get("card_allowed")        # allowed(), inline: asked of every card in hand
+    if forbids is not None and not forbids(g, user, card, "use"):
         return False
     if kind.when is not None and not kind.when(g, user, card):
         return False
-    rule, pool = _target_rule(g, user, card)
-    return rule is not None
+    for rule in kind.targets:           # as _target_rule, but a pure target test stops at the first legal one
+        if rule.kind == "self" or rule.kind == "none":
+            return True
+        if rule.exists(g, user, card) if rule.exists is not None else rule.pool(g, user, card):
+            return True
+    return False
 
 
 def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
@@ -174,7 +181,7 @@ def plays(g, p, anytime_only: bool = False) -> list:
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
         if (not anytime_only or c.kind.anytime) and usable(g, p, c):
             options.append(Play(card=c))
-    for cd, inst, pool in _conversions(g, p, "use"):
+    for cd, inst, pool in _conversions(g, p, "use") if p.converts else ():
         if anytime_only and not kinds[cd.as_kind].anytime:
             continue
         probe = b_virtual(g, kinds[cd.as_kind], pool[:cd.count], cd.skill)
@@ -234,9 +241,10 @@ def b_ask_card(g, p, k, purpose, prompt):
     The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
     options: list = [c for c in p.z[g.pack.hand_zone].cards
                      if c.kind is k and allowed(g, p, c, purpose)] if g.pack.hand_zone else []
-    for cd, inst, pool in _conversions(g, p, purpose, k.name):
-        if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):
-            options.append(Play(skill=cd.skill, convert=cd, inst=inst))
+    if p.converts:                      # most players have none: no generator to start (asked of each player)
+        for cd, inst, pool in _conversions(g, p, purpose, k.name):
+            if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):
+                options.append(Play(skill=cd.skill, convert=cd, inst=inst))
     if not options:
         return None
     options.append(None)

@@ -140,6 +140,7 @@ class TargetRule:
     kind: str                                 # self | exactly | up_to
     count: Optional[Callable] = None          # (g, user, card) -> int
     pool: Optional[Callable] = None           # (g, user, card) -> list[Player]
+    exists: Optional[Callable] = None         # (g, user, card) -> bool: pool non-empty, stopping at the first
 
 
 @define(eq=False)

@@ -116,6 +116,7 @@ def namespace() -> dict:
                _out_of_work, _zero):
         ns[fn.__name__] = fn
     ns["_len"] = len
+    ns["_any"] = any                # `count(xs where test) > 0` with a pure test (compiler/emit.some_of)
     ns["_MISS"] = _MISS
     for name, fn in B.FUNCTIONS.items():
         ns["b_" + name] = fn

@@ -64,7 +64,16 @@ class Windows:
             # Most windows have one listener: no ordering to do. The list can grow while it fires
             # (a skill granted by its body), and then the general loop below takes over.
             t = trigs[0]
-            if not self._eligible(t, ev):
+            owner = t.owner                 # eligible? (as in the loop below)
+            if owner is None:
+                owner = self.current
+            elif not owner.alive:
+                return
+            td = t.tdef
+            limit = td.limit
+            if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
+                return
+            if td.cond is not None and not td.cond(self, owner, ev, t.card):
                 return
             self._fire(t, ev)
             if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
@@ -75,7 +84,7 @@ class Windows:
         uses, serial = self.uses, self.serial
         while True:
             eligible = []
-            for t in trigs:             # _eligible, inline: windows with many listeners are hot
+            for t in trigs:             # eligible? inline: windows with many listeners are hot
                 if t in done:
                     continue
                 owner = t.owner
@@ -96,18 +105,6 @@ class Windows:
             self._fire(t, ev)
             if ev.cancelled or self.over:
                 return
-
-    def _eligible(self, t: TriggerInst, ev: Event) -> bool:
-        owner = t.owner
-        if owner is None:
-            owner = self.current
-        elif not owner.alive:
-            return False
-        td = t.tdef
-        limit = td.limit
-        if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
-            return False
-        return td.cond is None or bool(td.cond(self, owner, ev, t.card))
 
     def _next(self, eligible: list) -> TriggerInst:
         if len(eligible) == 1:
