@@ -1,7 +1,5 @@
-"""Lark parse tree → Spellcard AST. One method per grammar rule; every node gets its span."""
+"""Parse tree (Lark's or compiler/fast_parse.py's, which are equal) → Spellcard AST. One method per grammar rule; every node gets its span."""
 from __future__ import annotations
-
-from lark import Token, Tree
 
 from . import ast as A
 from .build_code import CodeBuilder, unquote
@@ -22,7 +20,7 @@ class _Builder(TestBuilder, CodeBuilder):
             return A.Span(self.path, 1, 1, 1, 2)
         return A.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
 
-    def tspan(self, tok: Token) -> A.Span:
+    def tspan(self, tok) -> A.Span:
         return A.Span(self.path, tok.line, tok.column, tok.end_line or tok.line,
                       tok.end_column or tok.column + len(tok))
 
@@ -332,12 +330,18 @@ class _Builder(TestBuilder, CodeBuilder):
         return ("turn_limit", int(c[0]))
 
 
-def build(path: str, tree: Tree) -> A.Module:
-    """Bottom-up over the tree without recursion: children are built before their parent."""
+def build(path: str, tree) -> A.Module:
+    """Bottom-up over the tree without recursion: children are built before their parent (a child
+    that is neither None nor a token, which is a str, is a node)."""
     b = _Builder(path)
+    order, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(c for c in node.children if c is not None and not isinstance(c, str))
     built: dict[int, object] = {}
-    for sub in tree.iter_subtrees():
-        children = [built.pop(id(c)) if isinstance(c, Tree) else c for c in sub.children]
+    for sub in reversed(order):
+        children = [c if c is None or isinstance(c, str) else built.pop(id(c)) for c in sub.children]
         built[id(sub)] = getattr(b, sub.data)(sub.meta, children)
     return built[id(tree)]
 
