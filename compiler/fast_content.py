@@ -213,7 +213,7 @@ class ContentRules:
             self.expect(")")
             c.append(self.node("deck_attrs", attrs, a))
         else:
-            c.append(self.empty("deck_attrs"))
+            c.append(self.empty("deck_attrs", [None]))
         c += self.deck_entries()
         return self.node("deck_decl", c, s)
 

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import re
 
-_TOKEN = re.compile(r"""
- (?P<ws>[ \t\f\r\n]+)
-|(?P<comment>\#[^\n]*)
-|(?P<S>"(?:[^"\\\n]|\\["\\nt])*")
+# Blanks and comments, then one token (a `test` card spec, `Danmaku♠7`, is C; Lark reads one only there).
+_TOKEN = re.compile(r"""(?:[ \t\f\r\n]+|\#[^\n]*)*(?:
+ (?P<S>"(?:[^"\\\n]|\\["\\nt])*")
 |(?P<C>[A-Za-z_][A-Za-z0-9_]*[^\x00-\x7f\s,\]\)][^\s,\]\)]*)
 |(?P<W>[A-Za-z_][A-Za-z0-9_]*)
 |(?P<I>[0-9]+)
-|(?P<O>==|!=|<=|>=|->|\+=|-=|\.\.|[<>{}()\[\],:.=+\-*/%?])
-""", re.X)
+|(?P<O>==|!=|<=|>=|->|\+=|-=|\.\.|[<>{}()\[\],:.=+\-*/%?]))""", re.X)
+_TAIL = re.compile(r"(?:[ \t\f\r\n]+|#[^\n]*)*\Z")
 
 
 class GiveUp(Exception):
@@ -19,18 +18,24 @@ class GiveUp(Exception):
 
 
 class Token(str):
-    """A token as Lark's: the text, its terminal's name and where it stands."""
+    """A token as Lark's: the text, its terminal's name (`type`) and where it stands. The place is
+    one tuple, read through properties: most tokens are never asked where they are."""
 
     def __new__(cls, type_: str, value: str, start: int, line: int, column: int):
         tok = str.__new__(cls, value)
-        tok.type, tok.value = type_, value
-        tok.start_pos, tok.end_pos = start, start + len(value)
-        tok.line, tok.end_line = line, line
-        tok.column, tok.end_column = column, column + len(value)
+        tok.at = (type_, start, line, column)
         return tok
 
+    type = property(lambda self: self.at[0])
+    value = property(str.__str__)
+    start_pos = property(lambda self: self.at[1])
+    end_pos = property(lambda self: self.at[1] + len(self))
+    line = end_line = property(lambda self: self.at[2])
+    column = property(lambda self: self.at[3])
+    end_column = property(lambda self: self.at[3] + len(self))
+
     def __repr__(self):
-        return f"Token({self.type!r}, {self.value!r})"
+        return f"Token({self.type!r}, {str(self)!r})"
 
 
 class Meta:
@@ -58,24 +63,25 @@ def tokenize(text: str) -> list[tuple]:
     operator itself. Raises GiveUp at a character no token starts with."""
     out = []
     append = out.append
-    line, line_start, end = 1, 0, 0
-    match = _TOKEN.scanner(text).match
-    m = match()
-    while m is not None:
+    line, line_start, pos = 1, 0, 0
+    count = text.count
+    for m in _TOKEN.finditer(text):
         kind = m.lastgroup
-        start, end = m.span()
-        if kind == "ws":
-            n = text.count("\n", start, end)
-            if n:
-                line += n
-                line_start = text.rindex("\n", start, end) + 1
-        elif kind == "O":
-            value = m.group()
-            append((value, value, start, line, start - line_start + 1))
-        elif kind != "comment":
-            append((kind, m.group(), start, line, start - line_start + 1))
-        m = match()
-    if end != len(text):
+        start, end = m.span(kind)
+        if m.start() != pos:
+            raise GiveUp
+        n = count("\n", pos, start)
+        if n:
+            line += n
+            line_start = text.rindex("\n", pos, start) + 1
+        value = text[start:end]
+        append((value if kind == "O" else kind, value, start, line, start - line_start + 1))
+        pos = end
+    if not _TAIL.match(text, pos):
         raise GiveUp
-    append(("$", "", end, line, end - line_start + 1))
+    n = count("\n", pos)
+    if n:
+        line += n
+        line_start = text.rindex("\n", pos) + 1
+    append(("$", "", len(text), line, len(text) - line_start + 1))
     return out

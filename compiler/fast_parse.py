@@ -13,12 +13,15 @@ token; a parenthesised expression is its inner node, whose own span leaves the b
 """
 from __future__ import annotations
 
+import re
+from itertools import repeat
 from typing import Optional
 
 from .fast_code import CodeRules
 from .fast_content import ContentRules
 from .fast_lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
 
+_ZEROS = repeat(0)
 _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 _OWNER = frozenset({"card", "player", "table", "character"})
 _VISIBILITY = frozenset({"public", "owner", "hidden"})
@@ -28,10 +31,24 @@ _SCOPE = frozenset({"phase", "turn", "round", "game"})
 def parse_tree(text: str) -> Optional[Tree]:
     """The tree Lark would build for `text`, or None where this parser gives up."""
     try:
-        p = _Parser(tokenize(text))
-        return p.start()
+        return _Parser(tokenize(text)).start()
     except (GiveUp, RecursionError):
         return None
+
+
+def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
+    """What `builder` (compiler/build.py's) makes of the tree parse_tree would give, each node handed
+    to it as it is read, no tree made; None where the parser gives up, and where the tree could break
+    a limit parse.py enforces (too deep, a number, name or string too long; the text is searched
+    for anything that long, even in a comment): parse() then says so as it always has."""
+    if re.search(f"[0-9]{{{max_digits + 1}}}|[A-Za-z0-9_]{{{max_name + 1}}}|[^\\n]{{{max_string + 3}}}", text):
+        return None
+    try:
+        p = _Direct(tokenize(text), builder)
+        module = p.start()
+    except (GiveUp, RecursionError):
+        return None
+    return module if p.deepest <= max_depth else None
 
 
 class _Parser(ContentRules, CodeRules):
@@ -53,9 +70,9 @@ class _Parser(ContentRules, CodeRules):
         return Tree(data, children, m)
 
     @staticmethod
-    def empty(data: str) -> Tree:
-        """A rule that matched nothing: `[…]` gave its placeholder, and Lark's meta is empty."""
-        return Tree(data, [None], EMPTY)
+    def empty(data: str, children: list) -> Tree:
+        """A rule that matched nothing (an empty file, an absent `[…]`): Lark's meta is empty."""
+        return Tree(data, children, EMPTY)
 
     def leaf(self, data: str) -> Tree:
         """A rule of one keyword and no children (`stop`, `true`, `anytime`)."""
@@ -128,7 +145,7 @@ class _Parser(ContentRules, CodeRules):
                 raise GiveUp
             items.append(method(self))
         if not items:
-            return Tree("start", [], EMPTY)
+            return self.empty("start", [])
         return self.node("start", items, 0)
 
     def pack_decl(self):
@@ -393,6 +410,41 @@ class _Parser(ContentRules, CodeRules):
         s = self.i
         self.i += 1
         return self.node("turn_decl", self.names(), s)
+
+
+class _Direct(_Parser):
+    """The same reading, each node handed to the builder's method of the rule's name as it is made.
+    Heights are kept by the id of what the builder made, never less than the tree's own (a shared
+    or reused id only overstates them), so a tree too deep for parse.py is never built here."""
+
+    def __init__(self, toks: list[tuple], builder):
+        super().__init__(toks)
+        self.rules = {}
+        self.builder = builder
+        self.heights: dict[int, int] = {}
+        self.deepest = 0
+
+    def node(self, data: str, children: list, s: int):
+        t = self.t
+        _, _, _, line, col = t[s]
+        _, v, _, eline, ecol = t[self.i - 1]
+        return self.made(data, (line, col, eline, ecol + len(v)), children)
+
+    def empty(self, data: str, children: list):
+        return self.made(data, None, children)
+
+    def made(self, data: str, meta, children: list):
+        rule = self.rules.get(data)
+        if rule is None:
+            rule = self.rules[data] = getattr(self.builder, data)
+        height = 1 + max(map(self.heights.get, map(id, children), _ZEROS), default=0)
+        out = rule(meta, children)
+        key = id(out)
+        if self.heights.get(key, 0) < height:
+            self.heights[key] = height
+            if height > self.deepest:
+                self.deepest = height
+        return out
 
 
 _ITEMS = {w: getattr(_Parser, f"{w}_decl") for w in (

@@ -202,11 +202,11 @@ def base_names(sources: list[Source]) -> dict:
 def front_end(sources: list[Source], cache: Optional[Path] = None):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic. With a
     cache folder, each file's built module is kept there, and a file seen before is not parsed."""
-    from .build import build
+    from .build import read_module
     from .check import Checker
     from .lint import Lints, allowed_at, silenced
     from .loops import LoopCheck
-    from .parse import decode, parse
+    from .parse import decode
     from .symbols import collect
 
     diags = Diagnostics()
@@ -227,11 +227,10 @@ def front_end(sources: list[Source], cache: Optional[Path] = None):
         kept = module_cache.entry(cache, _compiler_digest(), src.path, src.data) if cache else None
         module = module_cache.load(kept) if kept else None
         if module is None:
-            tree, problem = parse(src.path, text)
+            module, problem = read_module(src.path, text)
             if problem:
                 diags.extend([problem])
                 continue
-            module = build(src.path, tree)
             if kept:
                 module_cache.store(kept, module)
         modules.append((src.pack, module))

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spellcard.compiler.build import build
+from spellcard.compiler.build import _DirectBuilder, build
 from spellcard.compiler.fast_lex import GiveUp, tokenize
-from spellcard.compiler.fast_parse import parse_tree
+from spellcard.compiler.fast_parse import build_direct, parse_tree
 from spellcard.compiler.parse import _demote_keyword, parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,16 +53,24 @@ def read(path: Path) -> str:
     return path.read_bytes().decode("utf-8", "replace").lstrip("\ufeff")
 
 
+def direct(text: str, label: str):
+    """The fast parser's other way: the AST made as it reads (limits as parse.py's, none reached)."""
+    return build_direct(text, _DirectBuilder(label), 10_000, 10_000, 10_000, 10_000)
+
+
 def assert_same(text: str, label: str, must_accept: bool) -> None:
-    fast, ref = parse_tree(text), lark_tree(text)
+    fast, ref, made = parse_tree(text), lark_tree(text), direct(text, label)
     if ref is None:
-        assert fast is None, f"{label}: the fast parser accepts what Lark refuses"
+        assert fast is None and made is None, f"{label}: the fast parser accepts what Lark refuses"
         return
+    assert (fast is None) == (made is None), f"{label}: the fast parser's two ways disagree"
     if fast is None:
         assert not must_accept, f"{label}: the fast parser gave up on a file Lark reads"
         return
     assert dump(fast) == dump(ref), f"{label}: the trees differ"
-    assert repr(build(label, fast)) == repr(build(label, ref)), f"{label}: the ASTs differ"
+    want = repr(build(label, ref))
+    assert repr(build(label, fast)) == want, f"{label}: the ASTs differ"
+    assert repr(made) == want, f"{label}: the AST made while reading differs"
 
 
 def has_tests(text: str) -> bool:
