@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 # Blanks and comments, then one token (a `test` card spec, `Danmaku♠7`, is C; Lark reads one only there).
-_TOKEN = re.compile(r"""(?:[ \t\f\r\n]+|\#[^\n]*)*(?:
+_TOKEN = re.compile(r"""(?:[ \t\f\r\n]++|\#[^\n]*+)*+(?:
  (?P<S>"(?:[^"\\\n]|\\["\\nt])*")
 |(?P<C>[A-Za-z_][A-Za-z0-9_]*[^\x00-\x7f\s,\]\)][^\s,\]\)]*)
 |(?P<W>[A-Za-z_][A-Za-z0-9_]*)
@@ -68,8 +68,8 @@ def tokenize(text: str) -> list[tuple]:
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup
         start, end = m.span(kind)
-        if m.start() != pos:
-            raise GiveUp
+        if m.start() != pos:        # what follows `pos` is no token: the end's blanks, or a fault
+            break
         n = count("\n", pos, start)
         if n:
             line += n

@@ -144,6 +144,9 @@ def test_a_damaged_file_is_refused_by_the_fast_parser_or_read_as_lark_reads_it(t
 
 
 @pytest.mark.parametrize("text", [
+    "card C \"c\" { }\n# a comment at the end, with words\n",
+    "card C \"c\" { }   # and one without a newline",
+    "card C \"c\" { } ;",
     "cardFoo \"x\" { }",                              # Lark's lexer splits a keyword off a word
     "card C \"c\" { x = a\n card = 1 }",             # a keyword where only a name fits is a name
     "func f() { let x = - not\n }",                   # after `-`, `not` is a name
@@ -158,3 +161,8 @@ def test_a_damaged_file_is_refused_by_the_fast_parser_or_read_as_lark_reads_it(t
 ])
 def test_corner_cases_parse_as_lark_parses_them(text):
     assert_same(text, "corner.spell", must_accept=False)
+
+
+def test_comments_and_blanks_at_the_end_are_read_by_the_fast_parser():
+    for text in ("card C \"c\" { }\n# the end, with words\n", "card C \"c\" { }  # end", "\n\n# only\n"):
+        assert parse_tree(text) is not None and direct(text, "end.spell") is not None, text
