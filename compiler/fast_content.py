@@ -8,6 +8,9 @@ _SCOPE = frozenset({"phase", "turn", "round", "game"})
 _OWNER = frozenset({"card", "player", "table", "character"})
 _SKILL_KIND = frozenset({"locked", "awakening", "limited"})
 _PURPOSE = frozenset({"use", "play"})
+# The words that go on with an expression (or end it with `from`): after `target none`, any other
+# word starts the next clause.
+_GOES_ON = frozenset({"where", "map", "or", "and", "in", "not", "from"})
 
 
 class ContentRules:
@@ -57,13 +60,13 @@ class ContentRules:
             count = self.expr()
             self.keyword("from")
             return self.node("target_up_to", [count, self.expr()], s)
+        if w == "none":                       # `target none`, unless an expression goes on
+            k, v = self.t[s + 1][:2]
+            if k == "}" or k == "W" and v not in _GOES_ON:
+                return self.leaf("target_none")
         count = self.expr()
-        if self.at("from"):
-            self.i += 1
-            return self.node("target_from", [count, self.expr()], s)
-        if w == "none" and self.i == s + 1:
-            return self.node("target_none", [], s)
-        raise GiveUp
+        self.keyword("from")
+        return self.node("target_from", [count, self.expr()], s)
 
     def skills_clause(self, data: str = "skills_clause"):
         s = self.i

@@ -13,15 +13,12 @@ token; a parenthesised expression is its inner node, whose own span leaves the b
 """
 from __future__ import annotations
 
-import re
-from itertools import repeat
 from typing import Optional
 
 from .fast_code import CodeRules
 from .fast_content import ContentRules
 from .fast_lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
 
-_ZEROS = repeat(0)
 _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 _OWNER = frozenset({"card", "player", "table", "character"})
 _VISIBILITY = frozenset({"public", "owner", "hidden"})
@@ -38,13 +35,11 @@ def parse_tree(text: str) -> Optional[Tree]:
 
 def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
     """What `builder` (compiler/build.py's) makes of the tree parse_tree would give, each node handed
-    to it as it is read, no tree made; None where the parser gives up, and where the tree could break
-    a limit parse.py enforces (too deep, a number, name or string too long; the text is searched
-    for anything that long, even in a comment): parse() then says so as it always has."""
-    if re.search(f"[0-9]{{{max_digits + 1}}}|[A-Za-z0-9_]{{{max_name + 1}}}|[^\\n]{{{max_string + 3}}}", text):
-        return None
+    to it as it is read, no tree made; None where the parser gives up, and where the tree would break
+    a limit parse.py enforces (deeper than `max_depth`, a number, name or string too long): parse()
+    then says so as it always has."""
     try:
-        p = _Direct(tokenize(text), builder)
+        p = _Direct(tokenize(text), builder, {"INT": max_digits, "NAME": max_name, "STRING": max_string + 2})
         module = p.start()
     except (GiveUp, RecursionError):
         return None
@@ -414,37 +409,48 @@ class _Parser(ContentRules, CodeRules):
 
 class _Direct(_Parser):
     """The same reading, each node handed to the builder's method of the rule's name as it is made.
-    Heights are kept by the id of what the builder made, never less than the tree's own (a shared
-    or reused id only overstates them), so a tree too deep for parse.py is never built here."""
 
-    def __init__(self, toks: list[tuple], builder):
+    Heights are kept as the tree's would be: nodes are made children first, so the nodes made since
+    a rule began (those starting at or after its first token) and not yet taken by a parent are its
+    children; `open` holds (first token, height) of each of those."""
+
+    def __init__(self, toks: list[tuple], builder, longest: dict):
         super().__init__(toks)
         self.rules = {}
         self.builder = builder
-        self.heights: dict[int, int] = {}
+        self.longest = longest
+        self.open: list[tuple[int, int]] = []
         self.deepest = 0
 
     def node(self, data: str, children: list, s: int):
         t = self.t
         _, _, _, line, col = t[s]
         _, v, _, eline, ecol = t[self.i - 1]
-        return self.made(data, (line, col, eline, ecol + len(v)), children)
+        return self.made(data, (line, col, eline, ecol + len(v)), children, s)
 
     def empty(self, data: str, children: list):
-        return self.made(data, None, children)
+        return self.made(data, None, children, self.i)
 
-    def made(self, data: str, meta, children: list):
+    def made(self, data: str, meta, children: list, s: int):
         rule = self.rules.get(data)
         if rule is None:
             rule = self.rules[data] = getattr(self.builder, data)
-        height = 1 + max(map(self.heights.get, map(id, children), _ZEROS), default=0)
-        out = rule(meta, children)
-        key = id(out)
-        if self.heights.get(key, 0) < height:
-            self.heights[key] = height
-            if height > self.deepest:
-                self.deepest = height
-        return out
+        open_ = self.open
+        height = 1
+        while open_ and open_[-1][0] >= s:
+            below = open_.pop()[1]
+            if below >= height:
+                height = below + 1
+        open_.append((s, height))
+        if height > self.deepest:
+            self.deepest = height
+        return rule(meta, children)
+
+    def tok(self, type_: str):
+        tok = super().tok(type_)
+        if len(tok) > 15 and len(tok) > self.longest.get(type_, len(tok)):
+            raise GiveUp                    # too long for a rule: parse() says so
+        return tok
 
 
 _ITEMS = {w: getattr(_Parser, f"{w}_decl") for w in (

@@ -153,6 +153,11 @@ def test_a_damaged_file_is_refused_by_the_fast_parser_or_read_as_lark_reads_it(t
     "func f() = a and if",                            # after `and`, `if` is a name
     "func f() = (a + b) * (c)",                       # brackets: the node spans them, the inner not
     "card C \"c\" { target none }",
+    "card C \"c\" { target none\n when x }",
+    "card C \"c\" { target none where x from y }",
+    "card C \"c\" { target none == none from y }",
+    "card C \"c\" { target none text \"t\" }",
+    "card C \"c\" { target none x = 1 }",
     "card C \"c\" { target none from x }",
     "card C \"c\" { target self from = 3 }",
     "deck D { }",
@@ -161,6 +166,32 @@ def test_a_damaged_file_is_refused_by_the_fast_parser_or_read_as_lark_reads_it(t
 ])
 def test_corner_cases_parse_as_lark_parses_them(text):
     assert_same(text, "corner.spell", must_accept=False)
+
+
+def height(tree) -> int:
+    return 1 + max((height(c) for c in tree.children if c is not None and not isinstance(c, str)), default=0)
+
+
+@pytest.mark.parametrize("text", [
+    "func f() = " + " + ".join(["a"] * 120),                     # a long chain: deep without brackets
+    "func f() = " + "-" * 120 + "a",
+    "func f() = a" + ".b" * 120,
+    "card C \"c\" { target none }\ndeck D { }\n",
+    *[read(p) for p in SMALL[:6]],
+])
+def test_the_direct_way_knows_the_tree_height_parse_py_limits(text):
+    """Reading without a tree, the parser still refuses exactly the trees deeper than the limit."""
+    tree = parse_tree(text)
+    assert tree is not None
+    h = height(tree)
+    assert build_direct(text, _DirectBuilder("h.spell"), h, 99, 99, 9999) is not None
+    assert build_direct(text, _DirectBuilder("h.spell"), h - 1, 99, 99, 9999) is None
+
+
+def test_the_direct_way_leaves_a_too_long_token_to_parse_py():
+    for text in ("func f() = 1234567890123456", "func " + "f" * 65 + "() = 1", 'func f() = "' + "x" * 4097 + '"'):
+        assert parse_tree(text) is not None
+        assert build_direct(text, _DirectBuilder("t.spell"), 100, 15, 64, 4096) is None, text[:30]
 
 
 def test_comments_and_blanks_at_the_end_are_read_by_the_fast_parser():
