@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from .fast_lex import GiveUp
 
-_COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
+# How tightly each binary operator binds (the grammar's levels); a word here is an operator only
+# where its level can stand.
+_PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<=": 4, ">=": 4, "<": 4, ">": 4, "in": 4, "not": 4,
+               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 _ATOM_WORDS = {"true": "true_lit", "false": "false_lit", "none": "none_lit"}
 _ARG_START_WORDS = frozenset({"if", "not", "true", "false", "none"})
 _SIMPLE = {"stop": "stop_stmt", "break": "break_stmt", "continue": "continue_stmt", "cancel": "cancel_stmt"}
@@ -84,70 +87,57 @@ class CodeRules:
             yes = self.expr()
             self.keyword("else")
             return self.node("if_expr", [cond, yes, self.expr()], s)
-        left = self.or_expr()
+        left = self.binary(1)
         w = self.word()
         if w == "where" or w == "map":
             self.i += 1
-            return self.node(w + "_expr", [left, self.or_expr()], s)
+            return self.node(w + "_expr", [left, self.binary(1)], s)
         return left
 
-    def or_expr(self):
+    def binary(self, level: int):
+        """The grammar's or_expr (level 1), and_expr (2), not_expr (3), compare (4), sum (5) and
+        product (6) in one loop: operators bind by _PRECEDENCE, to the left; a comparison takes no
+        second one, and after `not …` or a comparison only `and` and `or` go on."""
         s = self.i
-        left = self.and_expr()
-        while self.at("or"):
-            self.i += 1
-            left = self.node("or_op", [left, self.and_expr()], s)
-        return left
-
-    def and_expr(self):
-        s = self.i
-        left = self.not_expr()
-        while self.at("and"):
-            self.i += 1
-            left = self.node("and_op", [left, self.not_expr()], s)
-        return left
-
-    def not_expr(self):
-        if self.at("not"):
-            s = self.i
-            self.i += 1
-            return self.node("not_op", [self.not_expr()], s)
-        return self.compare()
-
-    def compare(self):
-        s = self.i
-        left = self.sum()
-        t = self.t[self.i]
-        if t[0] in _COMPOP:
-            op = self.tok("COMPOP")
-            return self.node("compare_op", [left, op, self.sum()], s)
-        if t[0] == "W":
-            if t[1] == "in":
-                self.i += 1
-                return self.node("in_op", [left, self.sum()], s)
-            if t[1] == "not":
-                self.i += 1
-                self.keyword("in")
-                return self.node("not_in_op", [left, self.sum()], s)
-        return left
-
-    def sum(self):
-        s = self.i
-        left = self.product()
         t = self.t
-        while t[self.i][0] == "+" or t[self.i][0] == "-":
-            op = self.tok("ADDOP")
-            left = self.node("binary_op", [left, op, self.product()], s)
-        return left
-
-    def product(self):
-        s = self.i
-        left = self.unary()
-        t = self.t
-        while t[self.i][0] in ("*", "/", "%"):
-            op = self.tok("MULOP")
-            left = self.node("binary_op", [left, op, self.unary()], s)
-        return left
+        if level <= 3 and t[s][0] == "W" and t[s][1] == "not":
+            self.i += 1
+            left = self.node("not_op", [self.binary(3)], s)
+            most = 2
+        else:
+            left = self.unary()
+            most = 6
+        while True:
+            k, v = t[self.i][:2]
+            prec = _PRECEDENCE.get(v if k == "W" else k, 0)
+            if prec < level or prec > most:
+                return left
+            if prec == 6:
+                op = self.tok("MULOP")
+                left = self.node("binary_op", [left, op, self.unary()], s)
+            elif prec == 5:
+                op = self.tok("ADDOP")
+                left = self.node("binary_op", [left, op, self.binary(6)], s)
+            elif prec == 4:
+                most = 3
+                if k == "W":
+                    self.i += 1
+                    data = "in_op"
+                    if v == "not":
+                        self.keyword("in")
+                        data = "not_in_op"
+                    left = self.node(data, [left, self.binary(5)], s)
+                else:
+                    op = self.tok("COMPOP")
+                    left = self.node("compare_op", [left, op, self.binary(5)], s)
+            elif prec == 2:
+                self.i += 1
+                left = self.node("and_op", [left, self.binary(3)], s)
+                most = 2
+            else:
+                self.i += 1
+                left = self.node("or_op", [left, self.binary(2)], s)
+                most = 1
 
     def unary(self):
         s = self.i
