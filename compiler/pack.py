@@ -6,7 +6,6 @@ from functools import lru_cache
 import json
 import marshal
 import os
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Optional
 
@@ -153,8 +152,8 @@ def cache_dir() -> Path:
 def _compiler_digest() -> bytes:
     """The compiler itself is part of every cache key: a changed checker or template recompiles."""
     h = hashlib.sha256(COMPILER_VERSION.encode())
-    h.update(resources.files("spellcard.grammar").joinpath("spellcard.lark").read_bytes())
     here = Path(__file__).parent
+    h.update((here.parent / "grammar" / "spellcard.lark").read_bytes())   # the package spellcard.grammar
     runtime = here.parent / "runtime"
     # The runtime files the emitted code depends on (the built-ins, the work budget, the definitions
     # the module builds) and the limits the checker enforces.

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Optional
 
 from spellcard.runtime.limits import MAX_NAME, MAX_STRING
@@ -39,6 +38,8 @@ TOKEN_WORDS = {
 @lru_cache(maxsize=1)
 def parser():
     """Lark's parser for the language: the reference, and the one that tells what is wrong."""
+    from importlib import resources
+
     from lark import Lark
     grammar = resources.files("spellcard.grammar").joinpath("spellcard.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr", strict=True, propagate_positions=True,

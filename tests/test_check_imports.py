@@ -8,9 +8,11 @@ from pathlib import Path
 THB = str(Path(__file__).parent.parent / "rules" / "thb")
 
 # What a check must not pull in: the runtime that plays games, rich (for tables and progress bars),
-# the test runner, the language server, and importlib.metadata (for packs named, not given by path).
+# the test runner, the language server, and importlib.metadata and importlib.resources (for packs
+# named, not given by path; resources brings tempfile, shutil and zipfile).
 NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.game", "spellcard.runtime.namespace",
-                 "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata")
+                 "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata",
+                 "importlib.resources")
 
 
 def loaded_by_check(cache: Path, *args: str) -> set:
