@@ -67,14 +67,11 @@ def decode(path: str, data: bytes) -> tuple[Optional[str], Optional[Diagnostic]]
 
 def _nesting_problem(path: str, text: str) -> Optional[Diagnostic]:
     depth = 0
-    line, line_start = 1, 0
-    for i, ch in code_marks(text, "([{)]}\n"):
-        if ch == "\n":
-            line, line_start = line + 1, i + 1
-        elif ch in "([{":
+    for i, ch in code_marks(text, "([{)]}"):
+        if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                col = i - line_start + 1
+                line, col = text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
                 return Diagnostic("error", f"brackets nested more than {MAX_NESTING} deep",
                                   Span(path, line, col, line, col + 1),
                                   "split the expression with `let` bindings")
