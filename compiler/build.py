@@ -8,7 +8,7 @@ from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 from . import ast as A
 from .build_code import CodeBuilder, unquote
 from .diagnostics import Diagnostic
-from .fast_parse import build_direct
+from .fast_direct import build_direct
 from .test_ast import TestDecl
 from .test_build import TestBuilder
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from spellcard.compiler.build import _DirectBuilder, build
 from spellcard.compiler.fast_lex import GiveUp, tokenize
-from spellcard.compiler.fast_parse import build_direct, parse_tree
+from spellcard.compiler.fast_direct import build_direct
+from spellcard.compiler.fast_parse import parse_tree
 from spellcard.compiler.parse import _demote_keyword, parser
 
 ROOT = Path(__file__).resolve().parent.parent
