@@ -1,10 +1,14 @@
-"""Lark parse tree → Spellcard AST. One method per grammar rule; every node gets its span."""
+"""Parse tree (Lark's or compiler/fast_parse.py's, which are equal) → Spellcard AST. One method per grammar rule; every node gets its span."""
 from __future__ import annotations
 
-from lark import Token, Tree
+from typing import Optional
+
+from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
 from . import ast as A
 from .build_code import CodeBuilder, unquote
+from .diagnostics import Diagnostic
+from .fast_direct import build_direct
 from .test_ast import TestDecl
 from .test_build import TestBuilder
 
@@ -22,7 +26,7 @@ class _Builder(TestBuilder, CodeBuilder):
             return A.Span(self.path, 1, 1, 1, 2)
         return A.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
 
-    def tspan(self, tok: Token) -> A.Span:
+    def tspan(self, tok) -> A.Span:
         return A.Span(self.path, tok.line, tok.column, tok.end_line or tok.line,
                       tok.end_column or tok.column + len(tok))
 
@@ -338,14 +342,42 @@ class _Builder(TestBuilder, CodeBuilder):
         return ("turn_limit", int(c[0]))
 
 
-def build(path: str, tree: Tree) -> A.Module:
-    """Bottom-up over the tree without recursion: children are built before their parent."""
+def build(path: str, tree) -> A.Module:
+    """Bottom-up over the tree without recursion: children are built before their parent (a child
+    that is neither None nor a token, which is a str, is a node)."""
     b = _Builder(path)
+    order, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(c for c in node.children if c is not None and not isinstance(c, str))
     built: dict[int, object] = {}
-    for sub in tree.iter_subtrees():
-        children = [built.pop(id(c)) if isinstance(c, Tree) else c for c in sub.children]
+    for sub in reversed(order):
+        children = [c if c is None or isinstance(c, str) else built.pop(id(c)) for c in sub.children]
         built[id(sub)] = getattr(b, sub.data)(sub.meta, children)
     return built[id(tree)]
+
+
+class _DirectBuilder(_Builder):
+    """The builder as the fast parser calls it while reading: a node's meta is (line, col, end_line,
+    end_col), or None for a rule that matched nothing."""
+
+    def span(self, meta) -> A.Span:
+        return A.Span(self.path, *meta) if meta is not None else A.Span(self.path, 1, 1, 1, 2)
+
+
+def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
+    """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads
+    the file (the hot path of a cold check: no tree is made)."""
+    from .parse import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
+    problem = _nesting_problem(path, text)
+    if problem:
+        return None, problem
+    module = build_direct(text, _DirectBuilder(path), MAX_DEPTH, MAX_DIGITS, MAX_NAME, MAX_STRING)
+    if module is not None:
+        return module, None
+    tree, problem = parse(path, text)
+    return (None, problem) if problem else (build(path, tree), None)
 
 
 def _is_text(clause) -> bool:

@@ -7,6 +7,8 @@ _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
 
 
 def unquote(raw: str) -> str:
+    if "\\" not in raw:
+        return raw[1:-1]
     body, out, i = raw[1:-1], [], 0
     while i < len(body):
         ch = body[i]

@@ -1,18 +1,19 @@
-"""Source text → Lark parse tree, with every failure turned into a diagnostic (never a traceback)."""
+"""Source text → parse tree, with every failure turned into a diagnostic (never a traceback).
+
+compiler/fast_parse.py reads a file first; where it gives up (any syntax error, a `test` declaration,
+anything else it does not accept), Lark reads it with grammar/spellcard.lark, the reference, and
+every diagnostic below is Lark's. Lark is imported only then."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Optional
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
 from .ast import Span
 from .diagnostics import Diagnostic
+from .fast_parse import parse_tree
 from .text import code_marks
 
 MAX_NESTING = 200
@@ -35,7 +36,11 @@ TOKEN_WORDS = {
 
 
 @lru_cache(maxsize=1)
-def parser() -> Lark:
+def parser():
+    """Lark's parser for the language: the reference, and the one that tells what is wrong."""
+    from importlib import resources
+
+    from lark import Lark
     grammar = resources.files("spellcard.grammar").joinpath("spellcard.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr", strict=True, propagate_positions=True,
                 maybe_placeholders=True, cache=True)
@@ -62,14 +67,11 @@ def decode(path: str, data: bytes) -> tuple[Optional[str], Optional[Diagnostic]]
 
 def _nesting_problem(path: str, text: str) -> Optional[Diagnostic]:
     depth = 0
-    line, line_start = 1, 0
-    for i, ch in code_marks(text, "([{)]}\n"):
-        if ch == "\n":
-            line, line_start = line + 1, i + 1
-        elif ch in "([{":
+    for i, ch in code_marks(text, "([{)]}"):
+        if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                col = i - line_start + 1
+                line, col = text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
                 return Diagnostic("error", f"brackets nested more than {MAX_NESTING} deep",
                                   Span(path, line, col, line, col + 1),
                                   "split the expression with `let` bindings")
@@ -97,12 +99,12 @@ def _open_brace_line(text: str, pos: int) -> Optional[int]:
     return stack[-1] if stack else None
 
 
-def _tree_problem(path: str, tree: Tree) -> Optional[Diagnostic]:
+def _tree_problem(path: str, tree) -> Optional[Diagnostic]:
     """Too deep a tree, or a number, name or string too long for a rule (checked without recursion)."""
     stack = [(tree, 1, None)]
     while stack:
         node, depth, where = stack.pop()
-        if isinstance(node, Token):
+        if isinstance(node, str):                      # a token (Lark's or the fast parser's)
             if node.type == "INT" and len(node) > MAX_DIGITS:
                 return Diagnostic("error", f"the number `{str(node)[:20]}…` is too large ({len(node)} digits)",
                                   Span(path, node.line, node.column, node.line, node.column + len(node)),
@@ -136,14 +138,14 @@ def _expected(tokens) -> str:
     return ", ".join(words)
 
 
-def _span_of_error(path: str, err: UnexpectedInput, text: str) -> Span:
+def _span_of_error(path: str, err, text: str) -> Span:
     line = getattr(err, "line", None)
     col = getattr(err, "column", None)
     if not isinstance(line, int) or line < 1:
         lines = text.split("\n")
         line, col = len(lines), len(lines[-1]) + 1
     token = getattr(err, "token", None)
-    width = len(str(token)) if isinstance(token, Token) and token.type != "$END" else 1
+    width = len(str(token)) if isinstance(token, str) and token.type != "$END" else 1
     return Span(path, line, col, line, col + max(1, min(width, 80)))
 
 
@@ -154,16 +156,28 @@ def _demote_keyword(err) -> bool:
     """Keywords are reserved only where they can start a clause. LALR merges the states after an
     expression or a `}` across contexts, so a word like `card` or `target` may lex as a keyword
     where the parser in fact wants a name: feed it as the name it is, and go on."""
+    from lark import Token
+    from lark.exceptions import UnexpectedToken
     if isinstance(err, UnexpectedToken) and "NAME" in err.expected and _WORD.match(str(err.token)):
         err.interactive_parser.feed_token(Token.new_borrow_pos("NAME", str(err.token), err.token))
         return True
     return False
 
 
-def parse(path: str, text: str) -> tuple[Optional[Tree], Optional[Diagnostic]]:
+def parse(path: str, text: str) -> tuple[Optional[object], Optional[Diagnostic]]:
+    """The file's parse tree (Lark's, or the fast parser's equal one), or the diagnostic of its first fault."""
     problem = _nesting_problem(path, text)
     if problem:
         return None, problem
+    tree = parse_tree(text)
+    if tree is not None:
+        problem = _tree_problem(path, tree)
+        return (None, problem) if problem else (tree, None)
+    return _lark_parse(path, text)
+
+
+def _lark_parse(path: str, text: str):
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
     try:
         tree = parser().parse(text, on_error=_demote_keyword)
         problem = _tree_problem(path, tree)

@@ -6,7 +6,6 @@ and the module it describes. Looking packs up imports neither the compiler nor t
 """
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Optional
 
@@ -23,6 +22,7 @@ class Installed:
 
     @property
     def folder(self) -> Path:
+        from importlib import resources     # imported only to find a pack by name, not for a path
         return Path(str(resources.files(self.package)))
 
     @property

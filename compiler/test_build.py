@@ -1,8 +1,6 @@
 """Parse tree → test nodes: the `t_*` rules of the grammar, one method each (mixed into the builder)."""
 from __future__ import annotations
 
-from lark import Token
-
 from . import test_ast as T
 
 
@@ -19,7 +17,7 @@ class TestBuilder:
         return T.TestDecl(str(subject) if subject is not None else None, _unquote(title), tuple(stmts),
                           self.span(meta), self.tspan(subject) if subject is not None else None)
 
-    def _who(self, tok: Token) -> T.Who:
+    def _who(self, tok) -> T.Who:
         return T.Who(str(tok), self.tspan(tok))
 
     def t_seats(self, meta, c):
@@ -72,7 +70,7 @@ class TestBuilder:
 
     def t_when(self, meta, c):
         who, *rest = c
-        always = bool(rest) and isinstance(rest[-1], Token) and rest[-1].type == "T_ALWAYS"
+        always = bool(rest) and isinstance(rest[-1], str) and rest[-1].type == "T_ALWAYS"
         if rest and rest[-1] is None or always:
             rest = rest[:-1]
         *asks, answer = rest

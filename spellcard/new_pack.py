@@ -3,7 +3,6 @@ new game from (the files are in spellcard/starter/, with the pack's name filled 
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 
 import click
@@ -17,6 +16,7 @@ _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
 def write_starter(name: str, out: Path, title: str) -> list[Path]:
+    from importlib import resources     # not at import: every command imports this module
     written = []
     for rel in FILES:
         text = resources.files("spellcard.starter").joinpath(rel).read_text("utf-8")

@@ -8,9 +8,11 @@ from pathlib import Path
 THB = str(Path(__file__).parent.parent / "rules" / "thb")
 
 # What a check must not pull in: the runtime that plays games, rich (for tables and progress bars),
-# the test runner, the language server, and importlib.metadata (for packs named, not given by path).
+# the test runner, the language server, and importlib.metadata and importlib.resources (for packs
+# named, not given by path; resources brings tempfile, shutil and zipfile).
 NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.game", "spellcard.runtime.namespace",
-                 "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata")
+                 "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata",
+                 "importlib.resources")
 
 
 def loaded_by_check(cache: Path, *args: str) -> set:
@@ -31,6 +33,8 @@ def heavy(modules: set) -> list:
 def test_a_check_imports_neither_the_runtime_nor_rich_nor_the_test_runner(tmp_path):
     cold = loaded_by_check(tmp_path, THB)
     assert heavy(cold) == []
+    # The fast parser reads every file of a valid pack: Lark (the error path) is never loaded.
+    assert not {m for m in cold if m == "lark" or m.startswith("lark.")}
     cached = loaded_by_check(tmp_path, THB)             # the same pack again: from the cache
     assert heavy(cached) == []
     assert not {"lark", "jinja2", "spellcard.compiler.check"} & cached

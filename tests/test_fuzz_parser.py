@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler import parse as parse_module
+from spellcard.compiler import build as build_module
 from spellcard.compiler.pack import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -293,9 +293,10 @@ _PARSED: dict = {}
 
 @pytest.fixture
 def reuse_unchanged_parses(monkeypatch):
-    """Parsing dominates a compile; the files a mutation left alone parse to the same tree every
-    time, so parse each of them once (the mutated file, new each time, is always parsed afresh)."""
-    real = parse_module.parse
+    """Parsing dominates a compile; the files a mutation left alone read to the same (immutable)
+    module every time, so read each of them once (the mutated file, new each time, is always read
+    afresh)."""
+    real = build_module.read_module
 
     def parse(path, text):
         key = (path, text)
@@ -304,7 +305,7 @@ def reuse_unchanged_parses(monkeypatch):
                 _PARSED.clear()
             _PARSED[key] = real(path, text)
         return _PARSED[key]
-    monkeypatch.setattr(parse_module, "parse", parse)     # compile_sources imports it when it runs
+    monkeypatch.setattr(build_module, "read_module", parse)     # compile_sources imports it when it runs
 
 
 def test_fuzz_inputs_exist():

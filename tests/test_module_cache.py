@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from spellcard.compiler import module_cache
+from spellcard.compiler import build as build_module
 from spellcard.compiler import parse as parse_module
 from spellcard.compiler.build import build
 from spellcard.compiler.pack import Source, _compiler_digest, compile_sources, read_sources, resolve
@@ -24,15 +25,15 @@ def thb() -> list[Source]:
 
 @pytest.fixture
 def parses(monkeypatch) -> list:
-    """The paths parsed, in order (the front end imports `parse` when it runs)."""
+    """The paths parsed, in order (the front end imports `read_module` when it runs)."""
     seen: list = []
-    real = parse_module.parse
+    real = build_module.read_module
 
     def counted(path, text):
         seen.append(path)
         return real(path, text)
 
-    monkeypatch.setattr(parse_module, "parse", counted)
+    monkeypatch.setattr(build_module, "read_module", counted)
     return seen
 
 

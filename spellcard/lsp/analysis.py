@@ -14,10 +14,10 @@ from typing import Callable, Optional
 import attrs
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build import build
+from spellcard.compiler.build import read_module
 from spellcard.compiler.check import Checker
 from spellcard.compiler.diagnostics import Diagnostic, Diagnostics
-from spellcard.compiler.parse import decode, parse
+from spellcard.compiler.parse import decode
 from spellcard.compiler.symbols import Symbols, collect
 
 from .chunks import ChunkedParser
@@ -110,8 +110,7 @@ class Analyzer:
         if problem is None:
             module = self._chunks.module(path, decoded)
             if module is None:                      # the whole file, for `spellcard check`'s message
-                tree, problem = parse(path, decoded)
-                module = build(path, tree) if problem is None else None
+                module, problem = read_module(path, decoded)
         self._parsed[path] = (text, module, problem)
         if module is not None:
             self._good[path] = (text, module)

@@ -11,8 +11,8 @@ import re
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build import build
-from spellcard.compiler.parse import DECLARATION_WORDS, parse
+from spellcard.compiler.build import read_module
+from spellcard.compiler.parse import DECLARATION_WORDS
 
 from . import trees
 
@@ -72,10 +72,9 @@ class ChunkedParser:
         for first, chunk in split(text):
             got = before.get((first, chunk))
             if got is None:
-                tree, problem = parse(path, "\n" * (first - 1) + chunk)
+                got, problem = read_module(path, "\n" * (first - 1) + chunk)
                 if problem is not None:
                     return None
-                got = build(path, tree)
                 fresh = True
             now[(first, chunk)] = got
             decls.extend(got.decls)

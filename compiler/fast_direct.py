@@ -1,0 +1,65 @@
+"""The fast parser's direct way: each node handed to the AST builder as it is read, no tree made
+(the hot path of a cold check; compiler/fast_parse.py reads the same way into Lark's tree)."""
+from __future__ import annotations
+
+from .fast_lex import GiveUp, tokenize
+from .fast_parse import _Parser
+
+
+def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
+    """What `builder` (compiler/build.py's) makes of the tree parse_tree would give, each node handed
+    to it as it is read, no tree made; None where the parser gives up, and where the tree would break
+    a limit parse.py enforces (deeper than `max_depth`, a number, name or string too long): parse()
+    then says so as it always has."""
+    try:
+        p = _Direct(tokenize(text), builder, {"INT": max_digits, "NAME": max_name, "STRING": max_string + 2})
+        module = p.start()
+    except (GiveUp, RecursionError):
+        return None
+    return module if p.deepest <= max_depth else None
+
+
+class _Direct(_Parser):
+    """The same reading, each node handed to the builder's method of the rule's name as it is made.
+
+    Heights are kept as the tree's would be: nodes are made children first, so the nodes made since
+    a rule began (those starting at or after its first token) and not yet taken by a parent are its
+    children; `open` holds (first token, height) of each of those."""
+
+    def __init__(self, toks: list[tuple], builder, longest: dict):
+        super().__init__(toks)
+        self.rules = {}
+        self.builder = builder
+        self.longest = longest
+        self.open: list[tuple[int, int]] = []
+        self.deepest = 0
+
+    def node(self, data: str, children: list, s: int):
+        t = self.t
+        _, _, _, line, col = t[s]
+        _, v, _, eline, ecol = t[self.i - 1]
+        return self.made(data, (line, col, eline, ecol + len(v)), children, s)
+
+    def empty(self, data: str, children: list):
+        return self.made(data, None, children, self.i)
+
+    def made(self, data: str, meta, children: list, s: int):
+        rule = self.rules.get(data)
+        if rule is None:
+            rule = self.rules[data] = getattr(self.builder, data)
+        open_ = self.open
+        height = 1
+        while open_ and open_[-1][0] >= s:
+            below = open_.pop()[1]
+            if below >= height:
+                height = below + 1
+        open_.append((s, height))
+        if height > self.deepest:
+            self.deepest = height
+        return rule(meta, children)
+
+    def tok(self, type_: str):
+        tok = super().tok(type_)
+        if len(tok) > 15 and len(tok) > self.longest.get(type_, len(tok)):
+            raise GiveUp                    # too long for a rule: parse() says so
+        return tok
