@@ -228,7 +228,7 @@ class _Parser(ContentRules, CodeRules):
         self.i += 1
         c = [self.one_of(_OWNER, "OWNER"), self.name()]
         self.expect(":")
-        c += [self.type_(), None, None]
+        c += [self.type_(), None, None, None]
         if self.at("names"):
             n = self.i
             self.i += 1
@@ -241,9 +241,16 @@ class _Parser(ContentRules, CodeRules):
                 names.append(self.attr_name())
             self.expect("}")
             c[3] = self.node("attr_names", names, n)
+        if self.word() in _VISIBILITY:
+            v = self.i
+            seen = [self.tok("VISIBILITY"), None]
+            if self.at("until"):
+                self.i += 1
+                seen[1] = self.name()
+            c[4] = self.node("attr_seen", seen, v)
         if self.kind() == "=":
             self.i += 1
-            c[4] = self.expr()
+            c[5] = self.expr()
         return self.node("attr_decl", c, s)
 
     def attr_name(self):
