@@ -127,13 +127,17 @@ def _play_on(game: Game, at_root: AtRoot, policy: Agent, pipe: int):
     and the game goes on from the decision; when play() ends, on_end sends back how and exits, so
     the child never returns into the code that searched (nor runs anything after the game)."""
     def send(result) -> None:
-        if result is None:
-            out = ((), 0, 0, "error", CannotClone("a forked clone left its game by an exception"), 0)
-        else:
-            error = result.error if result.error is None or _picklable(result.error) else CannotClone(str(result.error))
-            out = ([p.seat for p in result.winners], result.turns, result.rounds, result.reason, error, result.steps)
-        os.write(pipe, pickle.dumps(out))
-        os._exit(0)
+        try:
+            if result is None:
+                out = ((), 0, 0, "error", CannotClone("a forked clone left its game by an exception"), 0)
+            else:
+                error = result.error
+                if error is not None and not _picklable(error):
+                    error = CannotClone(str(error))
+                out = ([p.seat for p in result.winners], result.turns, result.rounds, result.reason, error, result.steps)
+            os.write(pipe, pickle.dumps(out))
+        finally:                    # whatever happened (the searching process gone: a broken pipe)
+            os._exit(0)
 
     try:
         game.on_end = send
