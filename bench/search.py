@@ -38,12 +38,13 @@ def order(table: Table, seeds: range, searcher: int, options: dict, on_game) -> 
         start, start_cpu = time.perf_counter(), cpu_seconds()
         game, result = play(table, seed, agents=agents)
         wall += time.perf_counter() - start
-        cpu += cpu_seconds() - start_cpu
+        spent = cpu_seconds() - start_cpu
+        cpu += spent
         won += any(p.seat == searcher for p in result.winners)
         rollouts += agents[searcher].played
         searched += agents[searcher].searched
         answers += len(game.answers)
-        on_game(seed, result, agents[searcher])
+        on_game(seed, result, agents[searcher], len(game.answers), spent)
     return {"seat": searcher, "seeds": [seeds.start, seeds.stop - 1], "games": games, "won": won, "rate": round(won / games, 3),
             "seconds_per_game": round(wall / games, 2), "cpu_seconds_per_game": round(cpu / games, 2),
             "rollouts_per_game": round(rollouts / games, 1), "answers_per_game": round(answers / games, 1),
@@ -79,11 +80,12 @@ def main() -> None:
         options.update({k: v for k, v in (("rollouts", args.rollouts), ("policy", args.policy)) if v is not None})
         table = Table(pack, mode, 2)
         for searcher in args.seat or (0, 1):
-            def progress(seed, result, agent):
+            def progress(seed, result, agent, answers, cpu):
                 if not args.json:
                     won = "won" if any(p.seat == searcher for p in result.winners) else result.reason
-                    print(f"  {pack_name} {mode} seat {searcher} seed {seed}: {won}, "
-                          f"{agent.played} rollouts", file=sys.stderr, flush=True)
+                    print(f"  {pack_name} {mode} seat {searcher} seed {seed}: {won}, {answers} answers, "
+                          f"{agent.searched} searched, {agent.played} rollouts, {cpu:.1f} s of CPU",
+                          file=sys.stderr, flush=True)
             row = {"pack": pack_name, "mode": mode, **options, **order(table, range(args.seed, args.seed + args.games), searcher, options,
                                                                 progress)}
             row["target_met"] = row["rate"] >= TARGET
