@@ -4,14 +4,17 @@
 
 For each table (THB Duel, bots Free with 2 players, esper Duel) it plays N games with the search agent
 in seat 0 and N with it in seat 1 (game seeds S…S+N-1 in each order), and reports its win rate in each
-order against the target (80%), seconds per game (wall and CPU: on a shared machine the CPU time is
-the figure that means something) and rollouts per CPU second. The same arguments give the same games;
-only the timings vary.
+order against the target (80%), seconds per game (wall and CPU, the forked clones' included: on a
+shared machine the CPU time is the figure that means something), answers and searched decisions per
+game, and rollouts per CPU second. Each pack plays with its own `search` line's settings, as
+`simulate --agent search` does, unless --rollouts or --policy is given. The same arguments give the
+same games; only the timings vary.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -21,39 +24,48 @@ from spellcard.runtime.search import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES,
 from spellcard.simulate import Table, agent_seed, play
 
 TABLES = [("thb", "Duel"), ("bots", "Free"), ("esper", "Duel")]
-TUNED = {"esper": {"rollouts": 4, "policy": "greedy"}}
-"""Settings a pack's table is benchmarked with unless --rollouts or --policy is given: esper's games
-are ten times longer than the others', so its rollouts play greedy (they end sooner) and fewer."""
 TARGET = 0.8
 
 
 def order(table: Table, seeds: range, searcher: int, options: dict, on_game) -> dict:
     """Games with the search agent in seat `searcher`: its wins, and what its search cost."""
-    won = rollouts = 0
+    won = rollouts = answers = searched = 0
     wall = cpu = 0.0
     games = len(seeds)
     for seed in seeds:
         agents = [SearchAgent(agent_seed(seed, seat), **options) if seat == searcher
                   else RandomAgent(agent_seed(seed, seat)) for seat in range(table.players)]
-        start, start_cpu = time.perf_counter(), time.process_time()
-        _, result = play(table, seed, agents=agents)
+        start, start_cpu = time.perf_counter(), cpu_seconds()
+        game, result = play(table, seed, agents=agents)
         wall += time.perf_counter() - start
-        cpu += time.process_time() - start_cpu
+        spent = cpu_seconds() - start_cpu
+        cpu += spent
         won += any(p.seat == searcher for p in result.winners)
         rollouts += agents[searcher].played
-        on_game(seed, result, agents[searcher])
+        searched += agents[searcher].searched
+        answers += len(game.answers)
+        on_game(seed, result, agents[searcher], len(game.answers), spent)
     return {"seat": searcher, "seeds": [seeds.start, seeds.stop - 1], "games": games, "won": won, "rate": round(won / games, 3),
             "seconds_per_game": round(wall / games, 2), "cpu_seconds_per_game": round(cpu / games, 2),
-            "rollouts_per_game": round(rollouts / games, 1),
+            "rollouts_per_game": round(rollouts / games, 1), "answers_per_game": round(answers / games, 1),
+            "searched_per_game": round(searched / games, 1),
             "rollouts_per_cpu_second": round(rollouts / cpu, 1) if cpu else 0.0}
+
+
+def cpu_seconds() -> float:
+    """This process's CPU time and its ended children's: the forked clones' rollouts count too."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=30, help="games per seat order (default 30)")
     ap.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0): game i uses SEED+i")
-    ap.add_argument("--rollouts", type=int, help=f"rollouts per decision (default {DEFAULT_ROLLOUTS}, or as TUNED)")
-    ap.add_argument("--policy", choices=sorted(POLICIES), help=f"the rollouts' policy (default {DEFAULT_POLICY}, or as TUNED)")
+    ap.add_argument("--rollouts", type=int,
+                    help=f"rollouts per decision (default: the pack's `search` line, else {DEFAULT_ROLLOUTS})")
+    ap.add_argument("--policy", choices=sorted(POLICIES),
+                    help=f"the rollouts' policy (default: the pack's `search` line, else {DEFAULT_POLICY})")
     ap.add_argument("--table", action="append", metavar="PACK:MODE",
                     help="a table to play (repeatable; default: " + ", ".join(f"{p}:{m}" for p, m in TABLES) + ")")
     ap.add_argument("--seat", type=int, choices=(0, 1), action="append",
@@ -63,15 +75,17 @@ def main() -> None:
     tables = [tuple(t.split(":", 1)) for t in args.table] if args.table else TABLES
     rows = []
     for pack_name, mode in tables:
-        options = {"rollouts": DEFAULT_ROLLOUTS, "policy": DEFAULT_POLICY, **TUNED.get(pack_name, {})}
+        pack = load_pack(pack_name)
+        options = {"rollouts": DEFAULT_ROLLOUTS, "policy": DEFAULT_POLICY, **pack.search}
         options.update({k: v for k, v in (("rollouts", args.rollouts), ("policy", args.policy)) if v is not None})
-        table = Table(load_pack(pack_name), mode, 2)
+        table = Table(pack, mode, 2)
         for searcher in args.seat or (0, 1):
-            def progress(seed, result, agent):
+            def progress(seed, result, agent, answers, cpu):
                 if not args.json:
                     won = "won" if any(p.seat == searcher for p in result.winners) else result.reason
-                    print(f"  {pack_name} {mode} seat {searcher} seed {seed}: {won}, "
-                          f"{agent.played} rollouts", file=sys.stderr, flush=True)
+                    print(f"  {pack_name} {mode} seat {searcher} seed {seed}: {won}, {answers} answers, "
+                          f"{agent.searched} searched, {agent.played} rollouts, {cpu:.1f} s of CPU",
+                          file=sys.stderr, flush=True)
             row = {"pack": pack_name, "mode": mode, **options, **order(table, range(args.seed, args.seed + args.games), searcher, options,
                                                                 progress)}
             row["target_met"] = row["rate"] >= TARGET
@@ -81,7 +95,8 @@ def main() -> None:
                       f"search in seat {searcher}: won {row['won']}/{row['games']} "
                       f"({row['rate']:.0%}, target {TARGET:.0%}: {'met' if row['target_met'] else 'NOT met'}), "
                       f"{row['seconds_per_game']} s/game ({row['cpu_seconds_per_game']} s of CPU), "
-                      f"{row['rollouts_per_cpu_second']} rollouts per CPU second", flush=True)
+                      f"{row['answers_per_game']} answers and {row['searched_per_game']} searched decisions "
+                      f"a game, {row['rollouts_per_cpu_second']} rollouts per CPU second", flush=True)
     if args.json:
         print(json.dumps({"tables": rows}))
 

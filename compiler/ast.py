@@ -348,6 +348,22 @@ class HarnessDecl:
 
 
 @node
+class SearchItem:
+    key: str                      # rollouts | policy
+    value: object                 # an int (rollouts) or a name (policy)
+    span: Span                    # the key's
+    value_span: Span
+
+
+@node
+class SearchDecl:
+    """`search rollouts = 4, policy = greedy`: the search agent's defaults for the pack's games,
+    which a command line's --search-… options override."""
+    items: tuple[SearchItem, ...]
+    span: Span
+
+
+@node
 class InvariantDecl:
     """`invariant "text" = expr`: a condition every state of every game keeps; exploring and
     testing check it after every action, plain simulation never does."""
@@ -374,7 +390,7 @@ class DeckExtend:
 
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
         | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
-        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | InvariantDecl)
+        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | SearchDecl | InvariantDecl)
 
 
 @node

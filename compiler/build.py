@@ -301,6 +301,13 @@ class _Builder(TestBuilder, CodeBuilder):
     def harness_decl(self, meta, c):
         return A.HarnessDecl(tuple(c), self.span(meta))
 
+    def search_decl(self, meta, c):
+        return A.SearchDecl(tuple(c), self.span(meta))
+
+    def search_item(self, meta, c):
+        key, value = c
+        return A.SearchItem(str(key), int(value) if value.type == "INT" else str(value), self.tspan(key), self.tspan(value))
+
     def invariant_decl(self, meta, c):
         return A.InvariantDecl(unquote(c[0]), c[1], self.span(meta))
 

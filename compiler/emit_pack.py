@@ -16,7 +16,7 @@ from .deck import parse_copies
 from .emit import MARK, Emitter
 from .pure import Purity
 from .symbols import Symbols
-from .tools import harness_code, shown_attrs
+from .tools import harness_code, search_defaults, shown_attrs
 
 
 _KEY_TYPES = {T.INT, T.BOOL, T.TEXT, T.PLAYER, T.CARD, T.KIND, T.SKILL, T.CHARACTER, T.PHASE}
@@ -207,6 +207,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     harness_deck, harness_seat = harness_code(s)
     text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
+                           search=search_defaults(s),
                            anytime=anytime, **out)
     return place_table(text, em.places)
 

@@ -90,6 +90,7 @@ class Symbols:
     synonyms: dict = attrs.Factory(dict)         # a word designers reach for -> the pack's name for it
     shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
     harness: dict = attrs.Factory(dict)          # key -> HarnessItem
+    search: dict = attrs.Factory(dict)           # key -> SearchItem: the search agent's defaults
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
@@ -169,7 +170,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
             if isinstance(d, A.InvariantDecl):
                 s.invariants.append(d)
                 continue
-            if isinstance(d, (A.ShowDecl, A.HarnessDecl)):
+            if isinstance(d, (A.ShowDecl, A.HarnessDecl, A.SearchDecl)):
                 _tool_decl(s, diags, d)
                 continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
@@ -210,7 +211,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
 
 
 def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
-    """Each attribute shown once, each `harness` setting set once: the files of a pack (and a
+    """Each attribute shown once, each `harness` and `search` setting set once: the files of a pack (and a
     designer's `--with` file) may share them out, e.g. a mode's file shows the attribute it adds."""
     if isinstance(d, A.ShowDecl):
         shown = s.shows.setdefault(d.owner, {})
@@ -220,12 +221,13 @@ def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
             else:
                 shown[name] = span
         return
+    settings, what = (s.search, "search") if isinstance(d, A.SearchDecl) else (s.harness, "harness")
     for item in d.items:
-        prev = s.harness.get(item.key)
+        prev = settings.get(item.key)
         if prev is not None:
-            diags.error(item.span, f"the harness `{item.key}` is set twice", f"first set at {prev.span}")
+            diags.error(item.span, f"the {what} `{item.key}` is set twice", f"first set at {prev.span}")
         else:
-            s.harness[item.key] = item
+            settings[item.key] = item
 
 
 def _a(noun: str) -> str:

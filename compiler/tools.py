@@ -1,4 +1,5 @@
-"""`show` and `harness`: what the tools print of a pack, and what the scenario harness needs of it.
+"""`show`, `harness` and `search`: what the tools print of a pack, what the scenario harness needs
+of it, and the budget the search agent plays its games with unless a command line says otherwise.
 
 The tools know no game either: `spellcard list` prints the card and character attributes a pack
 shows, `spellcard simulate` groups wins by the player attributes it shows, and the scenario
@@ -6,6 +7,8 @@ harness deals from the zone and seats with the function the pack names. A pack t
 `show` gets a default worked out from its declarations (`shown_attrs`).
 """
 from __future__ import annotations
+
+from spellcard.runtime.search_options import POLICIES
 
 from . import ast as A
 from . import types as T
@@ -15,6 +18,7 @@ from .symbols import BUILTINS
 
 SHOWN_OWNERS = ("card", "character", "player")
 HARNESS_KEYS = ("deck", "seat")
+SEARCH_KEYS = ("rollouts", "policy")      # never `ms`: a pack's games stay reproducible
 GROUPABLE = (T.INT, T.BOOL, T.TEXT)       # and enums: values a person reads in a table of wins
 
 
@@ -66,6 +70,23 @@ class ToolChecks:
             else:
                 self.err(item.span, f"unknown harness setting `{item.key}`",
                          did_you_mean(item.key, HARNESS_KEYS) or f"the settings are: {', '.join(HARNESS_KEYS)}")
+
+    def decl_SearchDecl(self, d: A.SearchDecl):
+        for item in d.items:
+            if item.key == "rollouts":
+                if not isinstance(item.value, int) or item.value < 1:
+                    self.err(item.value_span, f"rollouts are a number of at least 1, not `{item.value}`",
+                             "e.g. `search rollouts = 8`: the rollouts per decision")
+            elif item.key == "policy":
+                if item.value not in POLICIES:
+                    self.err(item.value_span, f"unknown rollout policy `{item.value}`",
+                             did_you_mean(str(item.value), sorted(POLICIES))
+                             or f"the policies are: {', '.join(sorted(POLICIES))}")
+            else:
+                help = did_you_mean(item.key, SEARCH_KEYS) or f"the settings are: {', '.join(SEARCH_KEYS)}"
+                if item.key == "ms":
+                    help = "a time budget would make the pack's games differ from run to run; pass --search-ms"
+                self.err(item.span, f"unknown search setting `{item.key}`", help)
 
     def _harness_deck(self, item: A.HarnessItem) -> None:
         zone = self.s.zones.get(item.value)
@@ -121,6 +142,11 @@ def shown_attrs(s, checker) -> dict:
         "player": [n for (o, n), d in s.attrs_.items() if o == "player" and _is_enum(T.strip(s.type_of(d.type)))],
     }
     return {owner: list(s.shows[owner]) if owner in s.shows else derived[owner] for owner in SHOWN_OWNERS}
+
+
+def search_defaults(s) -> dict:
+    """The pack's `search` settings, as the search agent takes them (SearchAgent's keywords)."""
+    return {key: item.value for key, item in s.search.items()}
 
 
 def harness_code(s) -> tuple:

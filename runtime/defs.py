@@ -231,6 +231,7 @@ class PackDef:
     shown: dict = Factory(dict)         # card | character | player -> attribute names the tools show
     harness_deck: Optional[str] = None        # the table zone scenario tests deal from
     harness_seat: Optional[Callable] = None   # (g, player, character): how a scenario test seats one
+    search: dict = Factory(dict)              # the search agent's defaults ({"rollouts": 4, "policy": "greedy"})
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
     places: dict = Factory(dict)        # line of the generated module -> (file index, line, column)
     place_files: tuple = ()             # the .spell files `places` names

@@ -82,6 +82,8 @@ class Game(Windows, Turns):
         self.memo_era = 0
         self.usage = None                                   # a runtime.usage.Usage, when counting is asked for
         self.whole = False                                  # played by play() from the mode's own setup
+        self.asking: Optional[Decision] = None              # the decision an agent is answering
+        self.on_end = None                                  # fn(Result | None) when play() ends (clone.py)
         # Counters reset per scope: the player counters that start at 0 (most), and the rest.
         self._resets = {}
         for s in ("phase", "turn", "round"):
@@ -347,6 +349,7 @@ class Game(Windows, Turns):
             else:                                       # a player: what its seat may see
                 table = view_of(self, d.player.seat)
                 asked = table.decision(d)
+            self.asking = d
             for _ in range(MAX_REFUSALS):
                 answer = agent.answer(table, asked)
                 reason = validate(d, answer)

@@ -19,6 +19,7 @@ import time
 from itertools import combinations
 from typing import Optional
 
+from .clone import Resume
 from .decisions import MANY, Agent, Decision
 from .game import Result
 from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES
@@ -58,7 +59,10 @@ class SearchAgent(Agent):
         def rollout(k: int, world: int, seed: int) -> float:
             return score(worlds.play_out(world, tries[k], self.policy(seed)), seat)
 
-        best, played = halving(self._order(tries, pick), self.rollouts, self.rng, rollout, deadline)
+        try:
+            best, played = halving(self._order(tries, pick), self.rollouts, self.rng, rollout, deadline)
+        except Resume as resume:        # a forked rollout (clone.py): this is its child, playing on
+            return resume.answer
         self.searched += 1
         self.played += played
         return tries[best]

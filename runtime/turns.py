@@ -135,7 +135,18 @@ class Turns:
         """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests).
 
         A game played from the mode's own setup is `whole`: its seed and answers rebuild it, so a
-        searching agent may clone it (runtime/clone.py)."""
+        searching agent may clone it (runtime/clone.py). `on_end(result)`, when set, is handed the
+        result (None if the game was left by an exception): how a forked clone reports and exits."""
+        result = None
+        try:
+            result = self._play_to_end(setup)
+            return result
+        finally:
+            self.asking = None          # no decision is waiting on a stack any more: clones replay
+            if self.on_end is not None:
+                self.on_end(result)
+
+    def _play_to_end(self, setup) -> Result:
         self.whole = setup is None
         turn_limit = self.mode.turn_limit if self.mode else 500
         try:

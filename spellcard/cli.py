@@ -198,21 +198,26 @@ agent_option = click.option("--agent", cls=AgentOption, metavar="A[,B…]", defa
 def search_options(command):
     """The search agent's budget and rollout policy, as `simulate` and `balance` take them."""
     for option in reversed((
-            click.option("--search-rollouts", type=click.IntRange(min=1), default=DEFAULT_ROLLOUTS,
-                         show_default=True,
-                         help="The search agent's rollouts per decision: more plays stronger and slower."),
+            click.option("--search-rollouts", type=click.IntRange(min=1), metavar="N",
+                         help="The search agent's rollouts per decision: more plays stronger and slower "
+                              f"(default: the pack's `search` line, else {DEFAULT_ROLLOUTS})."),
             click.option("--search-ms", type=click.FloatRange(min=0, min_open=True), metavar="MS",
                          help="Also stop a search after MS milliseconds per decision (bounded time, but "
                               "then the same seed no longer gives the same game)."),
-            click.option("--search-policy", type=click.Choice(sorted(POLICIES)), default=DEFAULT_POLICY,
-                         show_default=True, help="How the search agent's rollouts play every seat."))):
+            click.option("--search-policy", type=click.Choice(sorted(POLICIES)),
+                         help="How the search agent's rollouts play every seat (default: the pack's "
+                              f"`search` line, else {DEFAULT_POLICY})."))):
         command = option(command)
     return command
 
 
-def agent_options(search_rollouts: int, search_ms: Optional[float], search_policy: str) -> tuple:
-    """The (name, value) pairs a Table passes to the agents that take them."""
-    return (("rollouts", search_rollouts), ("ms", search_ms), ("policy", search_policy))
+def agent_options(pdef, search_rollouts: Optional[int], search_ms: Optional[float],
+                  search_policy: Optional[str]) -> tuple:
+    """The (name, value) pairs a Table passes to the agents that take them: what the command line
+    gives, else the pack's `search` line, else the built-in defaults."""
+    pack = pdef.search
+    return (("rollouts", search_rollouts or pack.get("rollouts", DEFAULT_ROLLOUTS)), ("ms", search_ms),
+            ("policy", search_policy or pack.get("policy", DEFAULT_POLICY)))
 
 
 @cli.command("simulate")
@@ -237,8 +242,8 @@ def agent_options(search_rollouts: int, search_ms: Optional[float], search_polic
 @search_options
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool, seat: Optional[int], agent: str, search_rollouts: int, search_ms: Optional[float],
-                 search_policy: str) -> None:
+                 show_log: bool, seat: Optional[int], agent: str, search_rollouts: Optional[int],
+                 search_ms: Optional[float], search_policy: Optional[str]) -> None:
     """Play seeded games between agents and summarise them.
 
     Wins are reported by seat, by agent (when seats play different agents), by character and by
@@ -259,7 +264,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
         raise UsageProblem("--seat chooses whose view --show-log prints; add --show-log")
     pdef = load_target(pack, extra).pack
     table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent,
-                         agent_options=agent_options(search_rollouts, search_ms, search_policy))
+                         agent_options=agent_options(pdef, search_rollouts, search_ms, search_policy))
     check_seat(seat, table.players)
     with progress(games, enabled=not as_json) as advance:
         batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)

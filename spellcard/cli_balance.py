@@ -43,7 +43,7 @@ if TYPE_CHECKING:               # a command imports what only it needs when it r
 @click.option("-o", "--output", "report", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write an HTML report (charts, no scripts) to this file.")
 def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int], agent: str,
-                search_rollouts: int, search_ms: Optional[float], search_policy: str,
+                search_rollouts: Optional[int], search_ms: Optional[float], search_policy: Optional[str],
                 extra: tuple[str, ...], backend: str, workers: int, scheduler: Optional[str], as_json: bool,
                 report: Optional[Path]) -> None:
     """Win rates per character with 95% intervals, against a baseline fair to seat and role.
@@ -66,7 +66,7 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
     compiled = load_target(pack, extra)
     pdef = compiled.pack
     table = attrs.evolve(make_table(pdef, mode, players, None), agent=agent,
-                         agent_options=agent_options(search_rollouts, search_ms, search_policy))
+                         agent_options=agent_options(pdef, search_rollouts, search_ms, search_policy))
     seats = Seats.of(table)
     with progress(games, enabled=True, label="playing") as advance:
         try:
