@@ -293,6 +293,21 @@ class ContentRules:
         self.expect("=")
         return self.node("harness_item", [n, self.name()], s)
 
+    def search_decl(self):
+        s = self.i
+        self.i += 1
+        c = [self.search_item()]
+        while self.kind() == ",":
+            self.i += 1
+            c.append(self.search_item())
+        return self.node("search_decl", c, s)
+
+    def search_item(self):
+        s = self.i
+        n = self.name()
+        self.expect("=")
+        return self.node("search_item", [n, self.int_() if self.kind() == "I" else self.name()], s)
+
     def invariant_decl(self):
         s = self.i
         self.i += 1

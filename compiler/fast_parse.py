@@ -403,7 +403,7 @@ class _Parser(ContentRules, CodeRules):
 
 _ITEMS = {w: getattr(_Parser, f"{w}_decl") for w in (
     "pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn", "card",
-    "skill", "character", "deck", "mode", "anytime", "show", "harness", "invariant", "synonyms", "replace")}
+    "skill", "character", "deck", "mode", "anytime", "show", "harness", "search", "invariant", "synonyms", "replace")}
 _ITEMS["extend"] = _Parser.deck_extend
 _REPLACEABLE = frozenset({"enum", "zone", "hook", "query", "action", "func", "phase", "card", "skill",
                           "character", "deck", "mode"})
