@@ -279,34 +279,27 @@ class ContentRules:
         return self.node("show_decl", c, s)
 
     def harness_decl(self):
-        s = self.i
-        self.i += 1
-        c = [self.harness_item()]
-        while self.kind() == ",":
-            self.i += 1
-            c.append(self.harness_item())
-        return self.node("harness_decl", c, s)
-
-    def harness_item(self):
-        s = self.i
-        n = self.name()
-        self.expect("=")
-        return self.node("harness_item", [n, self.name()], s)
+        return self._settings("harness_decl", "harness_item", self.name)
 
     def search_decl(self):
+        return self._settings("search_decl", "search_item",
+                              lambda: self.int_() if self.kind() == "I" else self.name())
+
+    def _settings(self, decl: str, item: str, value):
+        """`word key = value, key = value …`: the harness's line and the search agent's."""
         s = self.i
         self.i += 1
-        c = [self.search_item()]
+        c = [self._setting(item, value)]
         while self.kind() == ",":
             self.i += 1
-            c.append(self.search_item())
-        return self.node("search_decl", c, s)
+            c.append(self._setting(item, value))
+        return self.node(decl, c, s)
 
-    def search_item(self):
+    def _setting(self, item: str, value):
         s = self.i
         n = self.name()
         self.expect("=")
-        return self.node("search_item", [n, self.int_() if self.kind() == "I" else self.name()], s)
+        return self.node(item, [n, value()], s)
 
     def invariant_decl(self):
         s = self.i
