@@ -18,3 +18,17 @@ def test_a_local_cluster_gives_the_same_json_as_the_local_backend(tmp_path, monk
     assert dask.exit_code == 0, dask.output
     assert "on dask, 2 workers" in dask.stderr
     assert dask.stdout == local.stdout
+
+
+def test_a_local_clusters_workers_keep_dasks_upkeep_slow():
+    """Their own processes keep the settings the cluster was started with (the scheduler, in this
+    process, read its own when it started)."""
+    import dask
+
+    from spellcard.balance.sweep import QUIET, dask_client
+
+    def upkeep():
+        return {k: dask.config.get(k) for k in QUIET}
+
+    with dask_client(2) as client:
+        assert list(client.run(upkeep).values()) == [QUIET, QUIET]
