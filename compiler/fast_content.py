@@ -2,10 +2,8 @@
 (mixed into compiler/fast_parse.py's parser; the grammar's rules of the same names)."""
 from __future__ import annotations
 
-from .fast_lex import GiveUp
+from .fast_lex import OWNER, SCOPE, GiveUp
 
-_SCOPE = frozenset({"phase", "turn", "round", "game"})
-_OWNER = frozenset({"card", "player", "table", "character"})
 _SKILL_KIND = frozenset({"locked", "awakening", "limited"})
 _PURPOSE = frozenset({"use", "play"})
 # The words that go on with an expression (or end it with `from`): after `target none`, any other
@@ -121,7 +119,7 @@ class ContentRules:
             self.i += 1
             n = self.int_()
             self.keyword("per")
-            return self.node("limit_opt", [n, self.one_of(_SCOPE, "SCOPE")], s)
+            return self.node("limit_opt", [n, self.one_of(SCOPE, "SCOPE")], s)
         if w == "repeat":
             self.i += 1
             return self.node("trig_repeat", [self.expr()], s)
@@ -274,7 +272,7 @@ class ContentRules:
     def show_decl(self):
         s = self.i
         self.i += 1
-        c = [self.one_of(_OWNER, "OWNER")]
+        c = [self.one_of(OWNER, "OWNER")]
         c += self.names()
         return self.node("show_decl", c, s)
 

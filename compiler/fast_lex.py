@@ -12,6 +12,11 @@ _TOKEN = re.compile(r"""(?:[ \t\f\r\n]++|\#[^\n]*+)*+(?:
 |(?P<O>==|!=|<=|>=|->|\+=|-=|\.\.|[<>{}()\[\],:.=+\-*/%?]))""", re.X)
 _TAIL = re.compile(r"(?:[ \t\f\r\n]+|#[^\n]*)*\Z")
 
+# The grammar's word terminals the parser's rules share (OWNER, VISIBILITY, SCOPE).
+OWNER = frozenset({"card", "player", "table", "character"})
+VISIBILITY = frozenset({"public", "owner", "hidden"})
+SCOPE = frozenset({"phase", "turn", "round", "game"})
+
 
 class GiveUp(Exception):
     """The text is not one this parser reads: Lark decides."""

@@ -18,11 +18,9 @@ from typing import Optional
 from .fast_code import CodeRules
 from .fast_content import ContentRules
 from .fast_lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
+from .fast_model import ModelRules
 
 _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
-_OWNER = frozenset({"card", "player", "table", "character"})
-_VISIBILITY = frozenset({"public", "owner", "hidden"})
-_SCOPE = frozenset({"phase", "turn", "round", "game"})
 
 
 def parse_tree(text: str) -> Optional[Tree]:
@@ -33,7 +31,7 @@ def parse_tree(text: str) -> Optional[Tree]:
         return None
 
 
-class _Parser(ContentRules, CodeRules):
+class _Parser(ModelRules, ContentRules, CodeRules):
     """Recursive descent over the token list; each method reads one grammar rule."""
 
     def __init__(self, toks: list[tuple]):
@@ -203,90 +201,6 @@ class _Parser(ContentRules, CodeRules):
         self.expect(":")
         c += self.names()
         return self.node("synonyms_decl", c, s)
-
-    # data model ----------------------------------------------------------------
-    def enum_decl(self):
-        s = self.i
-        self.i += 1
-        c = [self.name()]
-        self.expect("{")
-        c.append(self.enum_member())
-        while self.kind() == ",":
-            self.i += 1
-            if self.kind() == "}":
-                break
-            c.append(self.enum_member())
-        self.expect("}")
-        return self.node("enum_decl", c, s)
-
-    def enum_member(self):
-        s = self.i
-        return self.node("enum_member", [self.name(), self.maybe_string()], s)
-
-    def attr_decl(self):
-        s = self.i
-        self.i += 1
-        c = [self.one_of(_OWNER, "OWNER"), self.name()]
-        self.expect(":")
-        c += [self.type_(), None, None, None]
-        if self.at("names"):
-            n = self.i
-            self.i += 1
-            self.expect("{")
-            names = [self.attr_name()]
-            while self.kind() == ",":
-                self.i += 1
-                if self.kind() == "}":
-                    break
-                names.append(self.attr_name())
-            self.expect("}")
-            c[3] = self.node("attr_names", names, n)
-        if self.word() in _VISIBILITY:
-            v = self.i
-            seen = [self.tok("VISIBILITY"), None]
-            if self.at("until"):
-                self.i += 1
-                seen[1] = self.name()
-            c[4] = self.node("attr_seen", seen, v)
-        if self.kind() == "=":
-            self.i += 1
-            c[5] = self.expr()
-        return self.node("attr_decl", c, s)
-
-    def attr_name(self):
-        s = self.i
-        n = self.name()
-        self.expect("=")
-        return self.node("attr_name", [n, self.int_()], s)
-
-    def counter_decl(self):
-        s = self.i
-        self.i += 1
-        c = [self.one_of(_OWNER, "OWNER"), self.name()]
-        while True:
-            o = self.i
-            k = self.kind()
-            if k == "=":
-                self.i += 1
-                c.append(self.node("counter_init", [self.expr()], o))
-            elif self.at("min") or self.at("max"):
-                data = "counter_" + self.word()
-                self.i += 1
-                c.append(self.node(data, [self.expr()], o))
-            elif self.at("reset"):
-                self.i += 1
-                c.append(self.node("counter_reset", [self.one_of(_SCOPE, "SCOPE")], o))
-            else:
-                return self.node("counter_decl", c, s)
-
-    def zone_decl(self):
-        s = self.i
-        self.i += 1
-        c = [self.name()]
-        self.expect(":")
-        c += [self.one_of(_OWNER, "OWNER"), self.one_of(_VISIBILITY, "VISIBILITY")]
-        c.append(self.tok("GRANTS") if self.at("grants") else None)
-        return self.node("zone_decl", c, s)
 
     def type_(self):
         s = self.i
