@@ -12,8 +12,8 @@ import click
 
 from spellcard.compiler.text import printable
 
-from .cli import (UsageProblem, agent_option, agent_options, load_target, make_table, progress, search_options,
-                  with_files)
+from .cli import UsageProblem, load_target, make_table, progress, with_files
+from .cli_agents import agent_option, agent_options, search_options
 
 if TYPE_CHECKING:               # a command imports what only it needs when it runs (see cli.py)
     from rich.console import Console
