@@ -17,9 +17,10 @@ from .errors import IllegalDecision, InvariantBroken, PackError, PackFault, Play
 from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
 from .anytime import anytime_rule
 from .log import GameLog, chosen_cards
-from .model import Card, Event, ModInst, Player, SkillInst, TriggerInst, Zone
+from .model import Card, Event, Player, SkillInst, Zone
 from .view import View, view_of
 from .namespace import _zero
+from .skills import Skills
 from .turns import Result, RoundOver, TurnLimit, Turns
 from .windows import MAX_DEPTH, Windows
 
@@ -32,7 +33,7 @@ def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str
     return ActionDef(name, params, [Window(w, f"{name}.{w}") for w in windows])
 
 
-class Game(Windows, Turns):
+class Game(Skills, Windows, Turns):
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
                  characters: Sequence[Optional[str]] = ()):
@@ -260,63 +261,6 @@ class Game(Windows, Turns):
         self.era += 1
         if self.log.enabled:
             self.log.add("change", ev.action.name, name, self.ref(value))
-
-    # ── skills ────────────────────────────────────────────────────────────────
-    def grant(self, p: Optional[Player], skill, card: Optional[Card] = None) -> SkillInst:
-        """Give `p` a skill (lent by `card` if it comes from equipment). With p=None the table holds it:
-        a rule of the game whose triggers belong to no player and run as forced."""
-        inst = SkillInst(skill, p, card)
-        self.era += 1
-        (p.skills if p is not None else self.rules).append(inst)
-        for td in skill.triggers:
-            t = TriggerInst(td, inst)
-            inst.triggers.append(t)
-            self.triggers[td.key].append(t)
-        for md in skill.modifiers:
-            m = ModInst(md, inst)
-            inst.mods.append(m)
-            self._add_modifier(m)
-        if p is not None:
-            for ad in skill.actives:
-                p.actives.append((ad, inst))
-            for cd in skill.converts:
-                p.converts.append((cd, inst))
-        for sub in skill.grants:
-            inst.children.append(self.grant(p, self.pack.skills[sub], card))
-        if self.log.enabled:
-            self.log.add("grant", f"P{p.seat}" if p is not None else "table", skill.name, card.id if card else None)
-        return inst
-
-    def _add_modifier(self, m: ModInst) -> None:
-        """Keep each query's modifiers in layer order, grant order within a layer, so a query runs
-        them in one plain loop (queries are hot; granting is not)."""
-        mods = self.mods[m.mdef.query]
-        i = len(mods)
-        while i and mods[i - 1].mdef.layer > m.mdef.layer:
-            i -= 1
-        mods.insert(i, m)
-
-    def revoke(self, p: Player, inst: SkillInst) -> None:
-        self.era += 1
-        for child in inst.children:
-            self.revoke(p, child)
-        for t in inst.triggers:
-            self.triggers[t.tdef.key].remove(t)
-        for m in inst.mods:
-            self.mods[m.mdef.query].remove(m)
-        if p is None:
-            self.rules.remove(inst)
-            return
-        p.actives = [(a, i) for a, i in p.actives if i is not inst]
-        p.converts = [(c, i) for c, i in p.converts if i is not inst]
-        if inst in p.skills:
-            p.skills.remove(inst)
-        if self.log.enabled:
-            self.log.add("revoke", f"P{p.seat}", inst.skill.name)
-
-    def _revoke_card(self, p: Player, card: Card) -> None:
-        for inst in [i for i in p.skills if i.card is card and i.skill.name in card.kind.skills]:
-            self.revoke(p, inst)
 
     # ── usage limits: counted per scope serial, so nothing needs resetting ─────
     def used(self, d, owner: Player, limit) -> int:
