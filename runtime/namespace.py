@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import builtins as B
 from .defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                   ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef)
+                   ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
 from .errors import PackError
 from .faults import out_of_work
 from .limits import MAX_LIST, SizeLimit
@@ -110,7 +110,7 @@ _MISS = object()
 def namespace() -> dict:
     ns = {"__builtins__": {}}
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
+                ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
         ns[cls.__name__] = cls
     for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
                _out_of_work, _zero):
