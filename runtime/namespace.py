@@ -37,8 +37,15 @@ def _concat(a, b) -> list:
 
 
 def _minus(a, b) -> list:
-    drop = {id(y) for y in (b if b.__class__ is list else _seq(b))}   # identity, as `is`: b's items live on
-    return [x for x in (a if a.__class__ is list else _seq(a)) if id(x) not in drop]
+    # Identity, as `is` (b's items live on). One item to drop is the usual case (a card moved from
+    # what is left): a plain `is not` spares building the set.
+    a = a if a.__class__ is list else _seq(a)
+    b = b if b.__class__ is list else _seq(b)
+    if len(b) == 1:
+        y = b[0]
+        return [x for x in a if x is not y]
+    drop = set(map(id, b))
+    return [x for x in a if id(x) not in drop]
 
 
 def _div(a, b):
