@@ -306,7 +306,8 @@ class Emitter:
         if kind == "query":
             return f"q_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "action":
-            return f"g.run_action(A_{name}, ({''.join(c + ', ' for c in code)}))"
+            params = self.s.actions[name].params
+            return f"g.act(A_{name}, {{{', '.join(f'{p.name!r}: {c}' for p, c in zip(params, code))}}})"
         obj = self.expr(e.func.obj)
         return f"_hook(g, {obj}, {name!r}, ({''.join(c + ', ' for c in code)}))"
 

@@ -8,6 +8,7 @@ from typing import Optional
 import jinja2
 
 from spellcard.runtime.defs import MODIFY_LAYERS
+from spellcard.runtime.faults import ACTION_BODY
 
 from . import ast as A
 from . import types as T
@@ -47,6 +48,31 @@ def _memo_lookup(name: str, params: str) -> list[str]:
             "        _memo.clear()",
             "        g.memo_era = g.era",
             "    _era = g.era"]
+
+
+def _action_body(em: Emitter, name: str, steps: list) -> str:
+    """An action's windows and steps as one function, in order (Game.act runs it): a window nobody
+    listens to costs one look-up, its condition only gates the dispatch, and a cancel (in a step or a
+    trigger) ends the action. It has no .spell place of its own, so a fault's trail passes over it to
+    the step or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
+    lines = ["_w = g.triggers"] if any(isinstance(st, tuple) for st in steps) else []
+    for i, st in enumerate(steps):
+        if isinstance(st, tuple):
+            key, cond = st
+            lines.append(f"if _w.get({key!r}):")
+            lines += ([f"    if {cond}(g, v_event):", f"        g.dispatch({key!r}, v_event)"] if cond
+                      else [f"    g.dispatch({key!r}, v_event)"])
+            inner = "    "
+        else:
+            lines.append(f"{st}(g, v_event)")
+            inner = ""
+        if i < len(steps) - 1:
+            lines += [f"{inner}if v_event.cancelled:", f"{inner}    return"]
+    fn = ACTION_BODY + name                 # unique: no other emitted name has this prefix
+    em.def_names.add(fn)
+    em.defs.append("\n".join([f"def {fn}(g, v_event):", f"    # action {name}: its windows and steps, in order"]
+                             + ["    " + line for line in lines or ["pass"]]))
+    return fn
 
 
 def _limit(lim) -> str:
@@ -108,14 +134,15 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         for i, step in enumerate(d.steps):
             if isinstance(step, A.WindowStep):
                 cond = em.add_value_fn(f"aw_{name}_{step.name}", "g, v_event", step.cond) if step.cond else None
-                steps.append(("window", step.name, f"{name}.{step.name}", cond))
+                steps.append((f"{name}.{step.name}", cond))
             else:
-                fn = em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step, f"action {name}, step {i}")
-                steps.append(("step", fn))
+                steps.append(em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step,
+                                        f"action {name}, step {i}"))
+        body = _action_body(em, name, steps)
         defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
                     if p.default is not None}
         cards = tuple(p.name for p in d.params if p.type is not None and p.type.name in ("card", "cards"))
-        out["actions"].append((name, tuple(p.name for p in d.params), steps, defaults, cards))
+        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards))
 
     for name, d in s.phases.items():
         body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None

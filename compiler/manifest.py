@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Optional
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
 
-COMPILER_VERSION = "1"
+COMPILER_VERSION = "2"
 """The emitted code's contract with the runtime; bump it when a pack compiled before cannot run."""
 
 MANIFEST = "manifest.json"
@@ -31,7 +31,7 @@ class ManifestProblem(Exception):
 
 @lru_cache(maxsize=1)
 def compiler_version() -> str:
-    """"spellcard 0.1.0 / emit 1": the release that compiled a pack, and the code contract it used."""
+    """"spellcard 0.1.0 / emit 2": the release that compiled a pack, and the code contract it used."""
     from importlib import metadata
 
     try:

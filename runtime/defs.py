@@ -1,6 +1,6 @@
 """What a compiled pack is made of: plain definitions that the emitted module constructs.
 
-Everything here is generic: an action is a list of windows and steps, a skill a bundle of triggers,
+Everything here is generic: an action is windows and steps run in order, a skill a bundle of triggers,
 actives, conversions and modifiers. The pack gives each one its name and meaning.
 """
 from __future__ import annotations
@@ -11,22 +11,10 @@ from attrs import Factory, define
 
 
 @define(eq=False)
-class Window:
-    name: str
-    key: str                                  # "<action>.<window>", the trigger index key
-    cond: Optional[Callable] = None           # (g, ev) -> bool
-
-
-@define(eq=False)
-class Step:
-    fn: Callable                              # (g, ev) -> None
-
-
-@define(eq=False)
 class ActionDef:
     name: str
     params: tuple[str, ...]
-    steps: list = Factory(list)
+    body: Optional[Callable] = None           # (g, ev): its windows and steps in order (emitted; Game.act)
     defaults: dict = Factory(dict)            # param -> fn(g) giving its default value
     cards: tuple[str, ...] = ()               # the parameters that hold cards (a log shown to one seat hides them)
 

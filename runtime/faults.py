@@ -31,6 +31,10 @@ writes (and a replay compares) a line for it."""
 ACTION_COST = 10
 """Running an action (its windows, its triggers) or asking a player."""
 
+ACTION_BODY = "ab_"
+"""How the name of an action's emitted body begins (the function Game.act calls, which calls its
+steps): a frame it called is an action step's, where an event parameter is named as a bare name."""
+
 MAX_CALL_DEPTH = 100
 """Pack functions nested deeper than this are recursion that does not end (the emitted calls check it)."""
 
@@ -160,7 +164,7 @@ def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> boo
 
 def _is_action_step(f: Frame) -> bool:
     back = f.frame.f_back
-    return back is not None and back.f_code.co_name == "run_action"
+    return back is not None and back.f_code.co_name.startswith(ACTION_BODY)
 
 
 def locate(err: BaseException, pack) -> PackFault:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Optional, Sequence
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
-from .defs import ActionDef, PackDef, Window
+from .defs import ActionDef, PackDef
 from .errors import IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
 from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
 from .anytime import anytime_rule
@@ -29,8 +29,9 @@ __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSAL
 MAX_REFUSALS = 3
 
 
-def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str]) -> ActionDef:
-    return ActionDef(name, params, [Window(w, f"{name}.{w}") for w in windows])
+def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
+    """A phase, turn or round as the action its event names: turns.py runs its windows itself."""
+    return ActionDef(name, params)
 
 
 class Game(Skills, Windows, Turns):
@@ -94,13 +95,12 @@ class Game(Skills, Windows, Turns):
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = {}
-        self._plans: dict = {}                              # ActionDef -> its steps, flat (run_action)
         self._phase_actions = {
-            name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
+            name: _structural_action(name, ("player", "phase"))
             for name in pack.phases}
         self._phase_keys = {name: (f"{name}.before", f"{name}.start", f"{name}.end") for name in pack.phases}
-        self._turn = _structural_action("turn", ("player",), ("start", "end"))
-        self._round = _structural_action("round", ("number",), ("start", "end"))
+        self._turn = _structural_action("turn", ("player",))
+        self._round = _structural_action("round", ("number",))
         self._make_zones()
         try:
             self._init_counters()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import builtins as B
 from .defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                   ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef)
+                   ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
 from .errors import PackError
 from .faults import out_of_work
 from .limits import MAX_LIST, SizeLimit
@@ -37,8 +37,15 @@ def _concat(a, b) -> list:
 
 
 def _minus(a, b) -> list:
-    drop = {id(y) for y in (b if b.__class__ is list else _seq(b))}   # identity, as `is`: b's items live on
-    return [x for x in (a if a.__class__ is list else _seq(a)) if id(x) not in drop]
+    # Identity, as `is` (b's items live on). One item to drop is the usual case (a card moved from
+    # what is left): a plain `is not` spares building the set.
+    a = a if a.__class__ is list else _seq(a)
+    b = b if b.__class__ is list else _seq(b)
+    if len(b) == 1:
+        y = b[0]
+        return [x for x in a if x is not y]
+    drop = set(map(id, b))
+    return [x for x in a if id(x) not in drop]
 
 
 def _div(a, b):
@@ -110,7 +117,7 @@ _MISS = object()
 def namespace() -> dict:
     ns = {"__builtins__": {}}
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, Step, TargetRule, TriggerDef, Window, ZoneDef):
+                ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
         ns[cls.__name__] = cls
     for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
                _out_of_work, _zero):

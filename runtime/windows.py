@@ -4,7 +4,7 @@ listening there fire, ordered by priority, then seat from the current player, th
 from __future__ import annotations
 
 from .decisions import ONE, YES_NO, Decision
-from .defs import ActionDef, Window
+from .defs import ActionDef
 from .errors import PlayerOut
 from .faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
 from .model import Event, TriggerInst
@@ -15,7 +15,13 @@ MAX_DEPTH = 120            # nested actions before a chain is called a loop
 class Windows:
     # ── actions and windows ───────────────────────────────────────────────────
     def run_action(self, adef: ActionDef, args: tuple) -> Event:
-        ev = Event(adef, dict(zip(adef.params, args)))
+        """Run an action given its arguments in parameter order (the runtime's callers: `perform`)."""
+        return self.act(adef, dict(zip(adef.params, args)))
+
+    def act(self, adef: ActionDef, p: dict) -> Event:
+        """Run an action on its parameters by name: the emitted code's call, with a dict literal.
+        The action's body (emitted) runs its windows and steps in order and stops at a cancel."""
+        ev = Event(adef, p)
         stack = self.stack
         stack.append(ev)
         self.steps += 1
@@ -27,21 +33,9 @@ class Windows:
             raise out_of_work(self, "action")
         logging = self.log.enabled
         if logging:
-            self.log.add("act", adef.name, {k: self.ref(v) for k, v in ev.p.items()})
-        triggers = self.triggers
-        plan = self._plans.get(adef)
-        if plan is None:
-            plan = self._plans[adef] = self._plan(adef)
+            self.log.add("act", adef.name, {k: self.ref(v) for k, v in p.items()})
         try:
-            for key, cond, fn in plan:
-                if fn is None:
-                    # A window nobody listens to costs a dict look-up: its condition only gates dispatch.
-                    if triggers.get(key) and (cond is None or cond(self, ev)):
-                        self.dispatch(key, ev)
-                else:
-                    fn(self, ev)
-                if ev.cancelled:
-                    break
+            adef.body(self, ev)
         finally:
             stack.pop()
         if logging:
@@ -49,12 +43,6 @@ class Windows:
         if self.check:
             self.check_invariants()
         return ev
-
-    @staticmethod
-    def _plan(adef: ActionDef) -> tuple:
-        """An action's steps as (window key, window condition, step function) triples, the window's
-        two or the step's one set: one loop reads them without asking which kind each step is."""
-        return tuple((s.key, s.cond, None) if s.__class__ is Window else (None, None, s.fn) for s in adef.steps)
 
     def dispatch(self, key: str, ev: Event) -> None:
         trigs = self.triggers.get(key)

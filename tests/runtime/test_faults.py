@@ -47,6 +47,17 @@ def test_a_none_made_in_place_names_the_built_in_that_gave_it():
     assert err.sentence.startswith("`choose_card(…)` is none here: `choose_card` found no card to choose")
 
 
+def test_a_none_passed_into_an_action_is_blamed_on_the_line_that_ran_it():
+    """An action step names its parameter as the designer wrote it, and a none that came in as one
+    is followed out through the action's emitted body to the call."""
+    err = fault_of('action tag(c: card) {\n  do { set_card_value(c, "x", 1) }\n}\n'
+                   'skill Spin "s" locked { on main.start {\n  ' + EMPTIED +
+                   '    let t = first(pile)\n'
+                   '    tag(t)\n  }\n} }\n')
+    assert err.where == "mine.spell:8:5"
+    assert err.sentence == "`t` is none here: `first` found an empty list (it reached mine.spell:2:8)"
+
+
 def test_division_by_zero_names_its_line():
     err = fault_of('skill Spin "s" locked { on main.start {\n  owner.score = 3 / (owner.score - owner.score)\n} }\n')
     assert str(err) == "mine.spell:2:3: division by zero"
