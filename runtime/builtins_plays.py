@@ -32,7 +32,7 @@ def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     lo = min(lo, hi)
     if hi <= 0:
         return []
-    return [pool[i] for i in g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))]
+    return list(map(pool.__getitem__, g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))))
 
 
 @builtin("choose(p: player, pool: list, prompt: text) -> elem?")

@@ -313,7 +313,7 @@ class Game(Skills, Windows, Turns):
             self.answers.append(answer)
         if self.log.enabled:
             chosen = bool(answer) if kind == YES_NO else (
-                [d.describe(i) for i in answer] if kind == MANY else d.describe(answer))
+                list(map(d.describe, answer)) if kind == MANY else d.describe(answer))
             if kind != YES_NO:
                 cards = chosen_cards(d, answer if kind == MANY else [answer])
                 if cards:
