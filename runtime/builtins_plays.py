@@ -32,7 +32,7 @@ def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     lo = min(lo, hi)
     if hi <= 0:
         return []
-    return [pool[i] for i in g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))]
+    return list(map(pool.__getitem__, g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))))
 
 
 @builtin("choose(p: player, pool: list, prompt: text) -> elem?")
@@ -239,8 +239,12 @@ def b_activate(g, play):
 def b_ask_card(g, p, k, purpose, prompt):
     """Ask `p` for a card that counts as `k`: one from hand, or one made by a conversion skill.
     The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
-    options: list = [c for c in p.z[g.pack.hand_zone].cards
-                     if c.kind is k and allowed(g, p, c, purpose)] if g.pack.hand_zone else []
+    options: list = []
+    hand = g.pack.hand_zone
+    if hand:                            # a loop, not a comprehension: asked of each player in turn, mostly in vain
+        for c in p.z[hand].cards:
+            if c.kind is k and allowed(g, p, c, purpose):
+                options.append(c)
     if p.converts:                      # most players have none: no generator to start (asked of each player)
         for cd, inst, pool in _conversions(g, p, purpose, k.name):
             if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):

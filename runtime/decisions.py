@@ -114,10 +114,25 @@ def shown(answer) -> str:
 class Agent:
     """Answers decisions. It is handed its seat's View (runtime/view.py) and the decision as that
     seat sees it; an agent that needs the whole Game (a scripted test, a replay) says so by setting
-    `sees_all = True`, and is handed the Game and the Decision itself."""
+    `sees_all = True`, and is handed the Game and the Decision itself. One that reads nothing but a
+    decision's shape says so with `shape_only = True`: the game then calls its `pick` and makes no
+    view of the decision at all (most decisions of a random game)."""
     sees_all = False
+    shape_only = False
+
+    def __init_subclass__(cls, **kwargs):
+        # A subclass with its own `answer` reads what that answer reads: it is asked through it, not
+        # through an inherited `pick` (a probing test agent, a scripted one), unless it says otherwise.
+        super().__init_subclass__(**kwargs)
+        if "answer" in cls.__dict__ and "shape_only" not in cls.__dict__:
+            cls.shape_only = False
 
     def answer(self, view, d):
+        raise NotImplementedError
+
+    def pick(self, kind: str, what: str, n: int, lo: int, hi: int):
+        """The answer to a decision of this kind and `what` among `n` options (`lo` to `hi` of them
+        for a MANY one), for a `shape_only` agent: all it is told."""
         raise NotImplementedError
 
     def refused(self, d: Decision, answer, reason: str) -> None:
@@ -127,16 +142,19 @@ class Agent:
 class RandomAgent(Agent):
     """Uniformly random legal answers from its own seeded generator."""
 
+    shape_only = True
+
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
     def answer(self, view, d):
+        return self.pick(d.kind, d.what, len(d.options), d.min, d.max)
+
+    def pick(self, kind: str, what: str, n: int, lo: int, hi: int):
         rng = self.rng
-        n = len(d.options)                  # read once: a view's options are counted in Python
-        if d.kind == MANY:
-            k = rng.randint(d.min, d.max)
-            return sorted(rng.sample(range(n), k))
-        if d.what == "play":
+        if kind == MANY:
+            return sorted(rng.sample(range(n), rng.randint(lo, hi)))
+        if what == "play":
             # Playing on is more useful than passing: pass one time in four when there is a choice.
             if n > 1 and rng.random() < 0.75:
                 return rng.randrange(n - 1)

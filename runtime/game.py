@@ -277,55 +277,60 @@ class Game(Skills, Windows, Turns):
     # ── decisions ───────────────────────────────────────────────────────────────
     def decide(self, d: Decision):
         """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
-        if not d.player.alive:
-            raise PlayerOut(d.player, d.prompt)
+        player, kind, what, prompt, options, lo, hi = d     # unpacked at once: every decision runs this
+        if not player.alive:
+            raise PlayerOut(player, prompt)
         self.era += 1
         self.work -= ACTION_COST
         if self.work < 0:
             raise out_of_work(self, "decision")
-        forced = self._forced(d)
-        if forced is not None:
-            answer = forced
-        else:
-            agent = d.player.agent
-            if getattr(agent, "sees_all", False):       # a test's or a replay's agent: the whole game
+        answer = self._forced(d)
+        if answer is None:
+            n = len(options)
+            agent = player.agent
+            shape = getattr(agent, "shape_only", False)
+            if shape:                                   # it reads the shape alone: no view to make
+                table = asked = None
+            elif getattr(agent, "sees_all", False):     # a test's or a replay's agent: the whole game
                 table, asked = self, d
             else:                                       # a player: what its seat may see
-                table = view_of(self, d.player.seat)
+                table = view_of(self, player.seat)
                 asked = table.decision(d)
             self.asking = d
             for _ in range(MAX_REFUSALS):
-                answer = agent.answer(table, asked)
+                answer = agent.pick(kind, what, n, lo, hi) if shape else agent.answer(table, asked)
+                if type(answer) is int and kind != MANY and 0 <= answer < n:   # validate's common case
+                    break
                 reason = validate(d, answer)
                 if reason is None:
                     break
-                agent.refused(asked, answer, reason)
+                agent.refused(view_of(self, player.seat).decision(d) if shape else asked, answer, reason)
                 if self.log.enabled:
-                    self.log.add("refused", f"P{d.player.seat}", d.what, shown(answer), reason)
+                    self.log.add("refused", f"P{player.seat}", what, shown(answer), reason)
             else:
-                raise IllegalDecision(f"P{d.player.seat} answered {d.prompt!r} illegally "
+                raise IllegalDecision(f"P{player.seat} answered {prompt!r} illegally "
                                       f"{MAX_REFUSALS} times: {reason}")
             self.answers.append(answer)
         if self.log.enabled:
-            chosen = bool(answer) if d.kind == YES_NO else (
-                [d.describe(i) for i in answer] if d.kind == MANY else d.describe(answer))
-            if d.kind != YES_NO:
-                cards = chosen_cards(d, answer if d.kind == MANY else [answer])
+            chosen = bool(answer) if kind == YES_NO else (
+                list(map(d.describe, answer)) if kind == MANY else d.describe(answer))
+            if kind != YES_NO:
+                cards = chosen_cards(d, answer if kind == MANY else [answer])
                 if cards:
                     self.log.chosen[len(self.log.entries)] = cards
-            self.log.add("ask", f"P{d.player.seat}", d.what, d.prompt, answer, chosen)
-        if d.kind == YES_NO:
+            self.log.add("ask", f"P{player.seat}", what, prompt, answer, chosen)
+        if kind == YES_NO:
             return bool(answer)
         return answer
 
     @staticmethod
     def _forced(d: Decision):
-        n = len(d.options)
-        if d.kind == MANY and d.min == d.max == n:
-            return list(range(n))
-        if d.kind == ONE and n == 1 and d.what != "play":
-            return 0
-        return None
+        """The answer when there is no choice (every option, or the only one: a play may still
+        pass), else None. A scenario replaces it on its game, to record what was settled unasked."""
+        _, kind, what, _, options, lo, hi = d
+        if kind == MANY:
+            return list(range(hi)) if lo == hi == len(options) else None
+        return 0 if kind == ONE and len(options) == 1 and what != "play" else None
 
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""

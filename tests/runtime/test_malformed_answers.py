@@ -6,6 +6,7 @@ from spellcard.compiler.pack import load_pack
 from spellcard.runtime.decisions import MANY, ONE, Decision, RandomAgent, validate
 from spellcard.runtime.errors import IllegalDecision
 from spellcard.runtime.game import Game, MAX_REFUSALS
+from spellcard.runtime.view import SeenDecision, SeenPlayer
 
 from .test_engine import pack_of
 
@@ -108,3 +109,22 @@ def test_a_whole_game_of_malformed_answers_ends_as_an_illegal_decision_not_a_rul
     g = Game(load_pack("thb"), "Identity5Mode", 5, [Malicious(i) for i in range(5)], seed=4)
     result = g.play()
     assert result.reason != "error" or isinstance(result.error, IllegalDecision), result.error
+
+
+def test_a_shape_only_agent_told_of_a_refusal_is_shown_the_decision_as_its_seat_sees_it():
+    """A `shape_only` agent is asked with no view made; the refusal still hands it a projection,
+    never the live decision (whose player and options lead to the whole table)."""
+    class PastTheEnd(RandomAgent):
+        def pick(self, kind, what, n, lo, hi):
+            return n                                # one past the last option
+
+        def refused(self, d, answer, reason):
+            self.told.append((d, reason))
+
+    agent = PastTheEnd(0)
+    agent.told = []
+    g = Game(pack_of(""), None, 2, [agent])
+    with pytest.raises(IllegalDecision, match="illegally"):
+        g.decide(Decision(g.players[0], ONE, "option", "pick", ["a", "b"]))
+    assert [reason for _, reason in agent.told] == ["no such option: 2 (there are 2)"] * MAX_REFUSALS
+    assert all(type(d) is SeenDecision and type(d.player) is SeenPlayer for d, _ in agent.told)

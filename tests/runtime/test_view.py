@@ -11,7 +11,7 @@ from spellcard.compiler.pack import load_pack
 from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.runtime.model import Card, Event, ModInst, Play, Player, SkillInst, TriggerInst, Zone
-from spellcard.runtime.view import UNKNOWN, SeenCard, SeenPlayer, View, knows
+from spellcard.runtime.view import UNKNOWN, SeenCard, SeenDecision, SeenPlayer, View, knows
 
 from .test_engine import game_of
 
@@ -167,3 +167,31 @@ def test_a_shuffle_forgets_what_was_shown_of_the_zone():
     assert View(g, 0).knows(cards[0])
     g.pack.funcs["mix"](g)
     assert not View(g, 0).knows(cards[0])
+
+
+def test_a_shape_only_agent_is_told_the_shape_alone_and_draws_as_if_it_had_read_the_decision():
+    """The random agent says it reads nothing but a decision's shape: it is handed kind, what and
+    counts, no view. A subclass with its own `answer` (the probing agent above) is asked through it,
+    and the random agent's answer() draws exactly what pick() draws, so both give the same game."""
+    told = []
+
+    class Told(RandomAgent):
+        def pick(self, *shape):
+            told.append(shape)
+            return super().pick(*shape)
+
+    class Reading(RandomAgent):
+        def answer(self, view, d):
+            told.append(type(d))
+            return super().answer(view, d)
+
+    assert Told.shape_only and not Reading.shape_only and not Prober.shape_only
+    answers = []
+    for kind in (Told, Reading):
+        g = Game(load_pack("thb"), "Identity5Mode", 5, [kind(i) for i in range(5)], seed=2)
+        g.play()
+        answers.append(g.answers)
+    shapes, seen = [s for s in told if type(s) is tuple], [s for s in told if type(s) is not tuple]
+    assert len(shapes) == len(seen) == len(answers[0]) > 0 and answers[0] == answers[1]
+    assert all([type(x) for x in s] == [str, str, int, int, int] for s in shapes)
+    assert set(seen) == {SeenDecision}
