@@ -146,7 +146,7 @@ def b_choose_targets(g, chooser, user, c):
 
 
 def _pick_targets(g, chooser, user, card):
-    rule, pool = remembering(g, _target_rule, user, card)     # a pool asks the same queries of each player
+    rule, pool = _target_rule(g, user, card)
     if rule is None:
         return []
     if rule.kind == "self":
@@ -166,26 +166,16 @@ def b_choose_play(g, p, may_pass=True):
     return choose_from(g, p, plays(g, p), "choose a play", may_pass)
 
 
-def remembering(g, fn, *args):
-    """`fn(g, *args)` with query results remembered while it runs (Game.memo, valid while Game.era
-    stays): for code that only reads the game and asks the same queries many times."""
-    if g.memo is not None:
-        return fn(g, *args)
-    g.memo = {}
-    g.memo_era = g.era
-    try:
-        return fn(g, *args)
-    finally:
-        g.memo = None
-
-
 def plays(g, p, anytime_only: bool = False) -> list:
     """The plays `p` could make now: usable cards, conversions and active skills — with
     `anytime_only`, only those usable at any time (a card kind or active marked `anytime`)."""
-    return remembering(g, _plays, p, anytime_only)
-
-
-def _plays(g, p, anytime_only: bool) -> list:
+    if g.memo is None:                      # remember query results while listing (Game.era)
+        g.memo = {}
+        g.memo_era = g.era
+        try:
+            return plays(g, p, anytime_only)
+        finally:
+            g.memo = None
     kinds = g.pack.kinds
     options: list = []
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():

@@ -1,7 +1,6 @@
 """Query values remembered while plays are listed (Game.memo): a rule sees the values it would see
 if every query were computed afresh, and listing computes each one once."""
-from spellcard.runtime import builtins_plays
-from spellcard.runtime.builtins import _pick_targets, plays
+from spellcard.runtime.builtins import plays
 
 from .test_engine import game_of
 
@@ -11,7 +10,6 @@ query luck(p: player) -> int = if random([1, 2, 3]) == 1 then 1 else 0
 query seats(p: player) -> players = others(p)
 query weight(p: player, c: card) -> int = count(players() where it.score >= 0)
 card Stone "stone" { target self }
-card Bolt "bolt" { target 1 from players() where reach(user) > 0 }
 """
 
 
@@ -70,22 +68,3 @@ def test_listing_plays_remembers_only_while_it_lists():
     assert g.memo is None
     plays(g, g.players[0])
     assert g.memo is None
-
-
-def _pick_work(g) -> int:
-    p = g.players[0]
-    before = g.work
-    assert _pick_targets(g, p, p, g.make_card("Bolt", {}))
-    return before - g.work
-
-
-def test_a_pool_asks_a_query_once_for_all_its_players(monkeypatch):
-    g = game_of(QUERIES)
-    before = g.work
-    g.query("reach", g.players[0])
-    once = before - g.work                  # one computation of reach
-    remembered = _pick_work(g)
-    assert g.memo is None
-    monkeypatch.setattr(builtins_plays, "remembering", lambda g, fn, *args: fn(g, *args))
-    afresh = _pick_work(game_of(QUERIES))
-    assert remembered == afresh - 2 * once  # three players tested, reach computed for the first only
