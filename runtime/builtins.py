@@ -156,7 +156,8 @@ def b_all_players(g):
 @builtin("others(p: player) -> players")
 def b_others(g, p):
     """Living players other than `p`, in seat order starting after `p`."""
-    return [q for q in g.ring(p) if q is not p]
+    ring = g.ring(p)                    # from p's seat: p first when alive (every card's target pool asks)
+    return ring[1:] if p.alive else ring[:]
 
 
 @builtin("next_player(p: player) -> player")

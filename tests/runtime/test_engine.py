@@ -274,3 +274,16 @@ def test_seat_distance_counts_living_players_and_places_the_fallen_at_their_seat
     assert b_seat_distance(g, p[0], p[3]) == 1                  # seats 1 and 2 are out
     assert b_seat_distance(g, p[0], p[2]) == 1                  # the fallen 2 sits between 0 and 3
     assert b_seat_distance(g, p[3], p[1]) == 1
+
+
+def test_others_are_the_living_players_after_p_in_seat_order_whether_or_not_p_is_out():
+    from spellcard.runtime.builtins import b_others
+    g = game_of("", n=5)
+    p0, p1, p2, p3, p4 = g.players
+    assert b_others(g, p2) == [p3, p4, p0, p1]
+    g.set_alive(p3, False)
+    assert b_others(g, p2) == [p4, p0, p1]
+    assert b_others(g, p3) == [p4, p0, p1, p2]         # p is out: everyone living, from the seat after
+    mine = b_others(g, p2)
+    mine.append(p3)                                     # a fresh list each time: the caller may keep it
+    assert b_others(g, p2) == [p4, p0, p1]

@@ -8,6 +8,8 @@ QUERIES = """
 query reach(p: player) -> int = count(players() where it.score >= 0) + p.score
 query luck(p: player) -> int = if random([1, 2, 3]) == 1 then 1 else 0
 query seats(p: player) -> players = others(p)
+query weight(p: player, c: card) -> int = count(players() where it.score >= 0)
+card Stone "stone" { target self }
 """
 
 
@@ -44,6 +46,20 @@ def test_a_query_whose_value_is_a_list_is_not_remembered():
     p = g.players[0]
     first = g.query("seats", p)
     assert g.query("seats", p) is not first     # a list the caller may keep or change
+    assert not g.memo
+
+
+def test_a_query_about_a_card_is_computed_each_time():
+    g = game_of(QUERIES)
+    p = g.players[0]
+    card = g.make_card("Stone", {})
+    listing(g)
+    before = g.work
+    assert g.query("weight", p, card) == 3
+    spent = g.work
+    assert spent < before
+    assert g.query("weight", p, card) == 3
+    assert g.work < spent                   # a listing asks about each card once: nothing kept
     assert not g.memo
 
 
