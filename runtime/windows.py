@@ -57,11 +57,15 @@ class Windows:
                 owner = self.current
             elif not owner.alive:
                 return
+            param = t.param
+            if param is not None and (ev.p[param] is t.want) is not t.same:
+                return
             td = t.tdef
             limit = td.limit
             if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
                 return
-            if td.cond is not None and not td.cond(self, owner, ev, t.card):
+            cond = t.cond
+            if cond is not None and not cond(self, owner, ev, t.card):
                 return
             self._fire(t, ev)
             if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
@@ -69,11 +73,14 @@ class Windows:
             done = {t}
         else:
             done = set()
-        uses, serial = self.uses, self.serial
+        uses, serial, p = self.uses, self.serial, ev.p
         while True:
             eligible = []
             for t in trigs:             # eligible? inline: windows with many listeners are hot
                 if t in done:
+                    continue
+                param = t.param         # the guard first: it rules out most listeners
+                if param is not None and (p[param] is t.want) is not t.same:
                     continue
                 owner = t.owner
                 if owner is None:
@@ -84,7 +91,8 @@ class Windows:
                 limit = td.limit
                 if limit is not None and uses.get((id(td), owner.seat, serial[limit.scope]), 0) >= limit.count:
                     continue
-                if td.cond is None or td.cond(self, owner, ev, t.card):
+                cond = t.cond
+                if cond is None or cond(self, owner, ev, t.card):
                     eligible.append(t)
             if not eligible:
                 return
