@@ -60,9 +60,8 @@ class Windows:
             param = t.param
             if param is not None and (ev.p[param] is t.want) is not t.same:
                 return
-            td = t.tdef
-            limit = td.limit
-            if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
+            limit = t.limit
+            if limit is not None and self.uses.get((id(t.tdef), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
                 return
             cond = t.cond
             if cond is not None and not cond(self, owner, ev, t.card):
@@ -70,9 +69,9 @@ class Windows:
             self._fire(t, ev)
             if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
                 return
-            done = {t}
+            done = (t,)
         else:
-            done = set()
+            done = ()                   # the triggers fired: few, and none in most windows
         uses, serial, p = self.uses, self.serial, ev.p
         while True:
             eligible = []
@@ -87,9 +86,8 @@ class Windows:
                     owner = self.current
                 elif not owner.alive:
                     continue
-                td = t.tdef
-                limit = td.limit
-                if limit is not None and uses.get((id(td), owner.seat, serial[limit.scope]), 0) >= limit.count:
+                limit = t.limit
+                if limit is not None and uses.get((id(t.tdef), owner.seat, serial[limit.scope]), 0) >= limit.count:
                     continue
                 cond = t.cond
                 if cond is None or cond(self, owner, ev, t.card):
@@ -97,7 +95,7 @@ class Windows:
             if not eligible:
                 return
             t = self._next(eligible)
-            done.add(t)
+            done += (t,)
             self._fire(t, ev)
             if ev.cancelled or self.over:
                 return
