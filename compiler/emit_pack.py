@@ -15,6 +15,7 @@ from . import types as T
 from .check import Checker
 from .deck import parse_copies
 from .emit import MARK, Emitter
+from .emit_guard import trigger_cond
 from .pure import Purity
 from .symbols import Symbols
 from .tools import harness_code, search_defaults, shown_attrs
@@ -181,10 +182,10 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 params = "g, v_owner, v_event, v_card"
                 body = em.add_def(f"t_{name}_{i}", params, em.block(c.body), c,
                                   f"skill {name}: on {c.action}.{c.window}")
-                cond = em.add_value_fn(f"tc_{name}_{i}", params, c.when) if c.when else None
+                guard, cond = trigger_cond(em, f"tc_{name}_{i}", params, c.when)
                 rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
                 trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority,
-                             _limit(c.limit or default_limit)))
+                             _limit(c.limit or default_limit), guard))
             elif isinstance(c, A.ActiveClause):
                 body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
                 cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None

@@ -63,6 +63,9 @@ class TriggerDef:
     repeat: Optional[Callable] = None         # (g, owner, ev, card) -> int
     priority: int = 0
     limit: Optional[Limit] = None
+    # The condition's leading test, checked inline by dispatch (compiler/emit_guard.py); `cond` is the
+    # rest. (event parameter, True for `is` / False for `is not`, "owner" | "zone" | "table", zone name)
+    guard: Optional[tuple] = None
 
     @property
     def label(self) -> str:

@@ -107,14 +107,21 @@ class SkillInst:
 
 
 class TriggerInst:
-    """A trigger in the window index; owner None means the table holds it (a rule of the game)."""
-    __slots__ = ("tdef", "owner", "card", "inst")
+    """A trigger in the window index; owner None means the table holds it (a rule of the game).
+    Its guard, when it has one, is resolved to the object `ev.p[param]` must be (`same`) or not be
+    (Skills.grant), and `cond` is what is left of the condition. `limit` is the definition's, at hand."""
+    __slots__ = ("tdef", "owner", "card", "inst", "param", "want", "same", "cond", "limit")
 
     def __init__(self, tdef, inst: SkillInst):
         self.tdef = tdef
         self.owner = inst.owner
         self.card = inst.card
         self.inst = inst
+        self.param = None
+        self.want = None
+        self.same = True
+        self.cond = tdef.cond
+        self.limit = tdef.limit
 
 
 class ModInst:

@@ -16,6 +16,8 @@ class Skills:
         (p.skills if p is not None else self.rules).append(inst)
         for td in skill.triggers:
             t = TriggerInst(td, inst)
+            if td.guard is not None:
+                self._resolve_guard(t, td.guard)
             inst.triggers.append(t)
             self.triggers[td.key].append(t)
         for md in skill.modifiers:
@@ -32,6 +34,19 @@ class Skills:
         if self.log.enabled:
             self.log.add("grant", f"P{p.seat}" if p is not None else "table", skill.name, card.id if card else None)
         return inst
+
+    def _resolve_guard(self, t: TriggerInst, guard: tuple) -> None:
+        """The object the guard compares the event parameter with, found once here. A table-held
+        trigger's owner is whoever's turn it is, so a guard on the owner stays in its condition."""
+        param, same, what, zone = guard
+        if what == "table":
+            want = self.z[zone]
+        elif t.owner is not None:
+            want = t.owner if what == "owner" else t.owner.z[zone]
+        else:
+            t.cond = _guarded(param, same, zone, t.cond)
+            return
+        t.param, t.want, t.same = param, want, same
 
     def _add_modifier(self, m: ModInst) -> None:
         """Keep each query's modifiers in layer order, grant order within a layer, so a query runs
@@ -63,3 +78,11 @@ class Skills:
     def _revoke_card(self, p: Player, card: Card) -> None:
         for inst in [i for i in p.skills if i.card is card and i.skill.name in card.kind.skills]:
             self.revoke(p, inst)
+
+
+def _guarded(param: str, same: bool, zone: Optional[str], rest):
+    """A table-held trigger's condition with its owner guard put back in front of the rest."""
+    def cond(g, owner, ev, card):
+        want = owner if zone is None else owner.z[zone]
+        return (ev.p[param] is want) is same and (rest is None or rest(g, owner, ev, card))
+    return cond

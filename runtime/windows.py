@@ -57,39 +57,45 @@ class Windows:
                 owner = self.current
             elif not owner.alive:
                 return
-            td = t.tdef
-            limit = td.limit
-            if limit is not None and self.uses.get((id(td), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
+            param = t.param
+            if param is not None and (ev.p[param] is t.want) is not t.same:
                 return
-            if td.cond is not None and not td.cond(self, owner, ev, t.card):
+            limit = t.limit
+            if limit is not None and self.uses.get((id(t.tdef), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
+                return
+            cond = t.cond
+            if cond is not None and not cond(self, owner, ev, t.card):
                 return
             self._fire(t, ev)
             if ev.cancelled or self.over or len(trigs) == 1 and trigs[0] is t:
                 return
-            done = {t}
+            done = (t,)
         else:
-            done = set()
-        uses, serial = self.uses, self.serial
+            done = ()                   # the triggers fired: few, and none in most windows
+        uses, serial, p = self.uses, self.serial, ev.p
         while True:
             eligible = []
             for t in trigs:             # eligible? inline: windows with many listeners are hot
                 if t in done:
+                    continue
+                param = t.param         # the guard first: it rules out most listeners
+                if param is not None and (p[param] is t.want) is not t.same:
                     continue
                 owner = t.owner
                 if owner is None:
                     owner = self.current
                 elif not owner.alive:
                     continue
-                td = t.tdef
-                limit = td.limit
-                if limit is not None and uses.get((id(td), owner.seat, serial[limit.scope]), 0) >= limit.count:
+                limit = t.limit
+                if limit is not None and uses.get((id(t.tdef), owner.seat, serial[limit.scope]), 0) >= limit.count:
                     continue
-                if td.cond is None or td.cond(self, owner, ev, t.card):
+                cond = t.cond
+                if cond is None or cond(self, owner, ev, t.card):
                     eligible.append(t)
             if not eligible:
                 return
             t = self._next(eligible)
-            done.add(t)
+            done += (t,)
             self._fire(t, ev)
             if ev.cancelled or self.over:
                 return
