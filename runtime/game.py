@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from typing import Optional, Sequence
+from weakref import WeakKeyDictionary
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
 from .defs import ActionDef, PackDef, Window
@@ -27,6 +28,9 @@ from .windows import MAX_DEPTH, Windows
 __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
 
 MAX_REFUSALS = 3
+
+# Per pack, per kind, the card attributes (Game._card_template): every game of a pack shares them.
+_TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 
 
 def _structural_action(name: str, params: tuple[str, ...], windows: Sequence[str]) -> ActionDef:
@@ -85,15 +89,18 @@ class Game(Skills, Windows, Turns):
         self.whole = False                                  # played by play() from the mode's own setup
         self.asking: Optional[Decision] = None              # the decision an agent is answering
         self.on_end = None                                  # fn(Result | None) when play() ends (clone.py)
-        # Counters reset per scope: the player counters that start at 0 (most), and the rest.
+        # Counters reset per scope: the player counters that start at 0 (most), and the rest; the
+        # first only for the players set_value changed one of since (Turns._reset_counters).
         self._resets = {}
+        self._changed: dict[str, set] = {}
         for s in ("phase", "turn", "round"):
             cs = [c for c in pack.counters.values() if c.reset == s]
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
             self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
+            self._changed[s] = set()
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
-        self._templates: dict[str, tuple] = {}
+        self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
         self._plans: dict = {}                              # ActionDef -> its steps, flat (run_action)
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"), ("before", "start", "end"))
@@ -147,7 +154,7 @@ class Game(Skills, Windows, Turns):
         return card
 
     def _card_template(self, kind) -> tuple[dict, list]:
-        """Per kind, once: every card attribute (none, or as the kind sets it) and the defaults to compute."""
+        """Per kind, once a pack: every card attribute (none, or as the kind sets it) and the defaults to compute."""
         t = self._templates.get(kind.name)
         if t is None:
             ads = self.pack.attrs_of("card")
@@ -212,7 +219,10 @@ class Game(Skills, Windows, Turns):
             src = c.zone
             froms.append(src)
             if src is not None:
-                src.cards.remove(c)
+                if src.cards[-1] is c:      # from the top, as a draw takes: no search from the bottom
+                    src.cards.pop()
+                else:
+                    src.cards.remove(c)
                 if src.grants and src.owner is not None and src is not to:
                     self._revoke_card(src.owner, c)
             c.zone = to
@@ -245,6 +255,8 @@ class Game(Skills, Windows, Turns):
         if store.get(name) == value:
             return
         store[name] = value
+        if cdef is not None and cdef.reset is not None and owner is not None:
+            self._changed[cdef.reset].add(owner)
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         if self.log.enabled:
