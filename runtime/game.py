@@ -89,15 +89,13 @@ class Game(Skills, Windows, Turns):
         self.whole = False                                  # played by play() from the mode's own setup
         self.asking: Optional[Decision] = None              # the decision an agent is answering
         self.on_end = None                                  # fn(Result | None) when play() ends (clone.py)
-        # Counters reset per scope: the player counters that start at 0 (most), and the rest; the
-        # first only for the players set_value changed one of since (Turns._reset_counters).
+        # Counters reset per scope: the player counters that start at 0 (most), the rest, and the
+        # players set_value changed one of the first for since (only theirs are reset: Turns._reset_counters).
         self._resets = {}
-        self._changed: dict[str, set] = {}
         for s in ("phase", "turn", "round"):
             cs = [c for c in pack.counters.values() if c.reset == s]
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
-            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
-            self._changed[s] = set()
+            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"], set())
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
@@ -142,9 +140,8 @@ class Game(Skills, Windows, Turns):
     def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
         """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
         kind = self.pack.kinds[kind_name]
-        base, computed = self._card_template(kind)
-        a = dict(base)
-        a.update(values)
+        base, computed = self._templates.get(kind.name) or self._card_template(kind)
+        a = {**base, **values}
         card = Card(len(self.cards) if card_id is None else card_id, kind, a)
         self.era += 1
         for ad in computed:
@@ -154,14 +151,12 @@ class Game(Skills, Windows, Turns):
         return card
 
     def _card_template(self, kind) -> tuple[dict, list]:
-        """Per kind, once a pack: every card attribute (none, or as the kind sets it) and the defaults to compute."""
-        t = self._templates.get(kind.name)
-        if t is None:
-            ads = self.pack.attrs_of("card")
-            base = {ad.name: None for ad in ads}
-            base.update(kind.attrs)
-            t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
-                                                     and ad.name not in kind.attrs])
+        """Per kind, once a pack: every card attribute (none, or as the kind sets it), the defaults to compute."""
+        ads = self.pack.attrs_of("card")
+        base = {ad.name: None for ad in ads}
+        base.update(kind.attrs)
+        t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
+                                                 and ad.name not in kind.attrs])
         return t
 
     def build_deck(self, zone_name: str) -> None:
@@ -199,8 +194,11 @@ class Game(Skills, Windows, Turns):
         physical = []
         stand_ins = []
         for c in cards:
-            physical.extend(c.physical)
-            if c.virtual and len(c.sources) == 1 and to.owner is not None:
+            if not c.virtual:
+                physical.append(c)
+                continue
+            physical.extend(c.sources)
+            if len(c.sources) == 1 and to.owner is not None:
                 stand_ins.append(c)
         if not physical:
             return
@@ -215,21 +213,20 @@ class Game(Skills, Windows, Turns):
             src.base = (src.kind, src.a)
             src.kind, src.a = v.kind, dict(v.a)
         froms = []
+        dest = to.cards
         for c in physical:
             src = c.zone
             froms.append(src)
             if src is not None:
-                if src.cards[-1] is c:      # from the top, as a draw takes: no search from the bottom
-                    src.cards.pop()
-                else:
-                    src.cards.remove(c)
+                held = src.cards            # from the top, as a draw takes: no search from the bottom
+                del held[-1 if held[-1] is c else held.index(c)]
                 if src.grants and src.owner is not None and src is not to:
                     self._revoke_card(src.owner, c)
             c.zone = to
             if bottom:
-                to.cards.insert(0, c)
+                dest.insert(0, c)
             else:
-                to.cards.append(c)
+                dest.append(c)
         if self.log.enabled:
             self.log.add("move", [c.id for c in physical], [f.key if f is not None else None for f in froms], to.key,
                          "bottom" if bottom else "top")
@@ -256,7 +253,7 @@ class Game(Skills, Windows, Turns):
             return
         store[name] = value
         if cdef is not None and cdef.reset is not None and owner is not None:
-            self._changed[cdef.reset].add(owner)
+            self._resets[cdef.reset][2].add(owner)
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         if self.log.enabled:

@@ -57,9 +57,8 @@ class Turns:
         self.seat_distances.clear()
 
     def _reset_counters(self, scope: str) -> None:
-        zero, other = self._resets[scope]
+        zero, other, changed = self._resets[scope]
         self.era += 1
-        changed = self._changed[scope]
         if changed:                         # the other players' counters of the scope are 0 still
             for p in changed:
                 p.v.update(zero)
