@@ -233,7 +233,9 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     else:
         from rich.console import Console        # tables for people; --json needs no rich
 
-        console = Console()
+        # No text printed here is an :emoji: code, and without them rich never loads its table of
+        # emoji (a twentieth of a short simulate's start-up).
+        console = Console(emoji=False)
         if show_log:
             from .render import outcome_line, render_game
 
