@@ -8,7 +8,6 @@ from functools import lru_cache
 import json
 import marshal
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Optional
 
@@ -100,22 +99,10 @@ def compiled_folder(target: str) -> Optional[Path]:
     return None
 
 
-_EXTENDS = re.compile(r'^[ \t]*pack\s+\w+\s+"(?:[^"\\\n]|\\.)*"\s+extends\s+(\w+)', re.M)
-"""Found before parsing, so that the base's files are part of the sources and of their hash."""
-
-
-def base_named_in(text: str) -> Optional[tuple[str, int]]:
-    """The base a file's `pack … extends NAME` line names, and that line's number."""
-    m = _EXTENDS.search(text)
-    if m is None:
-        return None
-    return m.group(1), text.count("\n", 0, m.start(1)) + 1
-
-
 def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
     """The files of the pack each `pack … extends BASE` line names, deepest base first, then `sources`."""
     for s in sources:
-        named = base_named_in(s.data.decode("utf-8", errors="replace")) if b"extends" in s.data else None
+        named = registry.base_named_in(s.data.decode("utf-8", errors="replace")) if b"extends" in s.data else None
         if named is None:
             continue
         base, line = named

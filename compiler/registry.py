@@ -2,7 +2,8 @@
 
 An entry point names a Python package whose folder holds the pack: its `.spell` files (directly, as
 the built-in packs do, or in `sources/`, as a built wheel does) and, when compiled, a `manifest.json`
-and the module it describes. Looking packs up imports neither the compiler nor the packs.
+and the module it describes. Looking packs up imports neither the compiler nor the packs; nor does
+reading which base pack a file extends (base_named_in), which names the base before any parsing.
 """
 from __future__ import annotations
 
@@ -56,6 +57,18 @@ def installed() -> dict[str, Installed]:
 
 def find(name: str) -> Optional[Installed]:
     return installed().get(name)
+
+
+_EXTENDS = re.compile(r'^[ \t]*pack\s+\w+\s+"(?:[^"\\\n]|\\.)*"\s+extends\s+(\w+)', re.M)
+"""Found before parsing (pack.with_bases): the base's files are part of the sources and of their hash."""
+
+
+def base_named_in(text: str) -> Optional[tuple[str, int]]:
+    """The base a file's `pack … extends NAME` line names, and that line's number."""
+    m = _EXTENDS.search(text)
+    if m is None:
+        return None
+    return m.group(1), text.count("\n", 0, m.start(1)) + 1
 
 
 def _entry_points() -> list[tuple[str, str, tuple[str, str]]]:
