@@ -7,7 +7,7 @@ from typing import Iterable, Optional
 
 import attrs
 
-from .ast import Span
+from .ast_base import Span
 from .text import MAX_LINE, clip, printable, shorten_quotes
 
 

@@ -15,18 +15,6 @@ import attrs
 from . import ast as A
 from .diagnostics import Diagnostics
 
-_EXTENDS = re.compile(r'^[ \t]*pack\s+\w+\s+"(?:[^"\\\n]|\\.)*"\s+extends\s+(\w+)', re.M)
-"""Found before parsing, so that the base's files are part of the sources and of their hash."""
-
-
-def base_named_in(text: str) -> Optional[tuple[str, int]]:
-    """The base a file's `pack … extends NAME` line names, and that line's number."""
-    m = _EXTENDS.search(text)
-    if m is None:
-        return None
-    return m.group(1), text.count("\n", 0, m.start(1)) + 1
-
-
 def version_key(version: str) -> tuple:
     """"1.10.2" → (1, 10, 2): versions compare number by number, not as text."""
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"[.\-+]", version))

@@ -15,17 +15,17 @@ import attrs
 
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
-from . import ast as A
-from . import module_cache, registry
-from .diagnostics import Diagnostic, Diagnostics
-from .extend import base_named_in, lay_over
+from . import registry
+from .ast_base import Span
 from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
 
-# The parser, checker and emitter (and so Lark and jinja2) are imported only when sources are compiled:
-# a compiled pack loads with the runtime alone.
+    from .diagnostics import Diagnostic
+
+# The tree, parser, checker and emitter (and so Lark and jinja2) are imported only when sources are
+# compiled: a compiled pack, or one whose compiled module is cached, loads with the runtime alone.
 
 
 class PackNotFound(Exception):
@@ -102,7 +102,7 @@ def compiled_folder(target: str) -> Optional[Path]:
 def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
     """The files of the pack each `pack … extends BASE` line names, deepest base first, then `sources`."""
     for s in sources:
-        named = base_named_in(s.data.decode("utf-8", errors="replace"))
+        named = registry.base_named_in(s.data.decode("utf-8", errors="replace")) if b"extends" in s.data else None
         if named is None:
             continue
         base, line = named
@@ -222,15 +222,18 @@ def _cycles_collected_after():
 
 
 def _front_end(sources: list[Source], cache: Optional[Path]):
+    from . import module_cache
     from .build import read_module
     from .check import Checker
+    from .diagnostics import Diagnostics
+    from .extend import lay_over
     from .lint import Lints, allowed_at, silenced
     from .loops import LoopCheck
     from .parse import decode
     from .symbols import collect
 
     diags = Diagnostics()
-    modules: list[tuple[str, A.Module]] = []
+    modules: list = []                      # (the pack it comes from, its tree)
     total = 0
     texts: dict[str, list[str]] = {}
     for src in sources:
@@ -267,12 +270,14 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
 
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
+    from .diagnostics import Diagnostic
+
     if len(src.data) > MAX_SOURCE_BYTES:
         return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
-                          A.Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+                          Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
     if total > MAX_PACK_BYTES:
         return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
-                                   "may hold", A.Span(src.path, 1, 1, 1, 2),
+                                   "may hold", Span(src.path, 1, 1, 1, 2),
                           "THB's whole rules take about 150 KB; see docs/language.md, Limits")
     return None
 
@@ -336,8 +341,11 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
         index = json.loads((cdir / f"{digest}.json").read_text("utf-8"))
         if index["key"] != digest:
             return None
-        diags = [Diagnostic(d["severity"], d["message"], A.Span(**d["span"]), d["help"], d.get("code"))
-                 for d in index["diagnostics"]]
+        diags = []
+        if index["diagnostics"]:
+            from .diagnostics import Diagnostic     # and so difflib: only for a pack that has some
+            diags = [Diagnostic(d["severity"], d["message"], Span(**d["span"]), d["help"], d.get("code"))
+                     for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)
         if not result.ok or not load:
             return result

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from typing import Optional, Sequence
+from weakref import WeakKeyDictionary
 
 from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
 from .defs import ActionDef, PackDef
@@ -27,6 +28,9 @@ from .windows import MAX_DEPTH, Windows
 __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
 
 MAX_REFUSALS = 3
+
+# Per pack, per kind, the card attributes (Game._card_template): every game of a pack shares them.
+_TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 
 
 def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
@@ -86,15 +90,16 @@ class Game(Skills, Windows, Turns):
         self.whole = False                                  # played by play() from the mode's own setup
         self.asking: Optional[Decision] = None              # the decision an agent is answering
         self.on_end = None                                  # fn(Result | None) when play() ends (clone.py)
-        # Counters reset per scope: the player counters that start at 0 (most), and the rest.
+        # Counters reset per scope: the player counters that start at 0 (most), the rest, and the
+        # players set_value changed one of the first for since (only theirs are reset: Turns._reset_counters).
         self._resets = {}
         for s in ("phase", "turn", "round"):
             cs = [c for c in pack.counters.values() if c.reset == s]
             zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
-            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
+            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"], set())
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
-        self._templates: dict[str, tuple] = {}
+        self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
         self._phase_actions = {
             name: _structural_action(name, ("player", "phase"))
             for name in pack.phases}
@@ -135,9 +140,8 @@ class Game(Skills, Windows, Turns):
     def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
         """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
         kind = self.pack.kinds[kind_name]
-        base, computed = self._card_template(kind)
-        a = dict(base)
-        a.update(values)
+        base, computed = self._templates.get(kind.name) or self._card_template(kind)
+        a = {**base, **values}
         card = Card(len(self.cards) if card_id is None else card_id, kind, a)
         self.era += 1
         for ad in computed:
@@ -147,14 +151,12 @@ class Game(Skills, Windows, Turns):
         return card
 
     def _card_template(self, kind) -> tuple[dict, list]:
-        """Per kind, once: every card attribute (none, or as the kind sets it) and the defaults to compute."""
-        t = self._templates.get(kind.name)
-        if t is None:
-            ads = self.pack.attrs_of("card")
-            base = {ad.name: None for ad in ads}
-            base.update(kind.attrs)
-            t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
-                                                     and ad.name not in kind.attrs])
+        """Per kind, once a pack: every card attribute (none, or as the kind sets it), the defaults to compute."""
+        ads = self.pack.attrs_of("card")
+        base = {ad.name: None for ad in ads}
+        base.update(kind.attrs)
+        t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
+                                                 and ad.name not in kind.attrs])
         return t
 
     def build_deck(self, zone_name: str) -> None:
@@ -192,8 +194,11 @@ class Game(Skills, Windows, Turns):
         physical = []
         stand_ins = []
         for c in cards:
-            physical.extend(c.physical)
-            if c.virtual and len(c.sources) == 1 and to.owner is not None:
+            if not c.virtual:
+                physical.append(c)
+                continue
+            physical.extend(c.sources)
+            if len(c.sources) == 1 and to.owner is not None:
                 stand_ins.append(c)
         if not physical:
             return
@@ -208,18 +213,20 @@ class Game(Skills, Windows, Turns):
             src.base = (src.kind, src.a)
             src.kind, src.a = v.kind, dict(v.a)
         froms = []
+        dest = to.cards
         for c in physical:
             src = c.zone
             froms.append(src)
             if src is not None:
-                src.cards.remove(c)
+                held = src.cards            # from the top, as a draw takes: no search from the bottom
+                del held[-1 if held[-1] is c else held.index(c)]
                 if src.grants and src.owner is not None and src is not to:
                     self._revoke_card(src.owner, c)
             c.zone = to
             if bottom:
-                to.cards.insert(0, c)
+                dest.insert(0, c)
             else:
-                to.cards.append(c)
+                dest.append(c)
         if self.log.enabled:
             self.log.add("move", [c.id for c in physical], [f.key if f is not None else None for f in froms], to.key,
                          "bottom" if bottom else "top")
@@ -245,6 +252,8 @@ class Game(Skills, Windows, Turns):
         if store.get(name) == value:
             return
         store[name] = value
+        if cdef is not None and cdef.reset is not None and owner is not None:
+            self._resets[cdef.reset][2].add(owner)
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         if self.log.enabled:

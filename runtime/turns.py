@@ -57,11 +57,12 @@ class Turns:
         self.seat_distances.clear()
 
     def _reset_counters(self, scope: str) -> None:
-        zero, other = self._resets[scope]
+        zero, other, changed = self._resets[scope]
         self.era += 1
-        if zero:
-            for p in self.players:
+        if changed:                         # the other players' counters of the scope are 0 still
+            for p in changed:
                 p.v.update(zero)
+            changed.clear()
         for cd in other:
             if cd.owner == "table":
                 self.v[cd.name] = cd.init(self, None)

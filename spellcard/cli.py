@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
@@ -54,6 +55,15 @@ class Guarded(click.Group):
             click.echo(f"internal error: {type(err).__name__}: {printable(err)} "
                        "(set SPELLCARD_DEBUG=1 for the traceback)", err=True)
             ctx.exit(3)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        if name not in self.commands and name in LAZY_COMMANDS:
+            module, command = LAZY_COMMANDS[name]
+            self.add_command(getattr(import_module(f"spellcard.{module}"), command), name)
+        return self.commands.get(name)
 
 
 @click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
@@ -197,11 +207,8 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
 
     Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
-    from rich.console import Console
-
     from spellcard.runtime.log import write_game
 
-    from .render import outcome_line, render_game
     from .simulate import log_header, simulate
 
     if as_json and show_log:
@@ -224,8 +231,14 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
     else:
-        console = Console()
+        from rich.console import Console        # tables for people; --json needs no rich
+
+        # No text printed here is an :emoji: code, and without them rich never loads its table of
+        # emoji (a twentieth of a short simulate's start-up).
+        console = Console(emoji=False)
         if show_log:
+            from .render import outcome_line, render_game
+
             for line in render_game(batch.first, seat):
                 console.print(line, soft_wrap=True)     # one entry, one line, however long
             console.print(outcome_line(batch.first, batch.first_result), soft_wrap=True)
@@ -286,14 +299,18 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
 
 @contextmanager
 def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
-    """A progress bar on stderr, only for a person watching a terminal; yields `advance(n=1)`."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    """A progress bar on stderr, only for a person watching a terminal; yields `advance(n=1)`.
+    rich is imported only when it may be shown: its progress bar was a sixth of a short simulate."""
+    console = None
+    if enabled:
+        from rich.console import Console
 
-    console = Console(stderr=True)
-    if not enabled or not console.is_terminal:
+        console = Console(stderr=True)
+    if console is None or not console.is_terminal:
         yield lambda n=1: None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(label, total=total)
@@ -339,40 +356,14 @@ def rate_table(title: str, rates: dict) -> RichTable:
     return t
 
 
-# ── replaying and listing ───────────────────────────────────────────────────────
-from .cli_replay import replay_cmd  # noqa: E402  (it reads load_target and make_table from here)
-from .cli_list import list_cmd  # noqa: E402  (it reads load_target from here)
+# The other commands live in modules of their own, imported when named (or listed, for --help): a
+# simulate need not import the test runner, the doc site or the explorer. They read this module.
+LAZY_COMMANDS = {"replay": ("cli_replay", "replay_cmd"), "list": ("cli_list", "list_cmd"),
+                 "build": ("shipping", "build_cmd"), "packs": ("shipping", "packs_cmd"),
+                 "test": ("cli_test", "test_cmd"), "explain": ("cli_doc", "explain_cmd"),
+                 "doc": ("cli_doc", "doc_cmd"), "new": ("new_pack", "new_cmd"),
+                 "explore": ("cli_explore", "explore_cmd"), "balance": ("cli_balance", "balance_cmd")}
 
-cli.add_command(replay_cmd)
-cli.add_command(list_cmd)
-
-# ── shipping ────────────────────────────────────────────────────────────────────
-from .shipping import build_cmd, packs_cmd  # noqa: E402  (they use load_target, defined above)
-
-cli.add_command(build_cmd)
-cli.add_command(packs_cmd)
-
-# ── testing ─────────────────────────────────────────────────────────────────────
-from .cli_test import test_cmd  # noqa: E402  (it reads UsageProblem from here)
-
-cli.add_command(test_cmd)
-
-from .cli_doc import doc_cmd, explain_cmd  # noqa: E402  (it reads UsageProblem from here)
-
-cli.add_command(explain_cmd)
-cli.add_command(doc_cmd)
-
-from .new_pack import new_cmd  # noqa: E402  (it reads UsageProblem from here)
-
-cli.add_command(new_cmd)
-
-from .cli_explore import explore_cmd  # noqa: E402  (it reads UsageProblem from here)
-
-cli.add_command(explore_cmd)
-
-from .cli_balance import balance_cmd  # noqa: E402  (it reads UsageProblem and the options from here)
-
-cli.add_command(balance_cmd)
 
 # ── editor support ─────────────────────────────────────────────────────────────
 @cli.command("lsp")

@@ -1,4 +1,5 @@
-"""`spellcard check` imports only what checking needs: the wait for a check is mostly imports."""
+"""`spellcard check`, and `simulate` from a cached pack, import only what they need: the wait for a
+check, and a short simulate's, is mostly imports."""
 from __future__ import annotations
 
 import subprocess
@@ -16,13 +17,17 @@ NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.game", "spellcard.runtime.n
 
 
 def loaded_by_check(cache: Path, *args: str) -> set:
+    return loaded_by(cache, "check", *args)
+
+
+def loaded_by(cache: Path, *args: str) -> set:
     code = ("import sys, atexit\n"
             "atexit.register(lambda: print(' '.join(sorted(sys.modules))))\n"
-            f"sys.argv = ['spellcard', 'check', *{list(args)!r}]\n"
+            f"sys.argv = ['spellcard', *{list(args)!r}]\n"
             "from spellcard.cli import main\nmain()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                           env={"SPELLCARD_CACHE": str(cache), "PATH": "/usr/bin:/bin"})
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, done.stderr + done.stdout
     return set(done.stdout.strip().splitlines()[-1].split())
 
 
@@ -50,3 +55,26 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
     made = attrs.make_class("Call", {f.name: attrs.field() for f in attrs.fields(A.Call)})
     assert repr(call) == repr(made(call.func, call.args, call.span))
     assert repr(call).startswith("Call(func=Name(id='draw', span=Span(file='f.spell'")
+
+
+# What a simulate of a pack whose compiled module is cached must not pull in: the compiler's tree,
+# parser, checker and emitter (its cache entry is the module), the installed distributions' metadata
+# (a pack named is found from the entry-point files), rich's progress bar when no one watches, and
+# rich's table of emoji codes (nothing simulate prints has one).
+NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast", "spellcard.compiler.ast_exprs", "spellcard.compiler.ast_stmts",
+                           "spellcard.compiler.test_ast", "spellcard.compiler.module_cache",
+                           "spellcard.compiler.parse", "spellcard.compiler.build", "spellcard.compiler.check",
+                           "spellcard.compiler.emit_pack", "spellcard.compiler.diagnostics", "lark", "jinja2",
+                           "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
+                           "spellcard.spelltest", "spellcard.lsp", "spellcard.render")
+
+
+def test_a_simulate_from_the_cache_imports_no_compiler_and_for_json_no_rich(tmp_path):
+    game = ("simulate", "thb", "--mode", "Duel", "--games", "1")
+    first = loaded_by(tmp_path, *game)                 # compiles thb into the empty cache
+    assert "spellcard.compiler.check" in first and "rich.table" in first
+    cached = loaded_by(tmp_path, *game)
+    assert [m for m in sorted(cached) if any(m == n or m.startswith(n + ".") for n in NOT_FOR_CACHED_SIMULATE)] == []
+    assert "spellcard.runtime.game" in cached and "rich.table" in cached
+    as_json = loaded_by(tmp_path, *game, "--json")
+    assert not {m for m in as_json if m == "rich" or m.startswith("rich.")}

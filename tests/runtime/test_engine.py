@@ -158,6 +158,25 @@ counter player capped = 5 min 0 max 10
     assert g.players[0].v["capped"] == 0
 
 
+def test_a_new_turn_or_phase_resets_every_players_counters_of_its_scope():
+    # The runtime resets only the counters set_value changed since (Turns._reset_counters): whoever
+    # changed them, and whatever they start at, each reader sees them afresh.
+    g = game_of("""
+counter player charge = 2 reset phase
+counter table rounds_left = 3 reset turn
+""")
+    g.set_value(g.players[1], "tally", 3)
+    g.set_value(g.players[2], "charge", 7)
+    g.set_value(None, "rounds_left", 1)
+    g.run_phase(g.players[0], "main")
+    assert [p.v["charge"] for p in g.players] == [2, 2, 2] and g.players[1].v["tally"] == 3
+    g.run_turn(g.players[0])
+    assert [p.v["tally"] for p in g.players] == [0, 0, 0] and g.v["rounds_left"] == 3
+    g.set_value(g.players[2], "tally", 1)
+    g.run_turn(g.players[1])
+    assert [p.v["tally"] for p in g.players] == [0, 0, 0]
+
+
 def test_same_seed_same_answers_same_log_byte_for_byte():
     from spellcard.compiler.pack import load_pack
     pack = load_pack("thb")
