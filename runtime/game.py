@@ -12,22 +12,21 @@ from collections import defaultdict
 from typing import Optional, Sequence
 from weakref import WeakKeyDictionary
 
-from .decisions import MANY, ONE, YES_NO, Agent, DeclineAgent, Decision, shown, validate
+from .asking import MAX_REFUSALS, Asking
+from .decisions import Agent, DeclineAgent, Decision
 from .defs import ActionDef, PackDef
-from .errors import IllegalDecision, InvariantBroken, PackError, PackFault, PlayerOut, RuleLoop
-from .faults import ACTION_COST, CHANGE_COST, WORK_BUDGET, locate, out_of_work
+from .errors import InvariantBroken, PackError, PackFault, RuleLoop
+from .faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
-from .log import GameLog, chosen_cards
+from .log import GameLog
 from .model import Card, Event, Player, SkillInst, Zone
-from .view import View, view_of
+from .view import View
 from .namespace import _zero
 from .skills import Skills
 from .turns import Result, RoundOver, TurnLimit, Turns
 from .windows import MAX_DEPTH, Windows
 
 __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
-
-MAX_REFUSALS = 3
 
 # Per pack, per kind, the card attributes (Game._card_template): every game of a pack shares them.
 _TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
@@ -38,7 +37,7 @@ def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
     return ActionDef(name, params)
 
 
-class Game(Skills, Windows, Turns):
+class Game(Asking, Skills, Windows, Turns):
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
                  characters: Sequence[Optional[str]] = ()):
@@ -282,64 +281,6 @@ class Game(Skills, Windows, Turns):
     # ── queries ─────────────────────────────────────────────────────────────────
     def query(self, name: str, *args):
         return self.pack.queries[name](self, *args)
-
-    # ── decisions ───────────────────────────────────────────────────────────────
-    def decide(self, d: Decision):
-        """Ask the player's agent; refuse illegal answers with a reason; log what was chosen."""
-        player, kind, what, prompt, options, lo, hi = d     # unpacked at once: every decision runs this
-        if not player.alive:
-            raise PlayerOut(player, prompt)
-        self.era += 1
-        self.work -= ACTION_COST
-        if self.work < 0:
-            raise out_of_work(self, "decision")
-        answer = self._forced(d)
-        if answer is None:
-            n = len(options)
-            agent = player.agent
-            shape = getattr(agent, "shape_only", False)
-            if shape:                                   # it reads the shape alone: no view to make
-                table = asked = None
-            elif getattr(agent, "sees_all", False):     # a test's or a replay's agent: the whole game
-                table, asked = self, d
-            else:                                       # a player: what its seat may see
-                table = view_of(self, player.seat)
-                asked = table.decision(d)
-            self.asking = d
-            for _ in range(MAX_REFUSALS):
-                answer = agent.pick(kind, what, n, lo, hi) if shape else agent.answer(table, asked)
-                if type(answer) is int and kind != MANY and 0 <= answer < n:   # validate's common case
-                    break
-                reason = validate(d, answer)
-                if reason is None:
-                    break
-                agent.refused(view_of(self, player.seat).decision(d) if shape else asked, answer, reason)
-                if self.log.enabled:
-                    self.log.add("refused", f"P{player.seat}", what, shown(answer), reason)
-            else:
-                raise IllegalDecision(f"P{player.seat} answered {prompt!r} illegally "
-                                      f"{MAX_REFUSALS} times: {reason}")
-            self.answers.append(answer)
-        if self.log.enabled:
-            chosen = bool(answer) if kind == YES_NO else (
-                list(map(d.describe, answer)) if kind == MANY else d.describe(answer))
-            if kind != YES_NO:
-                cards = chosen_cards(d, answer if kind == MANY else [answer])
-                if cards:
-                    self.log.chosen[len(self.log.entries)] = cards
-            self.log.add("ask", f"P{player.seat}", what, prompt, answer, chosen)
-        if kind == YES_NO:
-            return bool(answer)
-        return answer
-
-    @staticmethod
-    def _forced(d: Decision):
-        """The answer when there is no choice (every option, or the only one: a play may still
-        pass), else None. A scenario replaces it on its game, to record what was settled unasked."""
-        _, kind, what, _, options, lo, hi = d
-        if kind == MANY:
-            return list(range(hi)) if lo == hi == len(options) else None
-        return 0 if kind == ONE and len(options) == 1 and what != "play" else None
 
     def start(self, setup=None) -> None:
         """The mode's rules and skills, then its setup — or `setup(g)` instead (scenario tests)."""
