@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Optional
 
-# Spans, expressions and statements have files of their own (ast_base, ast_exprs, ast_stmts); the
-# declarations are here, and every name of the tree is importable from here: `A.Call`, `A.SkillDecl`.
+# Spans, expressions, statements and the tools' declarations have files of their own (ast_base,
+# ast_exprs, ast_stmts, ast_tools); the game's declarations are here, and every name of the tree is
+# importable from here: `A.Call`, `A.SkillDecl`.
 from .ast_base import Span, node  # noqa: F401
 from .ast_exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
                         Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
 from .ast_stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, ExprStmt, Stmt)
+from .ast_tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, InvariantDecl  # noqa: F401
 
 
 # ── declarations: data model ─────────────────────────────────────────────────
@@ -319,56 +321,6 @@ class AnytimeDecl:
     out (it sees `player`, who plays, and `play`, what they chose)."""
     points: tuple[tuple[str, str, Span], ...]
     body: Block
-    span: Span
-
-
-# ── declarations for the tools ───────────────────────────────────────────────
-@node
-class ShowDecl:
-    """`show card category, subtype`: the attributes `spellcard list` prints (cards, characters) or
-    `spellcard simulate` groups wins by (players)."""
-    owner: str
-    names: tuple[tuple[str, Span], ...]
-    span: Span
-
-
-@node
-class HarnessItem:
-    key: str                      # deck | seat
-    value: str
-    span: Span                    # the key's
-    value_span: Span
-
-
-@node
-class HarnessDecl:
-    """`harness deck = deck, seat = take_character`: what the scenario harness deals from and seats with."""
-    items: tuple[HarnessItem, ...]
-    span: Span
-
-
-@node
-class SearchItem:
-    key: str                      # rollouts | policy
-    value: object                 # an int (rollouts) or a name (policy)
-    span: Span                    # the key's
-    value_span: Span
-
-
-@node
-class SearchDecl:
-    """`search rollouts = 4, policy = greedy`: the search agent's defaults for the pack's games,
-    which a command line's --search-… options override."""
-    items: tuple[SearchItem, ...]
-    span: Span
-
-
-@node
-class InvariantDecl:
-    """`invariant "text" = expr`: a condition every state of every game keeps; exploring and
-    testing check it after every action, plain simulation never does."""
-    title: str
-    cond: "Expr"
     span: Span
 
 

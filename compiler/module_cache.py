@@ -18,7 +18,7 @@ from typing import Optional
 import attrs
 
 from . import ast as A
-from . import ast_base, ast_exprs, ast_stmts, test_ast
+from . import ast_base, ast_exprs, ast_stmts, ast_tools, test_ast
 from .ast_base import Span
 
 FORMAT = b"modules 1"           # what an entry holds; a change of it is a change of key
@@ -28,7 +28,8 @@ _SCALARS = frozenset({str, int, bool, type(None)})
 @lru_cache(maxsize=1)
 def _classes() -> tuple:
     """Every node class of the tree, in a fixed order: an entry names a class by its place here."""
-    found = {f"{c.__module__}.{c.__qualname__}": c for m in (ast_base, ast_exprs, ast_stmts, A, test_ast)
+    found = {f"{c.__module__}.{c.__qualname__}": c
+             for m in (ast_base, ast_exprs, ast_stmts, ast_tools, A, test_ast)
              for c in vars(m).values() if isinstance(c, type) and attrs.has(c)}
     return tuple(found[k] for k in sorted(found))
 
