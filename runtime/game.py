@@ -99,10 +99,11 @@ class Game(Asking, Skills, Windows, Turns):
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
-        self._phase_actions = {
-            name: _structural_action(name, ("player", "phase"))
-            for name in pack.phases}
-        self._phase_keys = {name: (f"{name}.before", f"{name}.start", f"{name}.end") for name in pack.phases}
+        # Per phase, what Turns.run_phase needs: the action its event names, its windows, its body.
+        self._phase_runs = {
+            name: (_structural_action(name, ("player", "phase")), f"{name}.before", f"{name}.start",
+                   f"{name}.end", ph.body)
+            for name, ph in pack.phases.items()}
         self._turn = _structural_action("turn", ("player",))
         self._round = _structural_action("round", ("number",))
         self._make_zones()
@@ -190,17 +191,16 @@ class Game(Asking, Skills, Windows, Turns):
 
     # ── state changes (every one is logged) ─────────────────────────────────
     def move(self, cards: Sequence[Card], to: Zone, bottom: bool = False) -> None:
-        physical = []
-        stand_ins = []
         for c in cards:
-            if not c.virtual:
-                physical.append(c)
-                continue
-            physical.extend(c.sources)
-            if len(c.sources) == 1 and to.owner is not None:
-                stand_ins.append(c)
-        if not physical:
-            return
+            if c.virtual:
+                physical, stand_ins = _sources(cards, to)
+                if not physical:
+                    return
+                break
+        else:                               # physical cards alone (most moves): copied, as a zone's own list may be moved
+            if not cards:
+                return
+            physical, stand_ins = list(cards), ()
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
@@ -343,3 +343,18 @@ class Game(Asking, Skills, Windows, Turns):
         for text, holds, where in self.pack.invariants:
             if not holds(self):
                 raise InvariantBroken(f'{where}: invariant "{text}" is broken')
+
+
+def _sources(cards: Sequence[Card], to: Zone) -> tuple[list, list]:
+    """The physical cards a move of `cards` moves (a virtual card's sources), and the converted cards
+    that stand in a player's zone as their new kind."""
+    physical = []
+    stand_ins = []
+    for c in cards:
+        if not c.virtual:
+            physical.append(c)
+            continue
+        physical.extend(c.sources)
+        if len(c.sources) == 1 and to.owner is not None:
+            stand_ins.append(c)
+    return physical, stand_ins

@@ -10,6 +10,7 @@ from .faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
 from .model import Event, TriggerInst
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
+_new = object.__new__
 
 
 class Windows:
@@ -21,7 +22,11 @@ class Windows:
     def act(self, adef: ActionDef, p: dict) -> Event:
         """Run an action on its parameters by name: the emitted code's call, with a dict literal.
         The action's body (emitted) runs its windows and steps in order and stops at a cancel."""
-        ev = Event(adef, p)
+        ev = _new(Event)                # Event(adef, p) without the call of its __init__: every action makes one
+        ev.action = adef
+        ev.p = p
+        ev.cancelled = False
+        ev.trigger = None
         stack = self.stack
         stack.append(ev)
         self.steps += 1
