@@ -38,6 +38,17 @@ def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
 
 
 class Game(Asking, Skills, Windows, Turns):
+    # The state __init__ sets, in slots: Python 3.11 keeps at most 30 attributes of an instance out of
+    # a dict, and once a game's dict is made, reading its state and calling its methods (`g.act(…)`)
+    # cost more: 3.8% of a random game's instructions. Anything else set on a game (a scenario's
+    # `_forced`) still goes to its dict; tests/runtime/test_engine.py checks a played game sets nothing else.
+    __slots__ = ("pack", "mode", "seed", "rng", "log", "answers", "check", "presets", "players", "z", "v",
+                 "triggers", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
+                 "card_values", "known", "views", "virtual_templates", "turns", "rounds", "steps", "work",
+                 "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
+                 "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
+                 "_phase_runs", "_turn", "_round")
+
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
                  characters: Sequence[Optional[str]] = ()):
