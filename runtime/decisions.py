@@ -32,6 +32,9 @@ class Options(tuple):
     __hash__ = tuple.__hash__
 
 
+_tuple_new = tuple.__new__
+
+
 class Decision(namedtuple("DecisionFields", "player kind what prompt options min max")):
     """Read-only: the agent answering it must not be able to widen its own choice (append an
     option, raise `max`), because the game validates the answer against this very object. A named
@@ -43,7 +46,7 @@ class Decision(namedtuple("DecisionFields", "player kind what prompt options min
 
     def __new__(cls, player: Player, kind: str, what: str, prompt: str, options: Sequence,
                 min: int = 1, max: int = 1):
-        return tuple.__new__(cls, (player, kind, what, prompt, Options(options), min, max))
+        return _tuple_new(cls, (player, kind, what, prompt, Options(options), min, max))
 
     def describe(self, i: int) -> str:
         return label(self.options[i])

@@ -11,6 +11,7 @@ from .model import Event, TriggerInst
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
 _new = object.__new__
+_ONCE = (None,)
 
 
 class Windows:
@@ -123,8 +124,7 @@ class Windows:
     def _fire(self, t: TriggerInst, ev: Event) -> None:
         td = t.tdef
         owner = t.owner if t.owner is not None else self.current
-        times = td.repeat(self, owner, ev, t.card) if td.repeat is not None else 1
-        for _ in range(times):
+        for _ in range(td.repeat(self, owner, ev, t.card)) if td.repeat is not None else _ONCE:
             if not owner.alive and t.owner is not None or ev.cancelled:
                 return
             if td.skill.optional and t.owner is not None:
