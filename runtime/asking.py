@@ -22,9 +22,11 @@ class Asking:
         self.work -= ACTION_COST
         if self.work < 0:
             raise out_of_work(self, "decision")
-        answer = self._forced(d)
+        n = len(options)
+        # Only a single option or a MANY decision can be settled unasked: the rest skip the call,
+        # unless a scenario has put its own `_forced` on this game.
+        answer = self._forced(d) if n == 1 or kind == MANY or self._forced is not _FORCED else None
         if answer is None:
-            n = len(options)
             agent = player.agent
             shape = getattr(agent, "shape_only", False)
             if shape:                                   # it reads the shape alone: no view to make
@@ -64,8 +66,12 @@ class Asking:
     @staticmethod
     def _forced(d: Decision):
         """The answer when there is no choice (every option, or the only one: a play may still
-        pass), else None. A scenario replaces it on its game, to record what was settled unasked."""
+        pass), else None. A scenario replaces it on its game, to record what was settled unasked.
+        It settles nothing of more than one option but a MANY decision (decide relies on that)."""
         _, kind, what, _, options, lo, hi = d
         if kind == MANY:
             return list(range(hi)) if lo == hi == len(options) else None
         return 0 if kind == ONE and len(options) == 1 and what != "play" else None
+
+
+_FORCED = Asking._forced

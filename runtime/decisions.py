@@ -32,6 +32,9 @@ class Options(tuple):
     __hash__ = tuple.__hash__
 
 
+_tuple_new = tuple.__new__
+
+
 class Decision(namedtuple("DecisionFields", "player kind what prompt options min max")):
     """Read-only: the agent answering it must not be able to widen its own choice (append an
     option, raise `max`), because the game validates the answer against this very object. A named
@@ -43,7 +46,7 @@ class Decision(namedtuple("DecisionFields", "player kind what prompt options min
 
     def __new__(cls, player: Player, kind: str, what: str, prompt: str, options: Sequence,
                 min: int = 1, max: int = 1):
-        return tuple.__new__(cls, (player, kind, what, prompt, Options(options), min, max))
+        return _tuple_new(cls, (player, kind, what, prompt, Options(options), min, max))
 
     def describe(self, i: int) -> str:
         return label(self.options[i])
@@ -151,15 +154,51 @@ class RandomAgent(Agent):
         return self.pick(d.kind, d.what, len(d.options), d.min, d.max)
 
     def pick(self, kind: str, what: str, n: int, lo: int, hi: int):
-        rng = self.rng
+        """`randrange(n)`, or for a MANY decision `sorted(sample(range(n), randint(lo, hi)))`, drawn
+        as CPython's Random draws them (`_randbelow`: `n.bit_length()` bits until one is below n), at
+        a fraction of the calls: the very same numbers from the same seed (tests/runtime/test_agents.py)."""
         if kind == MANY:
-            return sorted(rng.sample(range(n), rng.randint(lo, hi)))
+            return self._many(n, lo, hi)
+        rng = self.rng
         if what == "play":
             # Playing on is more useful than passing: pass one time in four when there is a choice.
             if n > 1 and rng.random() < 0.75:
-                return rng.randrange(n - 1)
-            return n - 1 if n > 1 else 0
-        return rng.randrange(n)
+                n -= 1                                  # randrange(n - 1)
+            else:
+                return n - 1 if n > 1 else 0
+        elif n < 1:
+            return rng.randrange(n)                     # refused as randrange refuses it
+        bits = rng.getrandbits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
+    def _many(self, n: int, lo: int, hi: int) -> list:
+        rng = self.rng
+        if lo > hi:
+            return sorted(rng.sample(range(n), rng.randint(lo, hi)))   # refused as randint refuses it
+        bits = rng.getrandbits
+        width = hi - lo + 1                             # randint(lo, hi): lo + _randbelow(width)
+        b = width.bit_length()
+        k = bits(b)
+        while k >= width:
+            k = bits(b)
+        k += lo
+        if not 0 <= k <= n or n > 21:                   # beyond sample's pool of 21 or more (or refused)
+            return sorted(rng.sample(range(n), k))
+        pool = list(range(n))                           # sample's pool: the chosen slot takes the last
+        out = []
+        for m in range(n, n - k, -1):
+            b = m.bit_length()
+            j = bits(b)
+            while j >= m:
+                j = bits(b)
+            out.append(pool[j])
+            pool[j] = pool[m - 1]
+        out.sort()
+        return out
 
 
 class GreedyAgent(RandomAgent):

@@ -38,6 +38,17 @@ def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
 
 
 class Game(Asking, Skills, Windows, Turns):
+    # The state __init__ sets, in slots: Python 3.11 keeps at most 30 attributes of an instance out of
+    # a dict, and once a game's dict is made, reading its state and calling its methods (`g.act(…)`)
+    # cost more: 3.8% of a random game's instructions. Anything else set on a game (a scenario's
+    # `_forced`) still goes to its dict; tests/runtime/test_engine.py checks a played game sets nothing else.
+    __slots__ = ("pack", "mode", "seed", "rng", "log", "answers", "check", "presets", "players", "z", "v",
+                 "triggers", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
+                 "card_values", "known", "views", "virtual_templates", "turns", "rounds", "steps", "work",
+                 "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
+                 "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
+                 "_phase_runs", "_turn", "_round")
+
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
                  characters: Sequence[Optional[str]] = ()):
@@ -99,10 +110,11 @@ class Game(Asking, Skills, Windows, Turns):
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
-        self._phase_actions = {
-            name: _structural_action(name, ("player", "phase"))
-            for name in pack.phases}
-        self._phase_keys = {name: (f"{name}.before", f"{name}.start", f"{name}.end") for name in pack.phases}
+        # Per phase, what Turns.run_phase needs: the action its event names, its windows, its body.
+        self._phase_runs = {
+            name: (_structural_action(name, ("player", "phase")), f"{name}.before", f"{name}.start",
+                   f"{name}.end", ph.body)
+            for name, ph in pack.phases.items()}
         self._turn = _structural_action("turn", ("player",))
         self._round = _structural_action("round", ("number",))
         self._make_zones()
@@ -190,17 +202,16 @@ class Game(Asking, Skills, Windows, Turns):
 
     # ── state changes (every one is logged) ─────────────────────────────────
     def move(self, cards: Sequence[Card], to: Zone, bottom: bool = False) -> None:
-        physical = []
-        stand_ins = []
         for c in cards:
-            if not c.virtual:
-                physical.append(c)
-                continue
-            physical.extend(c.sources)
-            if len(c.sources) == 1 and to.owner is not None:
-                stand_ins.append(c)
-        if not physical:
-            return
+            if c.virtual:
+                physical, stand_ins = _sources(cards, to)
+                if not physical:
+                    return
+                break
+        else:                               # physical cards alone (most moves): copied, as a zone's own list may be moved
+            if not cards:
+                return
+            physical, stand_ins = list(cards), ()
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
@@ -343,3 +354,18 @@ class Game(Asking, Skills, Windows, Turns):
         for text, holds, where in self.pack.invariants:
             if not holds(self):
                 raise InvariantBroken(f'{where}: invariant "{text}" is broken')
+
+
+def _sources(cards: Sequence[Card], to: Zone) -> tuple[list, list]:
+    """The physical cards a move of `cards` moves (a virtual card's sources), and the converted cards
+    that stand in a player's zone as their new kind."""
+    physical = []
+    stand_ins = []
+    for c in cards:
+        if not c.virtual:
+            physical.append(c)
+            continue
+        physical.extend(c.sources)
+        if len(c.sources) == 1 and to.owner is not None:
+            stand_ins.append(c)
+    return physical, stand_ins

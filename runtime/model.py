@@ -80,7 +80,9 @@ class Player:
 
 
 class Event:
-    """One running action: its parameters (mutable by earlier windows) and whether it was cancelled."""
+    """One running action: its parameters (mutable by earlier windows) and whether it was cancelled.
+    Windows.act makes its events without calling __init__ (every action makes one): a slot added
+    here is set there too."""
     __slots__ = ("action", "p", "cancelled", "trigger")
 
     def __init__(self, action, p: dict):

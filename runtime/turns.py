@@ -57,6 +57,8 @@ class Turns:
         self.seat_distances.clear()
 
     def _reset_counters(self, scope: str) -> None:
+        """Counters of the scope start afresh. Most scopes have nothing to do most times (no counter
+        changed since, none with an initial value of its own): the callers test that first."""
         zero, other, changed = self._resets[scope]
         self.era += 1
         if changed:                         # the other players' counters of the scope are 0 still
@@ -72,16 +74,18 @@ class Turns:
 
     def run_phase(self, player: Player, name: str) -> None:
         self.serial["phase"] += 1
-        self._reset_counters("phase")
+        _, other, changed = self._resets["phase"]
+        if changed or other:
+            self._reset_counters("phase")
         prev, self.phase = self.phase, name
         self.era += 1
         if self.log.enabled:
             self.log.add("phase", name, f"P{player.seat}")
-        ev = Event(self._phase_actions[name], {"player": player, "phase": name})
+        action, before, start, end, body = self._phase_runs[name]
+        ev = Event(action, {"player": player, "phase": name})
         self.stack.append(ev)
         triggers = self.triggers             # most of a phase's windows have no listener: skip the call
         try:
-            before, start, end = self._phase_keys[name]
             if triggers.get("phase.before"):
                 self.dispatch("phase.before", ev)
             if not ev.cancelled and triggers.get(before):
@@ -91,7 +95,6 @@ class Turns:
                     self.dispatch("phase.start", ev)
                 if triggers.get(start):
                     self.dispatch(start, ev)
-                body = self.pack.phases[name].body
                 if body is not None and player.alive:
                     body(self, player)
                 if triggers.get(end):
@@ -108,27 +111,35 @@ class Turns:
         self.era += 1
         self.turns += 1
         self.serial["turn"] += 1
-        self._reset_counters("turn")
+        _, other, changed = self._resets["turn"]
+        if changed or other:
+            self._reset_counters("turn")
         self.skipped = set()
         if self.log.enabled:
             self.log.add("turn", self.turns, f"P{player.seat}")
         ev = Event(self._turn, {"player": player})
         self.stack.append(ev)
+        triggers = self.triggers
         try:
-            self.dispatch("turn.start", ev)
+            if triggers.get("turn.start"):
+                self.dispatch("turn.start", ev)
             for name in self.pack.turn:
                 if not player.alive:
                     break
                 self.run_phase(player, name)
-            self.dispatch("turn.end", ev)
+            if triggers.get("turn.end"):
+                self.dispatch("turn.end", ev)
         finally:
             self.stack.pop()
 
     def _round_event(self, window: str) -> None:
+        key = f"round.{window}"
+        if not self.triggers.get(key):
+            return
         ev = Event(self._round, {"number": self.rounds})
         self.stack.append(ev)
         try:
-            self.dispatch(f"round.{window}", ev)
+            self.dispatch(key, ev)
         finally:
             self.stack.pop()
 
@@ -189,7 +200,9 @@ class Turns:
         self.rounds += 1
         self.era += 1
         self.serial["round"] += 1
-        self._reset_counters("round")
+        _, other, changed = self._resets["round"]
+        if changed or other:
+            self._reset_counters("round")
         if self.log.enabled:
             self.log.add("round", self.rounds)
         self._round_event("start")

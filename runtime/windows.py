@@ -10,6 +10,8 @@ from .faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
 from .model import Event, TriggerInst
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
+_new = object.__new__
+_ONCE = (None,)
 
 
 class Windows:
@@ -21,7 +23,11 @@ class Windows:
     def act(self, adef: ActionDef, p: dict) -> Event:
         """Run an action on its parameters by name: the emitted code's call, with a dict literal.
         The action's body (emitted) runs its windows and steps in order and stops at a cancel."""
-        ev = Event(adef, p)
+        ev = _new(Event)                # Event(adef, p) without the call of its __init__: every action makes one
+        ev.action = adef
+        ev.p = p
+        ev.cancelled = False
+        ev.trigger = None
         stack = self.stack
         stack.append(ev)
         self.steps += 1
@@ -118,8 +124,7 @@ class Windows:
     def _fire(self, t: TriggerInst, ev: Event) -> None:
         td = t.tdef
         owner = t.owner if t.owner is not None else self.current
-        times = td.repeat(self, owner, ev, t.card) if td.repeat is not None else 1
-        for _ in range(times):
+        for _ in range(td.repeat(self, owner, ev, t.card)) if td.repeat is not None else _ONCE:
             if not owner.alive and t.owner is not None or ev.cancelled:
                 return
             if td.skill.optional and t.owner is not None:

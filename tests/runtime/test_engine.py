@@ -1,10 +1,11 @@
 """The generic engine, on small packs written for each test: ordering, limits, loops, decisions."""
 import pytest
 
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack import Source, compile_sources, load_pack
 from spellcard.runtime.decisions import DeclineAgent, Decision, ONE, RandomAgent, ScriptedAgent
 from spellcard.runtime.errors import IllegalDecision, RuleLoop
 from spellcard.runtime.game import Game
+from spellcard.simulate import Table, play
 
 BASE = """
 pack t "test"
@@ -306,3 +307,12 @@ def test_others_are_the_living_players_after_p_in_seat_order_whether_or_not_p_is
     mine = b_others(g, p2)
     mine.append(p3)                                     # a fresh list each time: the caller may keep it
     assert b_others(g, p2) == [p4, p0, p1]
+
+
+def test_a_played_game_keeps_its_state_in_slots():
+    """Game.__slots__ names everything a game sets while it is made and played: an attribute left out
+    would live in the instance's dict, which makes every game slower (runtime/game.py)."""
+    pack = load_pack("thb")
+    g, result = play(Table(pack, "Identity8Mode", 8, agent="random"), 1, log=True)
+    assert result.reason != "error" and result.turns > 0
+    assert vars(g) == {}
