@@ -16,6 +16,7 @@ from .check import Checker
 from .deck import parse_copies
 from .emit import MARK, Emitter
 from .emit_guard import trigger_cond
+from .loops import nodes_in
 from .pure import Purity
 from .symbols import Symbols
 from .tools import harness_code, search_defaults, shown_attrs
@@ -57,8 +58,10 @@ def _memo_lookup(name: str, params: str) -> list[str]:
 def _action_body(em: Emitter, name: str, steps: list) -> str:
     """An action's windows and steps as one function, in order (Game.act runs it): a window nobody
     listens to costs one look-up, its condition only gates the dispatch, and a cancel (in a step or a
-    trigger) ends the action. It has no .spell place of its own, so a fault's trail passes over it to
-    the step or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
+    trigger) ends the action. A step's code is written in place (a call less per step) unless it can
+    `stop` before the action's last step, where a `return` would end the whole action: that step stays
+    a function of its own. The body's own lines have no .spell place, so a fault's trail passes over
+    them to the step's line or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
     lines = ["_w = g.triggers"] if any(isinstance(st, tuple) for st in steps) else []
     for i, st in enumerate(steps):
         if isinstance(st, tuple):
@@ -67,6 +70,9 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
             lines += ([f"    if {cond}(g, v_event):", f"        g.dispatch({key!r}, v_event)"] if cond
                       else [f"    g.dispatch({key!r}, v_event)"])
             inner = "    "
+        elif isinstance(st, list):
+            lines += st
+            inner = ""
         else:
             lines.append(f"{st}(g, v_event)")
             inner = ""
@@ -77,6 +83,15 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
     em.defs.append("\n".join([f"def {fn}(g, v_event):", f"    # action {name}: its windows and steps, in order"]
                              + ["    " + line for line in lines or ["pass"]]))
     return fn
+
+
+def _action_step(em: Emitter, name: str, i: int, step: A.DoStep, last: bool):
+    """A step's code to write in place in the action's body, or the name of its own function when a
+    `stop` in it must end the step only (a `cancel` returns too, but ends the action anyway)."""
+    body = em.block(step.body)
+    if last or not any(isinstance(n, (A.Stop, A.Return)) for n in nodes_in(step.body)):
+        return [f"# step {i}"] + body
+    return em.add_def(f"ad_{name}_{i}", "g, v_event", body, step, f"action {name}, step {i}")
 
 
 def _limit(lim) -> str:
@@ -140,8 +155,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 cond = em.add_value_fn(f"aw_{name}_{step.name}", "g, v_event", step.cond) if step.cond else None
                 steps.append((f"{name}.{step.name}", cond))
             else:
-                steps.append(em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step,
-                                        f"action {name}, step {i}"))
+                steps.append(_action_step(em, name, i, step, i == len(d.steps) - 1))
         body = _action_body(em, name, steps)
         defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
                     if p.default is not None}

@@ -32,8 +32,9 @@ ACTION_COST = 10
 """Running an action (its windows, its triggers) or asking a player."""
 
 ACTION_BODY = "ab_"
-"""How the name of an action's emitted body begins (the function Game.act calls, which calls its
-steps): a frame it called is an action step's, where an event parameter is named as a bare name."""
+"""How the name of an action's emitted body begins (the function Game.act calls, which holds its
+steps' code or calls a step's function): its frame, or a frame it called, is an action step's, where
+an event parameter is named as a bare name."""
 
 MAX_CALL_DEPTH = 100
 """Pack functions nested deeper than this are recursion that does not end (the emitted calls check it)."""
@@ -163,6 +164,8 @@ def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> boo
 
 
 def _is_action_step(f: Frame) -> bool:
+    if f.frame.f_code.co_name.startswith(ACTION_BODY):
+        return True
     back = f.frame.f_back
     return back is not None and back.f_code.co_name.startswith(ACTION_BODY)
 
