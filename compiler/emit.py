@@ -12,6 +12,7 @@ from typing import Optional
 from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
+from . import emit_inline as inline
 from . import types as T
 from .bounded import bounded_funcs, work_of
 from .pure import Purity
@@ -25,9 +26,9 @@ _FIELD_CODE = {
     "card_attr": "{obj}.a[{name!r}]",
     "def_attr": "{obj}.attrs.get({name!r})",
     "event_field": "{obj}.p[{name!r}]",
-    "card_sources": "_list({obj}.sources)",
+    "card_sources": "[*{obj}.sources]",
     "card_zone": "b_zone_of(g, {obj})",
-    "zone_cards": "_list({obj}.cards)",
+    "zone_cards": "[*{obj}.cards]",
     "dynamic": "_dyn({obj}, {name!r})",
 }
 """The code that reads each kind of field the checker resolved; any other ("py", name) is a fixed
@@ -125,7 +126,9 @@ class Emitter:
 
     def expr(self, e) -> str:
         code = getattr(self, "x_" + type(e).__name__)(e)
-        return f"_list({code})" if e in self.c.to_list else code
+        if e in self.c.to_list:             # a zone's cards, a snapshot
+            return f"[*{code}.cards]" if self.c.types.get(e) == T.ZONE else f"_list({code})"
+        return code
 
     def x_IntLit(self, e):
         return repr(e.value)
@@ -277,15 +280,6 @@ class Emitter:
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
 
-    def _count(self, arg, code: str) -> Optional[str]:
-        """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
-        t = self.c.types.get(arg)
-        if arg in self.c.to_list or isinstance(t, tuple) and t[0] == "list":
-            return f"_len({code})"
-        if t == T.ZONE:
-            return f"_len({code}.cards)"
-        return None
-
     def arg(self, a) -> str:
         if isinstance(a, tuple):
             return a[1] if a[0] == "py" else self.expr(a[1])
@@ -296,11 +290,7 @@ class Emitter:
         kind, name, args = ref
         code = [self.arg(a) for a in args]
         if kind == "builtin":
-            if name == "count" and len(args) == 1 and not isinstance(args[0], tuple):
-                fast = self._count(args[0], code[0])
-                if fast is not None:
-                    return fast
-            return f"b_{name}(g{''.join(', ' + c for c in code)})"
+            return inline.builtin(self, name, args, code) or f"b_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "func":
             return f"f_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "query":
@@ -343,8 +333,11 @@ class Emitter:
             return out
         if k is A.For:
             t = self.c.types.get(st.iter)
-            items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
-            head = f"for v_{st.var} in _list({items}):{at}"     # _list copies a zone's cards, as _seq did
+            if inline.fresh(self, st.iter):                     # a new list: nothing else can change it
+                head = f"for v_{st.var} in {self.expr(st.iter)}:{at}"
+            else:
+                items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
+                head = f"for v_{st.var} in _list({items}):{at}"     # _list copies a zone's cards, as _seq did
         elif k is A.Repeat:
             head = f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"
         elif k is A.While:

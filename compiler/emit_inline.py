@@ -1,0 +1,74 @@
+"""Built-ins written in place at the call, where the expression does exactly what the built-in does
+for every argument the checker lets through (runtime/builtins.py): a Python call less each time.
+An argument is read twice only when it is a name (or an event parameter), so each is still
+evaluated once, in order; the ones a fault can blame for a none keep a form runtime/faults.py reads."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from spellcard.runtime.faults import INLINED, INLINED_ARG
+
+from . import ast as A
+from . import types as T
+
+_NAME = re.compile(rf"(?:{INLINED_ARG})\Z")
+_SIMPLE = re.compile(rf"(?:{INLINED_ARG}|-?\d+)\Z")
+
+_FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom", "shuffled", "take", "drop",
+                    "reversed", "without"})
+"""Built-ins that return a new list nobody else holds: a `for` over one needs no copy of it."""
+
+_READS = {"players": "[*g.ring(g.current)]", "current_phase": "g.phase", "turn_number": "g.turns",
+          "round_number": "g.rounds"}
+"""Built-ins without arguments that read the game: what they return, as they compute it."""
+
+
+def _plain_list(t) -> bool:
+    """A list that is never none and never a zone (a zone's items are its cards)."""
+    return isinstance(t, tuple) and t[0] == "list"
+
+
+def count(em, arg, code: str) -> Optional[str]:
+    """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
+    t = em.c.types.get(arg)
+    if isinstance(arg, A.Call) and em.c.refs.get(arg, ())[:2] == ("builtin", "players"):
+        return "_len(g.ring(g.current))"             # no copy to count
+    if arg in em.c.to_list or _plain_list(t):
+        return f"_len({code})"
+    if t == T.ZONE:
+        return f"_len({code}.cards)"
+    return None
+
+
+def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
+    """The built-in call `name(args)` written in place, or None where it must stay a call."""
+    if any(isinstance(a, tuple) for a in args):         # a default the checker filled in
+        return None
+    if name in _READS and not args:
+        return _READS[name]
+    if len(args) == 1:
+        if name == "count":
+            return count(em, args[0], code[0])
+        if name == "cards":
+            return f"[*{code[0]}.cards]"
+        if name == "first" and _plain_list(em.c.types.get(args[0])) and _NAME.match(code[0]):
+            return INLINED["first"].format(code[0])
+        if name == "zone_of" and _NAME.match(code[0]):
+            return INLINED["zone_of"].format(code[0])
+    if name in ("max", "min") and len(args) == 2 and all(_SIMPLE.match(c) for c in code):
+        a, b = code
+        return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"
+    return None
+
+
+def fresh(em, e) -> bool:
+    """Does `e` give a new list nobody else holds (a `for` over it need not copy it first)?"""
+    if isinstance(e, (A.ListLit, A.Where, A.Map)) or e in em.c.to_list:
+        return True
+    if isinstance(e, A.Binary):
+        return e.op in "+-" and T.is_list(T.strip(em.c.types.get(e.left, T.ANY)))
+    ref = em.c.refs.get(e) if isinstance(e, (A.Call, A.Field)) else None
+    if ref is None:
+        return False
+    return ref[0] == "builtin" and ref[1] in _FRESH or ref[0] in ("card_sources", "zone_cards")

@@ -1,0 +1,47 @@
+"""Built-ins the emitter writes in place (compiler/emit_inline.py): the same values as the built-in,
+and a none one of them gave is still named by the fault."""
+from spellcard.runtime import builtins as B, faults
+
+from .test_engine import game_of
+
+
+def test_the_fault_reader_knows_each_form_the_emitter_writes():
+    """The checker keeps these nones out of the places that would fault (a list cannot be emptied
+    after its guard, as a zone can); should one get there, the fault still names the built-in."""
+    g = game_of("""
+card Token "t" { }
+func head(cs: cards) -> card? { let t = first(cs) return t }
+func where_is(c: card) -> zone? { let z = zone_of(c) return z }
+func where_first(cs: cards) -> zone? { if count(cs) > 0 { return zone_of(first(cs)) } return none }
+""")
+    lines = [line.split("  # ")[0].strip() for line in g.pack.emitted]
+    assert [faults._called(line.split(" = ", 1)[1], start=True)
+            for line in lines if line.startswith(("v_t = ", "v_z = "))] == [["first"], ["zone_of"]]
+    inner = next(line for line in lines if line.startswith("return b_zone_of(g, ("))
+    assert faults._inline_origin(inner) == ["zone_of", "first"]
+
+
+def test_values_written_in_place_are_the_built_ins():
+    """Each form against its built-in, on the arguments the checker lets through: equal numbers,
+    an empty list, a virtual card with and without sources."""
+    g = game_of("""
+card Token "t" { }
+func bigger(a: int, b: int) -> int { return max(a, b) }
+func smaller(a: int, b: int) -> int { return min(a, b) }
+func head(cs: cards) -> card? { return first(cs) }
+func where_is(c: card) -> zone? { return zone_of(c) }
+func everyone() -> players { return players() }
+func how_many() -> int { return count(players()) }
+""")
+    f = g.pack.funcs
+    for a, b in [(1, 2), (2, 1), (3, 3), (-1, 0)]:
+        assert f["bigger"](g, a, b) == B.b_max(g, a, b) and f["smaller"](g, a, b) == B.b_min(g, a, b)
+    tok = g.make_card("Token", {})
+    g.move([tok], g.z["pile"])
+    for cs in ([], [tok], [tok, tok]):
+        assert f["head"](g, cs) is B.b_first(g, cs)
+    for c in (tok, B.b_virtual(g, tok.kind, [tok]), B.b_virtual(g, tok.kind)):
+        assert f["where_is"](g, c) is B.b_zone_of(g, c)
+    g.set_alive(g.players[1], False)
+    assert f["everyone"](g) == B.b_players(g) and f["everyone"](g) is not f["everyone"](g)
+    assert f["how_many"](g) == 2
