@@ -57,6 +57,7 @@ class Emitter:
         self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
         self.purity: Optional[Purity] = None                        # set by emit_pack: early exits need it
         self.some_fns: dict[str, str] = {}                          # func name -> its `fx_` (some_of)
+        self.params = "v_event.p"           # an action's parameters (`_p` in its body, bound once)
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:
@@ -150,7 +151,7 @@ class Emitter:
         if kind == "implicit":
             return ref[1]
         if kind == "param":
-            return f"v_event.p[{ref[1]!r}]"
+            return f"{self.params}[{ref[1]!r}]"
         if kind == "current":
             return "g.current"
         if kind in ("enum", "phase"):
@@ -179,7 +180,7 @@ class Emitter:
         lt = T.strip(self.c.types.get(e.left, T.ANY))
         if T.is_list(lt) and e.op in "+-":
             fn = "_concat" if e.op == "+" else "_minus"
-            return f"{fn}({self.expr(e.left)}, {self.expr(e.right)})"
+            return f"{fn}({inline.cards(self, e.left)}, {inline.cards(self, e.right)})"
         op = {"/": "//"}.get(e.op, e.op)
         if e.op in "/%":
             return f"_{'div' if e.op == '/' else 'mod'}({self.expr(e.left)}, {self.expr(e.right)})"
@@ -363,7 +364,7 @@ class Emitter:
     _WRITE = {"set_local": "v_{n} = {v}", "set_event": "g.set_event(v_event, {n!r}, {v})",
               "set_table": "g.set_value(None, {n!r}, {v})", "set_player": "g.set_value({o}, {n!r}, {v})",
               "set_event_of": "g.set_event({o}, {n!r}, {v})", "set_any": "_dyn_set(g, {o}, {n!r}, {v})"}
-    _READ = {"set_local": "v_{n}", "set_event": "v_event.p[{n!r}]", "set_table": "g.v[{n!r}]",
+    _READ = {"set_local": "v_{n}", "set_event": "{p}[{n!r}]", "set_table": "g.v[{n!r}]",
              "set_player": "{o}.v[{n!r}]", "set_event_of": "{o}.p[{n!r}]", "set_any": "_dyn({o}, {n!r})"}
 
     def assign(self, target, value: str) -> str:
@@ -380,7 +381,7 @@ class Emitter:
         if isinstance(st.target, A.Field):
             obj = self.fresh("t")
             lines.append(f"{obj} = {self.expr(st.target.obj)}{at}")
-        current = self._READ[kind].format(o=obj, n=name)
+        current = self._READ[kind].format(o=obj, n=name, p=self.params)
         return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
 

@@ -56,10 +56,19 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
             return INLINED["first"].format(code[0])
         if name == "zone_of" and _NAME.match(code[0]):
             return INLINED["zone_of"].format(code[0])
+        if name == "others" and _NAME.match(code[0]):         # ring first, then alive: both only read
+            return f"(g.ring({code[0]})[1:] if {code[0]}.alive else g.ring({code[0]})[:])"
     if name in ("max", "min") and len(args) == 2 and all(_SIMPLE.match(c) for c in code):
         a, b = code
         return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"
     return None
+
+
+def cards(em, e) -> str:
+    """A list operand of `+` or `-`: a zone as its list of cards, read in place (both make a new list,
+    so the snapshot _concat or _minus would take first is not needed)."""
+    code = em.expr(e)
+    return f"{code}.cards" if em.c.types.get(e) == T.ZONE and e not in em.c.to_list else code
 
 
 def fresh(em, e) -> bool:

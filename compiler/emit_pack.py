@@ -63,6 +63,8 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
     a function of its own. The body's own lines have no .spell place, so a fault's trail passes over
     them to the step's line or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
     lines = ["_w = g.triggers"] if any(isinstance(st, tuple) for st in steps) else []
+    if any(isinstance(st, list) for st in steps):
+        lines.append("_p = v_event.p")      # never replaced (set_event writes into it)
     for i, st in enumerate(steps):
         if isinstance(st, tuple):
             key, cond = st
@@ -88,10 +90,12 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
 def _action_step(em: Emitter, name: str, i: int, step: A.DoStep, last: bool):
     """A step's code to write in place in the action's body, or the name of its own function when a
     `stop` in it must end the step only (a `cancel` returns too, but ends the action anyway)."""
+    em.params = "_p"
     body = em.block(step.body)
+    em.params = "v_event.p"
     if last or not any(isinstance(n, (A.Stop, A.Return)) for n in nodes_in(step.body)):
         return [f"# step {i}"] + body
-    return em.add_def(f"ad_{name}_{i}", "g, v_event", body, step, f"action {name}, step {i}")
+    return em.add_def(f"ad_{name}_{i}", "g, v_event", ["_p = v_event.p"] + body, step, f"action {name}, step {i}")
 
 
 def _limit(lim) -> str:

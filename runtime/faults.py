@@ -58,11 +58,11 @@ INLINED = {
 """How the emitter writes these built-ins in place, for an argument that is a name (compiler/emit_inline.py):
 the same steps as the built-in, without its call, and still named when the none they gave is blamed."""
 
-INLINED_ARG = r"v_\w+(?:\.p\['\w+'\])?"
+INLINED_ARG = r"(?:v_\w+(?:\.p\['\w+'\])?|_p\['\w+'\])"
 """The arguments INLINED takes: a local, a parameter, or an event parameter (read twice, as it changes nothing)."""
 
 _LOCAL = re.compile(r"\bv_(\w+)\b")
-_EVENT_PARAM = re.compile(r"\bv_event\.p\['(\w+)'\]")
+_EVENT_PARAM = re.compile(r"(?:\bv_event\.p|\b_p)\['(\w+)'\]")     # `_p`: an action body's v_event.p
 _TEMP = re.compile(r"\b_t\d+\b")
 _CALL = re.compile(r"\b[bfq]_(\w+)\(")
 _BUILTIN = re.compile(r"\bb_(\w+)\(")

@@ -32,6 +32,8 @@ func head(cs: cards) -> card? { return first(cs) }
 func where_is(c: card) -> zone? { return zone_of(c) }
 func everyone() -> players { return players() }
 func how_many() -> int { return count(players()) }
+func rest(p: player) -> players { return others(p) }
+func both(a: zone, b: zone) -> cards { return a + b - b }
 """)
     f = g.pack.funcs
     for a, b in [(1, 2), (2, 1), (3, 3), (-1, 0)]:
@@ -45,3 +47,6 @@ func how_many() -> int { return count(players()) }
     g.set_alive(g.players[1], False)
     assert f["everyone"](g) == B.b_players(g) and f["everyone"](g) is not f["everyone"](g)
     assert f["how_many"](g) == 2
+    for p in g.players:                 # one of them out: others() from a seat that is not in the ring
+        assert f["rest"](g, p) == B.b_others(g, p)
+    assert f["both"](g, g.z["pile"], g.players[0].z["hand"]) == [tok]
