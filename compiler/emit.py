@@ -316,7 +316,7 @@ class Emitter:
         at = self.at(st)
         k = type(st)
         if k is A.ExprStmt:
-            return [self.expr(st.expr) + at]
+            return inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
         if k is A.Let:
             return [f"v_{st.name} = {self.expr(st.value)}{at}"]
         if k is A.Assign:
@@ -338,7 +338,8 @@ class Emitter:
                 head = f"for v_{st.var} in {self.expr(st.iter)}:{at}"
             else:
                 items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
-                head = f"for v_{st.var} in _list({items}):{at}"     # _list copies a zone's cards, as _seq did
+                copy = f"[*{items}]" if isinstance(t, tuple) and t[0] == "list" else f"_list({items})"
+                head = f"for v_{st.var} in {copy}:{at}"
         elif k is A.Repeat:
             head = f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"
         elif k is A.While:

@@ -43,6 +43,8 @@ def count(em, arg, code: str) -> Optional[str]:
 
 def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
     """The built-in call `name(args)` written in place, or None where it must stay a call."""
+    if name == "move":
+        return _move(em, args, code)
     if any(isinstance(a, tuple) for a in args):         # a default the checker filled in
         return None
     if name in _READS and not args:
@@ -58,10 +60,46 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
             return INLINED["zone_of"].format(code[0])
         if name == "others" and _NAME.match(code[0]):         # ring first, then alive: both only read
             return f"(g.ring({code[0]})[1:] if {code[0]}.alive else g.ring({code[0]})[:])"
+    if name == "top" and re.fullmatch(r"[1-9]\d*", code[1]):
+        return f"{code[0]}.cards[:{-int(code[1]) - 1}:-1]"
     if name in ("max", "min") and len(args) == 2 and all(_SIMPLE.match(c) for c in code):
         a, b = code
         return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"
     return None
+
+
+def _move(em, args, code: list[str]) -> Optional[str]:
+    """move(c, to, bottom) as Game.move of the list b_move would make: a new list as it is, a
+    list's copy, a card in a list of one, a zone's cards."""
+    c = args[0]
+    if isinstance(c, tuple):
+        return None
+    t = em.c.types.get(c)
+    if fresh(em, c):
+        cards = code[0]
+    elif _plain_list(t):
+        cards = f"[*{code[0]}]"
+    elif t == T.CARD:
+        cards = f"[{code[0]}]"
+    elif t == T.ZONE:
+        cards = f"[*{code[0]}.cards]"
+    else:
+        return None
+    return f"g.move({cards}, {code[1]}, {code[2]})"
+
+
+def hook(em, e, at: str) -> Optional[list[str]]:
+    """A statement that runs a card's hook, as _hook does it: the card looked up once, nothing when it
+    is none or its kind has no such hook. Only for a card and arguments that are names (the arguments
+    are then not read when there is no hook, which changes nothing)."""
+    ref = em.c.refs.get(e) if isinstance(e, A.Call) else None
+    if ref is None or ref[0] != "hook":
+        return None
+    card, args = em.expr(e.func.obj), [em.arg(a) for a in ref[2]]
+    if not _NAME.match(card) or not all(_SIMPLE.match(a) or a == "v_event" for a in args):
+        return None
+    return [f"_h = {card}.kind.hooks.get({ref[1]!r}) if {card} is not None else None{at}",
+            f"if _h is not None: _h(g, {card}{''.join(', ' + a for a in args)}){at}"]
 
 
 def cards(em, e) -> str:

@@ -50,3 +50,33 @@ func both(a: zone, b: zone) -> cards { return a + b - b }
     for p in g.players:                 # one of them out: others() from a seat that is not in the ring
         assert f["rest"](g, p) == B.b_others(g, p)
     assert f["both"](g, g.z["pile"], g.players[0].z["hand"]) == [tok]
+
+
+def test_moves_and_hooks_written_in_place_do_what_the_built_ins_do():
+    """move() of a list, a card, a zone and a new list; a hook of a kind that has it, one that lacks
+    it, and of no card at all (none, as _hook takes it)."""
+    g = game_of("""
+hook poked(by: player)
+card Token "t" { poked { by.score += 1 } }
+card Plain "p" { }
+func move_list(cs: cards, to: zone) { move(cs, to) }
+func move_card(c: card, to: zone) { move(c, to, bottom: true) }
+func move_zone(z: zone, to: zone) { move(z, to) }
+func move_top(z: zone, to: zone) { move(top(z, 2), to) }
+func poke(c: card?, p: player) { if c != none { c.poked(p) } c.poked(p) }
+""")
+    f, p = g.pack.funcs, g.players[0]
+    pile, hand = g.z["pile"], p.z["hand"]
+    toks = [g.make_card("Token", {}) for _ in range(3)]
+    g.move(toks, pile)
+    f["move_top"](g, pile, hand)
+    assert hand.cards == [toks[2], toks[1]] and pile.cards == [toks[0]]
+    f["move_card"](g, toks[2], pile)
+    assert pile.cards == [toks[2], toks[0]]
+    f["move_list"](g, list(hand.cards), pile)
+    f["move_zone"](g, pile, hand)
+    assert pile.cards == [] and sorted(map(id, hand.cards)) == sorted(map(id, toks))
+    f["poke"](g, toks[0], p)
+    f["poke"](g, g.make_card("Plain", {}), p)
+    f["poke"](g, None, p)
+    assert p.v["score"] == 2
