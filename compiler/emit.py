@@ -318,7 +318,7 @@ class Emitter:
         if k is A.ExprStmt:
             return inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
         if k is A.Let:
-            return [f"v_{st.name} = {self.expr(st.value)}{at}"]
+            return self.evaluated(f"v_{st.name} = ", st.value, at)
         if k is A.Assign:
             return [self.assign(st.target, self.expr(st.value)) + at]
         if k is A.AugAssign:
@@ -349,7 +349,7 @@ class Emitter:
             cost = self.work(st.body, st.cond) if k is A.While else self.work(st.body)
             return [head] + self.indent(self.tick(st, what, cost) + self.block(st.body))
         if k is A.Return:
-            return [f"return {self.expr(st.value)}{at}"]
+            return self.evaluated("return ", st.value, at)
         if k is A.Stop:
             return ["return" + at]
         if k is A.Break:
@@ -359,6 +359,11 @@ class Emitter:
         if k is A.Cancel:
             return [f"g.cancel(v_event){at}", f"return{at}"]
         raise AssertionError(k)
+
+    def evaluated(self, head: str, value, at: str) -> list[str]:
+        """`head` followed by `value`'s code, a `where` evaluated first in lines of its own."""
+        lines, code = inline.sifted(self, value, at) or ([], self.expr(value))
+        return lines + [f"{head}{code}{at}"]
 
     # How to write a place, and how to read it, per kind of place (the checker's `refs`); places on an
     # object take the object's code as `o`.

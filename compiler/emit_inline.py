@@ -102,6 +102,26 @@ def hook(em, e, at: str) -> Optional[list[str]]:
             f"if _h is not None: _h(g, {card}{''.join(', ' + a for a in args)}){at}"]
 
 
+def sifted(em, e, at: str) -> Optional[tuple[list[str], str]]:
+    """A `where` that a statement evaluates first (`let x = xs where …`, `return xs where …`): its
+    items and their charge to the work budget as lines before it, as _sift would make them, and the
+    list itself; None for any other value. The items are kept in a `_t` temporary, which
+    runtime/faults.py follows back to the code it came from."""
+    if not isinstance(e, A.Where):
+        return None
+    t = em.c.types.get(e.seq)
+    if (T.strip(t) == T.ZONE or t == T.ANY) and e.seq not in em.c.to_list:
+        if t != T.ZONE:                 # maybe none, or not known: _sift_seq tells them apart
+            return None
+        items = f"[*{em.expr(e.seq)}.cards]"
+    else:
+        items = em.seq(e.seq)
+    tmp = em.fresh("t")
+    return ([f"{tmp} = {items}{at}", f"g.work -= _len({tmp}) * {em.work(e.pred)}{at}",
+             f"if g.work < 0: _out_of_work(g, 'where'){at}"],
+            f"[v_it for v_it in {tmp} if {em.expr(e.pred)}]")
+
+
 def cards(em, e) -> str:
     """A list operand of `+` or `-`: a zone as its list of cards, read in place (both make a new list,
     so the snapshot _concat or _minus would take first is not needed)."""

@@ -130,7 +130,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
-        body = em.block(d.body) if d.body is not None else [f"return {em.expr(d.expr)}{em.at(d.expr)}"]
+        body = em.block(d.body) if d.body is not None else em.evaluated("return ", d.expr, em.at(d.expr))
         if name not in em.bounded:
             body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
         em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
