@@ -200,17 +200,27 @@ class Emitter:
     _SOME = {(">", 0): True, ("!=", 0): True, (">=", 1): True, ("==", 0): False, ("<", 1): False,
              ("<=", 0): False}
 
-    def _some_compare(self, e) -> Optional[str]:
-        """`count(xs where test) > 0` (or `== 0`, `>= 1` …) as "is there one?", stopping at the first
-        item that passes when the test changes nothing (compiler/pure.py); None when it cannot."""
+    def some_where(self, e) -> tuple:
+        """For `count(xs) > 0` (or `== 0`, `>= 1` …): `xs` and whether it is "is there one?" (True) or
+        "is there none?" (False); (None, None) for any other comparison."""
         if not isinstance(e.right, A.IntLit) or not isinstance(e.left, A.Call) or self.purity is None:
-            return None
+            return None, None
         wanted = self._SOME.get((e.op, e.right.value))
         ref = self.c.refs.get(e.left)
         if wanted is None or ref is None or ref[:2] != ("builtin", "count") or len(ref[2]) != 1 \
                 or isinstance(ref[2][0], tuple):
+            return None, None
+        if isinstance(ref[2][0], A.Where) and not self.purity.expr(ref[2][0].pred):
+            return None, None
+        return ref[2][0], wanted
+
+    def _some_compare(self, e) -> Optional[str]:
+        """`count(xs where test) > 0` (or `== 0`, `>= 1` …) as "is there one?", stopping at the first
+        item that passes when the test changes nothing (compiler/pure.py); None when it cannot."""
+        xs, wanted = self.some_where(e)
+        if xs is None:
             return None
-        code = self.some_of(ref[2][0])
+        code = self.some_of(xs)
         if code is None:
             return None
         return code if wanted else f"(not {code})"
@@ -275,8 +285,9 @@ class Emitter:
 
     def _first_passing(self, where: A.Where) -> list[str]:
         at = self.at(where)
-        return [f"for v_it in {self.where_items(where)}:{at}", f"    if {self.expr(where.pred)}:{at}",
-                "        return True", "return False"]
+        lines, items = inline.items(self, where, at) or ([], self.where_items(where))
+        return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}",
+                        "        return True", "return False"]
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
@@ -318,7 +329,7 @@ class Emitter:
         if k is A.ExprStmt:
             return inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
         if k is A.Let:
-            return self.evaluated(f"v_{st.name} = ", st.value, at)
+            return inline.evaluated(self, f"v_{st.name} = ", st.value, at)
         if k is A.Assign:
             return [self.assign(st.target, self.expr(st.value)) + at]
         if k is A.AugAssign:
@@ -349,7 +360,7 @@ class Emitter:
             cost = self.work(st.body, st.cond) if k is A.While else self.work(st.body)
             return [head] + self.indent(self.tick(st, what, cost) + self.block(st.body))
         if k is A.Return:
-            return self.evaluated("return ", st.value, at)
+            return inline.evaluated(self, "return ", st.value, at)
         if k is A.Stop:
             return ["return" + at]
         if k is A.Break:
@@ -359,11 +370,6 @@ class Emitter:
         if k is A.Cancel:
             return [f"g.cancel(v_event){at}", f"return{at}"]
         raise AssertionError(k)
-
-    def evaluated(self, head: str, value, at: str) -> list[str]:
-        """`head` followed by `value`'s code, a `where` evaluated first in lines of its own."""
-        lines, code = inline.sifted(self, value, at) or ([], self.expr(value))
-        return lines + [f"{head}{code}{at}"]
 
     # How to write a place, and how to read it, per kind of place (the checker's `refs`); places on an
     # object take the object's code as `o`.
@@ -390,10 +396,3 @@ class Emitter:
         current = self._READ[kind].format(o=obj, n=name, p=self.params)
         return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
-
-def __getattr__(name: str):
-    """`emit_pack` and `place_table` moved to compiler/emit_pack.py; still importable from here."""
-    if name in ("emit_pack", "place_table"):
-        from . import emit_pack
-        return getattr(emit_pack, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

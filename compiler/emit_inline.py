@@ -102,24 +102,37 @@ def hook(em, e, at: str) -> Optional[list[str]]:
             f"if _h is not None: _h(g, {card}{''.join(', ' + a for a in args)}){at}"]
 
 
-def sifted(em, e, at: str) -> Optional[tuple[list[str], str]]:
-    """A `where` that a statement evaluates first (`let x = xs where …`, `return xs where …`): its
-    items and their charge to the work budget as lines before it, as _sift would make them, and the
-    list itself; None for any other value. The items are kept in a `_t` temporary, which
-    runtime/faults.py follows back to the code it came from."""
-    if not isinstance(e, A.Where):
-        return None
-    t = em.c.types.get(e.seq)
-    if (T.strip(t) == T.ZONE or t == T.ANY) and e.seq not in em.c.to_list:
-        if t != T.ZONE:                 # maybe none, or not known: _sift_seq tells them apart
+def items(em, where: A.Where, at: str) -> Optional[tuple[list[str], str]]:
+    """The items a `where` tests and their charge to the work budget, as lines of their own (what
+    _sift does, without its call) and the `_t` temporary that holds them (runtime/faults.py follows
+    one back to the code it came from); None where _sift_seq must tell a none or a zone apart."""
+    t = em.c.types.get(where.seq)
+    if (T.strip(t) == T.ZONE or t == T.ANY) and where.seq not in em.c.to_list:
+        if t != T.ZONE:
             return None
-        items = f"[*{em.expr(e.seq)}.cards]"
+        code = f"[*{em.expr(where.seq)}.cards]"         # a snapshot, as _sift_seq takes
     else:
-        items = em.seq(e.seq)
+        code = em.seq(where.seq)
     tmp = em.fresh("t")
-    return ([f"{tmp} = {items}{at}", f"g.work -= _len({tmp}) * {em.work(e.pred)}{at}",
-             f"if g.work < 0: _out_of_work(g, 'where'){at}"],
-            f"[v_it for v_it in {tmp} if {em.expr(e.pred)}]")
+    return ([f"{tmp} = {code}{at}", f"g.work -= _len({tmp}) * {em.work(where.pred)}{at}",
+             f"if g.work < 0: _out_of_work(g, 'where'){at}"], tmp)
+
+
+def evaluated(em, head: str, value, at: str) -> list[str]:
+    """`head` and `value`'s code, for a statement that evaluates `value` first (`let x = …`, `return …`):
+    a `where`'s items are then taken in lines before it, and `return count(xs where test) > 0` with a
+    test that changes nothing is a loop that stops at the first item that passes."""
+    where, wanted = value, None
+    if head == "return " and isinstance(value, A.Compare) and em.purity is not None:
+        where, wanted = em.some_where(value)
+    got = items(em, where, at) if isinstance(where, A.Where) else None
+    if got is None:
+        return [f"{head}{em.expr(value)}{at}"]
+    lines, tmp = got
+    if wanted is None:
+        return lines + [f"{head}[v_it for v_it in {tmp} if {em.expr(where.pred)}]{at}"]
+    return lines + [f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
+                    f"        return {wanted}", f"return {not wanted}"]
 
 
 def cards(em, e) -> str:

@@ -14,6 +14,7 @@ from . import ast as A
 from . import types as T
 from .check import Checker
 from .deck import parse_copies
+from . import emit_inline as inline
 from .emit import MARK, Emitter
 from .emit_guard import trigger_cond
 from .loops import nodes_in
@@ -130,7 +131,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
-        body = em.block(d.body) if d.body is not None else em.evaluated("return ", d.expr, em.at(d.expr))
+        body = em.block(d.body) if d.body is not None else inline.evaluated(em, "return ", d.expr, em.at(d.expr))
         if name not in em.bounded:
             body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
         em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
