@@ -73,9 +73,9 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
             lines += ([f"    if {cond}(g, v_event):", f"        g.dispatch({key!r}, v_event)"] if cond
                       else [f"    g.dispatch({key!r}, v_event)"])
             inner = "    "
-        elif isinstance(st, list):
+        elif isinstance(st, list):          # its own `cancel` returns at once: nothing else cancels it
             lines += st
-            inner = ""
+            continue
         else:
             lines.append(f"{st}(g, v_event)")
             inner = ""
