@@ -162,8 +162,16 @@ def _pick_targets(g, chooser, user, card):
 def b_choose_play(g, p, may_pass=True):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
     skill, or nothing (none). Only options that can actually be carried out are offered. With
-    `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play)."""
-    return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+    `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play).
+    What the listing remembered is kept for the targeting, when the choice changed nothing (choose_from)."""
+    if g.memo is not None:
+        return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+    g.memo = {}
+    g.memo_era = g.era
+    try:
+        return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+    finally:
+        g.memo = None
 
 
 def plays(g, p, anytime_only: bool = False) -> list:
@@ -198,7 +206,13 @@ def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
     its real cards) and given its targets. None for a pass."""
     if may_pass or not options:
         options = options + [None]
+    era = g.era
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
+    if g.era == era + 1 and g.memo_era == era:
+        # Only the decision's own step of era: the answer changed nothing a query reads (an agent that
+        # changes the game, as a clone's root re-dealing it, moves era itself), so what the listing
+        # remembered holds for the targeting.
+        g.memo_era = g.era
     if choice is None:
         return None
     if choice.card is not None:
