@@ -90,7 +90,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     s = syms
     purity = em.purity = Purity(syms, checker.refs)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
-                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
+                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": [],
+                 "constants": {}}
 
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
@@ -132,6 +133,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         body.append("return v_value")
         em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
         out["queries"].append(name)
+        if d.final is None and isinstance(d.base, (A.BoolLit, A.IntLit, A.StrLit)):
+            out["constants"][name] = d.base.value
 
     for name, d in s.actions.items():
         steps = []

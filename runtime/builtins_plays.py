@@ -91,9 +91,12 @@ def _target_rule(g, user, card):
 
 def allowed(g, p, card, purpose: str) -> bool:
     """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
-    it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌)."""
+    it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌). One whose value is a plain `true`
+    allows every card unasked while no modifier of it is in play (most of the time)."""
     q = g.pack.queries.get("card_allowed")
-    return q is None or bool(q(g, p, card, purpose))
+    if q is None or not g.mods.get("card_allowed") and g.pack.constants.get("card_allowed") is True:
+        return True
+    return bool(q(g, p, card, purpose))
 
 
 def usable(g, user, card) -> bool:
@@ -101,7 +104,8 @@ def usable(g, user, card) -> bool:
     if not kind.targets:
         return False
     forbids = g.pack.queries.get("card_allowed")        # allowed(), inline: asked of every card in hand
-    if forbids is not None and not forbids(g, user, card, "use"):
+    if forbids is not None and (g.mods.get("card_allowed") or g.pack.constants.get("card_allowed") is not True) \
+            and not forbids(g, user, card, "use"):
         return False
     if kind.when is not None and not kind.when(g, user, card):
         return False

@@ -215,6 +215,7 @@ class PackDef:
     decks: dict = Factory(dict)         # name -> list of (kind name, {attr: value})
     modes: dict = Factory(dict)
     queries: dict = Factory(dict)       # name -> fn(g, *args)
+    constants: dict = Factory(dict)     # query name -> its value while no modifier of it is in play (a literal, no final)
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered
