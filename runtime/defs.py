@@ -108,6 +108,7 @@ class ModifierDef:
     fn: Callable                              # (g, owner, card, value, *args) -> value
     cond: Optional[Callable] = None           # (g, owner, card, value, *args) -> bool
     layer: int = 1                            # an index into MODIFY_LAYERS (adjust)
+    on: int = 0                               # the query argument (1-based) that must be the owner, else 0
 
 
 @define(eq=False)
