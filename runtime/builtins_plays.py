@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .builtins import _cards, b_virtual, builtin
+from .builtins import b_virtual, builtin
 from .decisions import MANY, ONE, YES_NO, Decision
 from .errors import PlayerOut
-from .model import Card, Play
+from .model import Card, Play, Zone
 
 
 # ── decisions ───────────────────────────────────────────────────────────────
@@ -19,7 +19,7 @@ def b_ask(g, p, prompt):
 
 def _one(g, p, pool, what: str, prompt: str):
     """One item of `pool`, chosen by `p`; none when the pool is empty."""
-    pool = _cards(pool)
+    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
     if not pool:
         return None
     return pool[g.decide(Decision(p, ONE, what, prompt, pool))]
@@ -27,7 +27,7 @@ def _one(g, p, pool, what: str, prompt: str):
 
 def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
-    pool = _cards(pool)
+    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
     hi = min(hi, len(pool))
     lo = min(lo, hi)
     if hi <= 0:
@@ -166,8 +166,8 @@ def _pick_targets(g, chooser, user, card):
 def b_choose_play(g, p, may_pass=True):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
     skill, or nothing (none). Only options that can actually be carried out are offered. With
-    `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play).
-    What the listing remembered is kept for the targeting, when the choice changed nothing (choose_from)."""
+    `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play)."""
+    # What the listing remembers is kept for the targeting when the choice changed nothing (choose_from).
     if g.memo is not None:
         return choose_from(g, p, plays(g, p), "choose a play", may_pass)
     g.memo = {}
