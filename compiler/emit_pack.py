@@ -16,7 +16,7 @@ from .check import Checker
 from .deck import parse_copies
 from . import emit_inline as inline
 from .emit import MARK, Emitter
-from .emit_guard import trigger_cond
+from .emit_guard import modifier_cond, modifier_subject, trigger_cond
 from .loops import nodes_in
 from .pure import Purity
 from .symbols import Symbols
@@ -110,7 +110,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     s = syms
     purity = em.purity = Purity(syms, checker.refs)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
-                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
+                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": [],
+                 "constants": {}}
 
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
@@ -136,14 +137,20 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
             body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
         em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
 
+    subjects = {(name, i): modifier_subject(em, s.queries.get(c.query), c.when)     # the owner test each
+                for name, d in s.skills.items() for i, c in enumerate(d.clauses)     # modifier starts with
+                if isinstance(c, A.ModifyClause)}
+    guarded = {s.skills[name].clauses[i].query for (name, i), on in subjects.items() if on}
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         memo = _memoizable(s, d)
         body = _memo_lookup(name, params) if memo else []
         body += [f"v_value = {em.expr(d.base)}",
                  f"for _m in g.mods.get({name!r}, ()):",
-                 "    _d = _m.mdef",
-                 f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
+                 "    _d = _m.mdef"]
+        if name in guarded:             # its owner must be this argument (modifier_subject)
+            body += [f"    if _d.on and ({params[2:]},)[_d.on - 1] is not _m.owner:", "        continue"]
+        body += [f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
                  f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
         if d.final is not None:
             body.append(f"v_value = {em.expr(d.final)}")
@@ -152,6 +159,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         body.append("return v_value")
         em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
         out["queries"].append(name)
+        if d.final is None and isinstance(d.base, (A.BoolLit, A.IntLit, A.StrLit)):
+            out["constants"][name] = d.base.value
 
     for name, d in s.actions.items():
         steps = []
@@ -218,8 +227,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
                 params = "g, v_owner, _src, v_value" + qparams
                 fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
-                cond = em.add_value_fn(f"mc_{name}_{i}", params, c.when) if c.when else None
-                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer)))
+                on = subjects[(name, i)]
+                cond = modifier_cond(em, f"mc_{name}_{i}", params, c.when, on)
+                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer), on))
             elif isinstance(c, A.SkillsClause):
                 grants.extend(n for n, _ in c.names)
         out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))
