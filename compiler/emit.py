@@ -27,7 +27,6 @@ _FIELD_CODE = {
     "def_attr": "{obj}.attrs.get({name!r})",
     "event_field": "{obj}.p[{name!r}]",
     "card_sources": "[*{obj}.sources]",
-    "card_zone": "b_zone_of(g, {obj})",
     "zone_cards": "[*{obj}.cards]",
     "dynamic": "_dyn({obj}, {name!r})",
 }
@@ -168,7 +167,10 @@ class Emitter:
         if kind == "enum":
             return repr(ref[1])
         name = ref[1] if len(ref) > 1 else None
-        return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=self.expr(e.obj), name=name)
+        obj = self.expr(e.obj)
+        if kind == "card_zone":             # `c.zone` is zone_of(c): in place for a name
+            return inline.builtin(self, "zone_of", [e.obj], [obj]) or f"b_zone_of(g, {obj})"
+        return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=obj, name=name)
 
     def x_Index(self, e):
         return f"_index({self.seq(e.obj, read_only=True)}, {self.expr(e.index)})"
@@ -179,8 +181,8 @@ class Emitter:
     def x_Binary(self, e):
         lt = T.strip(self.c.types.get(e.left, T.ANY))
         if T.is_list(lt) and e.op in "+-":
-            fn = "_concat" if e.op == "+" else "_minus"
-            return f"{fn}({inline.cards(self, e.left)}, {inline.cards(self, e.right)})"
+            fn, sep = ("", " + ") if inline.zones_only(self, e) else ("_concat" if e.op == "+" else "_minus", ", ")
+            return f"{fn}({inline.cards(self, e.left)}{sep}{inline.cards(self, e.right)})"
         op = {"/": "//"}.get(e.op, e.op)
         if e.op in "/%":
             return f"_{'div' if e.op == '/' else 'mod'}({self.expr(e.left)}, {self.expr(e.right)})"

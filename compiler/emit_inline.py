@@ -142,6 +142,14 @@ def cards(em, e) -> str:
     return f"{code}.cards" if em.c.types.get(e) == T.ZONE and e not in em.c.to_list else code
 
 
+def zones_only(em, e) -> bool:
+    """Is `e` zones joined with `+` (`p.hand + p.equip_zone`)? Then it is their lists of cards added
+    in place: no larger than the cards the zones hold, it needs no _concat and its size check."""
+    if isinstance(e, A.Binary):
+        return e.op == "+" and zones_only(em, e.left) and zones_only(em, e.right)
+    return em.c.types.get(e) == T.ZONE
+
+
 def fresh(em, e) -> bool:
     """Does `e` give a new list nobody else holds (a `for` over it need not copy it first)?"""
     if isinstance(e, (A.ListLit, A.Where, A.Map)) or e in em.c.to_list:

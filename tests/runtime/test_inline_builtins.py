@@ -80,3 +80,23 @@ func poke(c: card?, p: player) { if c != none { c.poked(p) } c.poked(p) }
     f["poke"](g, g.make_card("Plain", {}), p)
     f["poke"](g, None, p)
     assert p.v["score"] == 2
+
+
+def test_zones_joined_and_a_cards_zone_read_in_place_are_what_the_built_ins_give():
+    """`a + b + c` of zones is their lists of cards added in place (no _concat), a new list each
+    time; `c.zone` of a name is zone_of written in place, a virtual card's too."""
+    g = game_of("""
+card Token "t" { }
+func joined(a: zone, b: zone, c: zone) -> cards { return a + b + c }
+func zone_field(c: card) -> zone? { return c.zone }
+""")
+    f, p = g.pack.funcs, g.players[0]
+    pile, hand = g.z["pile"], p.z["hand"]
+    toks = [g.make_card("Token", {}) for _ in range(3)]
+    g.move(toks[:2], pile)
+    g.move(toks[2:], hand)
+    got = f["joined"](g, hand, pile, hand)
+    assert got == [toks[2], toks[0], toks[1], toks[2]] and got is not hand.cards
+    assert "_concat" not in next(line for line in g.pack.emitted if "v_a.cards" in line)
+    for c in (toks[0], B.b_virtual(g, toks[0].kind, [toks[2]]), B.b_virtual(g, toks[0].kind)):
+        assert f["zone_field"](g, c) is B.b_zone_of(g, c)
