@@ -62,6 +62,9 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
             return f"(g.ring({code[0]})[1:] if {code[0]}.alive else g.ring({code[0]})[:])"
     if name == "top" and re.fullmatch(r"[1-9]\d*", code[1]):
         return f"{code[0]}.cards[:{-int(code[1]) - 1}:-1]"
+    if name == "seat_distance" and all(_NAME.match(c) for c in code):     # the kept distance, if any
+        a, b = code                     # (never 0 between two seats: `or` falls back only on none)
+        return f"(0 if {a} is {b} else g.seat_distances.get(({a}.seat, {b}.seat)) or b_seat_distance(g, {a}, {b}))"
     if name in ("max", "min") and len(args) == 2 and all(_SIMPLE.match(c) for c in code):
         a, b = code
         return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"

@@ -100,3 +100,18 @@ func zone_field(c: card) -> zone? { return c.zone }
     assert "_concat" not in next(line for line in g.pack.emitted if "v_a.cards" in line)
     for c in (toks[0], B.b_virtual(g, toks[0].kind, [toks[2]]), B.b_virtual(g, toks[0].kind)):
         assert f["zone_field"](g, c) is B.b_zone_of(g, c)
+
+
+def test_a_seat_distance_written_in_place_is_the_built_ins_before_and_after_a_seat_empties():
+    """The kept distance is read in place; one not kept yet (or forgotten when someone leaves) is
+    the built-in's, which keeps it."""
+    g = game_of('func apart(a: player, b: player) -> int { return seat_distance(a, b) }\n', n=5)
+    apart, p = g.pack.funcs["apart"], g.players
+    for out in (None, p[2], p[0]):
+        if out is not None:
+            g.set_alive(out, False)
+        for a in p:
+            for b in p:
+                assert apart(g, a, b) == B.b_seat_distance(g, a, b)
+                assert apart(g, a, b) == B.b_seat_distance(g, a, b)     # kept
+    assert "seat_distances" in next(line for line in g.pack.emitted if "v_a.seat" in line)
