@@ -12,13 +12,14 @@ from spellcard.runtime.faults import ACTION_BODY
 
 from . import ast as A
 from . import types as T
+from .bounded import calls_in
 from .check import Checker
 from .deck import parse_copies
 from . import emit_inline as inline
 from .emit import MARK, Emitter
 from .emit_guard import modifier_cond, modifier_subject, trigger_cond
 from .loops import nodes_in
-from .pure import Purity
+from .pure import PURE_BUILTINS, Purity
 from .symbols import Symbols
 from .tools import harness_code, search_defaults, shown_attrs
 
@@ -39,6 +40,15 @@ def _memoizable(syms: Symbols, d: A.QueryDecl) -> bool:
         return t in allowed or isinstance(t, tuple) and t[0] == "enum"
     return (all(plain(syms.type_of(p.type), _KEY_TYPES) for p in d.params)
             and plain(syms.type_of(d.returns), _VALUE_TYPES))
+
+
+def _cheap(em: Emitter, d: A.QueryDecl) -> bool:
+    """Is a query's own value (base and final) pure built-ins and operators only? Computing it again
+    then spends no work and makes the same game, for less than remembering it costs."""
+    nodes = [d.base] + ([d.final] if d.final is not None else [])
+    if any(isinstance(n, (A.Where, A.Map)) for e in nodes for n in nodes_in(e)):
+        return False
+    return all(em.c.refs[c][0] == "builtin" and em.c.refs[c][1] in PURE_BUILTINS for c in calls_in(nodes))
 
 
 def _memo_lookup(name: str, params: str) -> list[str]:
@@ -144,10 +154,13 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         memo = _memoizable(s, d)
-        body = _memo_lookup(name, params) if memo else []
-        body += [f"v_value = {em.expr(d.base)}",
-                 f"for _m in g.mods.get({name!r}, ()):",
-                 "    _d = _m.mdef"]
+        body, mods = [], f"g.mods.get({name!r}, ())"
+        if memo and _cheap(em, d):      # with no modifier in play, its value costs less than the memo's look-up
+            body += [f"_ms = g.mods.get({name!r})", "if not _ms:", f"    v_value = {em.expr(d.base)}"]
+            body += [f"    v_value = {em.expr(d.final)}"] if d.final is not None else []
+            body, mods = body + ["    return v_value"], "_ms"
+        body += _memo_lookup(name, params) if memo else []
+        body += [f"v_value = {em.expr(d.base)}", f"for _m in {mods}:", "    _d = _m.mdef"]
         if name in guarded:             # its owner must be this argument (modifier_subject)
             body += [f"    if _d.on and ({params[2:]},)[_d.on - 1] is not _m.owner:", "        continue"]
         body += [f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",

@@ -92,3 +92,19 @@ card Poke "poke" { target 1 from others(user) where near(user, it) }
     g.move([g.make_card("Poke", {})], p[0].z["hand"])
     b_choose_play(g, p[0])
     assert agent.log[-1].what == "players" and agent.log[-1].options == [p[2], p[3]]
+
+
+def test_a_query_of_pure_built_ins_is_not_remembered_while_no_modifier_of_it_is_in_play():
+    """Its value costs less than the memo's look-up (emit_pack._cheap); with a modifier of it in
+    play (pack code) it is remembered again."""
+    g = listing(game_of(QUERIES + """
+query apart(a: player, b: player) -> int = seat_distance(a, b) + a.score final max(value, 1)
+skill Far "far" locked { modify apart when a == owner = value + 2 }
+""", n=4))
+    p = g.players
+    assert g.query("apart", p[0], p[2]) == 2 and g.query("apart", p[0], p[0]) == 1
+    assert not g.memo
+    g.grant(p[0], g.pack.skills["Far"])
+    listing(g)
+    assert g.query("apart", p[0], p[2]) == 4 and g.query("apart", p[1], p[2]) == 1
+    assert g.memo
