@@ -12,6 +12,7 @@ from typing import Optional
 from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
+from . import emit_inline as inline
 from . import types as T
 from .bounded import bounded_funcs, work_of
 from .pure import Purity
@@ -25,9 +26,8 @@ _FIELD_CODE = {
     "card_attr": "{obj}.a[{name!r}]",
     "def_attr": "{obj}.attrs.get({name!r})",
     "event_field": "{obj}.p[{name!r}]",
-    "card_sources": "_list({obj}.sources)",
-    "card_zone": "b_zone_of(g, {obj})",
-    "zone_cards": "_list({obj}.cards)",
+    "card_sources": "[*{obj}.sources]",
+    "zone_cards": "[*{obj}.cards]",
     "dynamic": "_dyn({obj}, {name!r})",
 }
 """The code that reads each kind of field the checker resolved; any other ("py", name) is a fixed
@@ -56,6 +56,7 @@ class Emitter:
         self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
         self.purity: Optional[Purity] = None                        # set by emit_pack: early exits need it
         self.some_fns: dict[str, str] = {}                          # func name -> its `fx_` (some_of)
+        self.params = "v_event.p"           # an action's parameters (`_p` in its body, bound once)
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:
@@ -125,7 +126,9 @@ class Emitter:
 
     def expr(self, e) -> str:
         code = getattr(self, "x_" + type(e).__name__)(e)
-        return f"_list({code})" if e in self.c.to_list else code
+        if e in self.c.to_list:             # a zone's cards, a snapshot
+            return f"[*{code}.cards]" if self.c.types.get(e) == T.ZONE else f"_list({code})"
+        return code
 
     def x_IntLit(self, e):
         return repr(e.value)
@@ -147,7 +150,7 @@ class Emitter:
         if kind == "implicit":
             return ref[1]
         if kind == "param":
-            return f"v_event.p[{ref[1]!r}]"
+            return f"{self.params}[{ref[1]!r}]"
         if kind == "current":
             return "g.current"
         if kind in ("enum", "phase"):
@@ -164,7 +167,10 @@ class Emitter:
         if kind == "enum":
             return repr(ref[1])
         name = ref[1] if len(ref) > 1 else None
-        return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=self.expr(e.obj), name=name)
+        obj = self.expr(e.obj)
+        if kind == "card_zone":             # `c.zone` is zone_of(c): in place for a name
+            return inline.builtin(self, "zone_of", [e.obj], [obj]) or f"b_zone_of(g, {obj})"
+        return _FIELD_CODE.get(kind, "{obj}.{name}").format(obj=obj, name=name)
 
     def x_Index(self, e):
         return f"_index({self.seq(e.obj, read_only=True)}, {self.expr(e.index)})"
@@ -175,8 +181,8 @@ class Emitter:
     def x_Binary(self, e):
         lt = T.strip(self.c.types.get(e.left, T.ANY))
         if T.is_list(lt) and e.op in "+-":
-            fn = "_concat" if e.op == "+" else "_minus"
-            return f"{fn}({self.expr(e.left)}, {self.expr(e.right)})"
+            fn, sep = ("", " + ") if inline.zones_only(self, e) else ("_concat" if e.op == "+" else "_minus", ", ")
+            return f"{fn}({inline.cards(self, e.left)}{sep}{inline.cards(self, e.right)})"
         op = {"/": "//"}.get(e.op, e.op)
         if e.op in "/%":
             return f"_{'div' if e.op == '/' else 'mod'}({self.expr(e.left)}, {self.expr(e.right)})"
@@ -196,17 +202,27 @@ class Emitter:
     _SOME = {(">", 0): True, ("!=", 0): True, (">=", 1): True, ("==", 0): False, ("<", 1): False,
              ("<=", 0): False}
 
-    def _some_compare(self, e) -> Optional[str]:
-        """`count(xs where test) > 0` (or `== 0`, `>= 1` …) as "is there one?", stopping at the first
-        item that passes when the test changes nothing (compiler/pure.py); None when it cannot."""
+    def some_where(self, e) -> tuple:
+        """For `count(xs) > 0` (or `== 0`, `>= 1` …): `xs` and whether it is "is there one?" (True) or
+        "is there none?" (False); (None, None) for any other comparison."""
         if not isinstance(e.right, A.IntLit) or not isinstance(e.left, A.Call) or self.purity is None:
-            return None
+            return None, None
         wanted = self._SOME.get((e.op, e.right.value))
         ref = self.c.refs.get(e.left)
         if wanted is None or ref is None or ref[:2] != ("builtin", "count") or len(ref[2]) != 1 \
                 or isinstance(ref[2][0], tuple):
+            return None, None
+        if isinstance(ref[2][0], A.Where) and not self.purity.expr(ref[2][0].pred):
+            return None, None
+        return ref[2][0], wanted
+
+    def _some_compare(self, e) -> Optional[str]:
+        """`count(xs where test) > 0` (or `== 0`, `>= 1` …) as "is there one?", stopping at the first
+        item that passes when the test changes nothing (compiler/pure.py); None when it cannot."""
+        xs, wanted = self.some_where(e)
+        if xs is None:
             return None
-        code = self.some_of(ref[2][0])
+        code = self.some_of(xs)
         if code is None:
             return None
         return code if wanted else f"(not {code})"
@@ -271,20 +287,12 @@ class Emitter:
 
     def _first_passing(self, where: A.Where) -> list[str]:
         at = self.at(where)
-        return [f"for v_it in {self.where_items(where)}:{at}", f"    if {self.expr(where.pred)}:{at}",
-                "        return True", "return False"]
+        lines, items = inline.items(self, where, at) or ([], self.where_items(where))
+        return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}",
+                        "        return True", "return False"]
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
-
-    def _count(self, arg, code: str) -> Optional[str]:
-        """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
-        t = self.c.types.get(arg)
-        if arg in self.c.to_list or isinstance(t, tuple) and t[0] == "list":
-            return f"_len({code})"
-        if t == T.ZONE:
-            return f"_len({code}.cards)"
-        return None
 
     def arg(self, a) -> str:
         if isinstance(a, tuple):
@@ -296,11 +304,7 @@ class Emitter:
         kind, name, args = ref
         code = [self.arg(a) for a in args]
         if kind == "builtin":
-            if name == "count" and len(args) == 1 and not isinstance(args[0], tuple):
-                fast = self._count(args[0], code[0])
-                if fast is not None:
-                    return fast
-            return f"b_{name}(g{''.join(', ' + c for c in code)})"
+            return inline.builtin(self, name, args, code) or f"b_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "func":
             return f"f_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "query":
@@ -325,9 +329,9 @@ class Emitter:
         at = self.at(st)
         k = type(st)
         if k is A.ExprStmt:
-            return [self.expr(st.expr) + at]
+            return inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
         if k is A.Let:
-            return [f"v_{st.name} = {self.expr(st.value)}{at}"]
+            return inline.evaluated(self, f"v_{st.name} = ", st.value, at)
         if k is A.Assign:
             return [self.assign(st.target, self.expr(st.value)) + at]
         if k is A.AugAssign:
@@ -343,8 +347,12 @@ class Emitter:
             return out
         if k is A.For:
             t = self.c.types.get(st.iter)
-            items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
-            head = f"for v_{st.var} in _list({items}):{at}"     # _list copies a zone's cards, as _seq did
+            if inline.fresh(self, st.iter):                     # a new list: nothing else can change it
+                head = f"for v_{st.var} in {self.expr(st.iter)}:{at}"
+            else:
+                items = self.expr(st.iter) if t == T.ZONE and st.iter not in self.c.to_list else self.seq(st.iter)
+                copy = f"[*{items}]" if isinstance(t, tuple) and t[0] == "list" else f"_list({items})"
+                head = f"for v_{st.var} in {copy}:{at}"
         elif k is A.Repeat:
             head = f"for {self.fresh('r')} in _range({self.expr(st.count)}):{at}"
         elif k is A.While:
@@ -354,7 +362,7 @@ class Emitter:
             cost = self.work(st.body, st.cond) if k is A.While else self.work(st.body)
             return [head] + self.indent(self.tick(st, what, cost) + self.block(st.body))
         if k is A.Return:
-            return [f"return {self.expr(st.value)}{at}"]
+            return inline.evaluated(self, "return ", st.value, at)
         if k is A.Stop:
             return ["return" + at]
         if k is A.Break:
@@ -370,7 +378,7 @@ class Emitter:
     _WRITE = {"set_local": "v_{n} = {v}", "set_event": "g.set_event(v_event, {n!r}, {v})",
               "set_table": "g.set_value(None, {n!r}, {v})", "set_player": "g.set_value({o}, {n!r}, {v})",
               "set_event_of": "g.set_event({o}, {n!r}, {v})", "set_any": "_dyn_set(g, {o}, {n!r}, {v})"}
-    _READ = {"set_local": "v_{n}", "set_event": "v_event.p[{n!r}]", "set_table": "g.v[{n!r}]",
+    _READ = {"set_local": "v_{n}", "set_event": "{p}[{n!r}]", "set_table": "g.v[{n!r}]",
              "set_player": "{o}.v[{n!r}]", "set_event_of": "{o}.p[{n!r}]", "set_any": "_dyn({o}, {n!r})"}
 
     def assign(self, target, value: str) -> str:
@@ -387,13 +395,6 @@ class Emitter:
         if isinstance(st.target, A.Field):
             obj = self.fresh("t")
             lines.append(f"{obj} = {self.expr(st.target.obj)}{at}")
-        current = self._READ[kind].format(o=obj, n=name)
+        current = self._READ[kind].format(o=obj, n=name, p=self.params)
         return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 
-
-def __getattr__(name: str):
-    """`emit_pack` and `place_table` moved to compiler/emit_pack.py; still importable from here."""
-    if name in ("emit_pack", "place_table"):
-        from . import emit_pack
-        return getattr(emit_pack, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -61,3 +61,35 @@ def trigger_cond(em, name: str, params: str, when) -> tuple[Optional[tuple], Opt
     for p in parts[2:]:
         code = f"({code} and {em.expr(p)})"
     return guard, em.add_def(name, params, [f"return {code}"], when)
+
+
+def modifier_subject(em, query: A.QueryDecl, when) -> int:
+    """The query parameter (1-based; 0 for none) a modifier's condition first requires to be its owner
+    (`when a == owner and …`): the query checks it inline before calling the rest of the condition,
+    which most modifiers in play fail (a distance from someone else's seat)."""
+    if query is None or when is None:
+        return 0
+    first = _conjuncts(when)[0]
+    if not isinstance(first, A.Compare) or first.op != "==" or not _simple(first.left) or not _simple(first.right):
+        return 0
+    m = re.fullmatch(r"\(v_(\w+) is v_owner\)|\(v_owner is v_(\w+)\)", em.expr(first))
+    if m is None:
+        return 0
+    names = [p.name for p in query.params]
+    name = m.group(1) or m.group(2)
+    return names.index(name) + 1 if name in names else 0
+
+
+def modifier_cond(em, name: str, params: str, when, subject: int) -> Optional[str]:
+    """The emitted function for a modifier's condition, without its subject test when it has one."""
+    if when is None:
+        return None
+    if not subject:
+        return em.add_value_fn(name, params, when)
+    parts = _conjuncts(when)[1:]
+    if not parts:
+        return None
+    code = em.expr(parts[0])
+    for p in parts[1:]:
+        code = f"({code} and {em.expr(p)})"
+    return em.add_def(name, params, [f"return {code}"], when)

@@ -12,11 +12,14 @@ from spellcard.runtime.faults import ACTION_BODY
 
 from . import ast as A
 from . import types as T
+from .bounded import calls_in
 from .check import Checker
 from .deck import parse_copies
+from . import emit_inline as inline
 from .emit import MARK, Emitter
-from .emit_guard import trigger_cond
-from .pure import Purity
+from .emit_guard import modifier_cond, modifier_subject, trigger_cond
+from .loops import nodes_in
+from .pure import PURE_BUILTINS, Purity
 from .symbols import Symbols
 from .tools import harness_code, search_defaults, shown_attrs
 
@@ -39,6 +42,15 @@ def _memoizable(syms: Symbols, d: A.QueryDecl) -> bool:
             and plain(syms.type_of(d.returns), _VALUE_TYPES))
 
 
+def _cheap(em: Emitter, d: A.QueryDecl) -> bool:
+    """Is a query's own value (base and final) pure built-ins and operators only? Computing it again
+    then spends no work and makes the same game, for less than remembering it costs."""
+    nodes = [d.base] + ([d.final] if d.final is not None else [])
+    if any(isinstance(n, (A.Where, A.Map)) for e in nodes for n in nodes_in(e)):
+        return False
+    return all(em.c.refs[c][0] == "builtin" and em.c.refs[c][1] in PURE_BUILTINS for c in calls_in(nodes))
+
+
 def _memo_lookup(name: str, params: str) -> list[str]:
     """The start of a remembered query: the value kept for these arguments in this era, if any."""
     return ["_memo = g.memo",
@@ -57,9 +69,13 @@ def _memo_lookup(name: str, params: str) -> list[str]:
 def _action_body(em: Emitter, name: str, steps: list) -> str:
     """An action's windows and steps as one function, in order (Game.act runs it): a window nobody
     listens to costs one look-up, its condition only gates the dispatch, and a cancel (in a step or a
-    trigger) ends the action. It has no .spell place of its own, so a fault's trail passes over it to
-    the step or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
+    trigger) ends the action. A step's code is written in place (a call less per step) unless it can
+    `stop` before the action's last step, where a `return` would end the whole action: that step stays
+    a function of its own. The body's own lines have no .spell place, so a fault's trail passes over
+    them to the step's line or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
     lines = ["_w = g.triggers"] if any(isinstance(st, tuple) for st in steps) else []
+    if any(isinstance(st, list) for st in steps):
+        lines.append("_p = v_event.p")      # never replaced (set_event writes into it)
     for i, st in enumerate(steps):
         if isinstance(st, tuple):
             key, cond = st
@@ -67,6 +83,9 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
             lines += ([f"    if {cond}(g, v_event):", f"        g.dispatch({key!r}, v_event)"] if cond
                       else [f"    g.dispatch({key!r}, v_event)"])
             inner = "    "
+        elif isinstance(st, list):          # its own `cancel` returns at once: nothing else cancels it
+            lines += st
+            continue
         else:
             lines.append(f"{st}(g, v_event)")
             inner = ""
@@ -77,6 +96,17 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
     em.defs.append("\n".join([f"def {fn}(g, v_event):", f"    # action {name}: its windows and steps, in order"]
                              + ["    " + line for line in lines or ["pass"]]))
     return fn
+
+
+def _action_step(em: Emitter, name: str, i: int, step: A.DoStep, last: bool):
+    """A step's code to write in place in the action's body, or the name of its own function when a
+    `stop` in it must end the step only (a `cancel` returns too, but ends the action anyway)."""
+    em.params = "_p"
+    body = em.block(step.body)
+    em.params = "v_event.p"
+    if last or not any(isinstance(n, (A.Stop, A.Return)) for n in nodes_in(step.body)):
+        return [f"# step {i}"] + body
+    return em.add_def(f"ad_{name}_{i}", "g, v_event", ["_p = v_event.p"] + body, step, f"action {name}, step {i}")
 
 
 def _limit(lim) -> str:
@@ -90,7 +120,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     s = syms
     purity = em.purity = Purity(syms, checker.refs)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
-                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": []}
+                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": [],
+                 "constants": {}}
 
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
@@ -111,19 +142,28 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():
         params = "".join(f", v_{p.name}" for p in d.params)
-        body = em.block(d.body) if d.body is not None else [f"return {em.expr(d.expr)}{em.at(d.expr)}"]
+        body = em.block(d.body) if d.body is not None else inline.evaluated(em, "return ", d.expr, em.at(d.expr))
         if name not in em.bounded:
             body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
         em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
 
+    subjects = {(name, i): modifier_subject(em, s.queries.get(c.query), c.when)     # the owner test each
+                for name, d in s.skills.items() for i, c in enumerate(d.clauses)     # modifier starts with
+                if isinstance(c, A.ModifyClause)}
+    guarded = {s.skills[name].clauses[i].query for (name, i), on in subjects.items() if on}
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         memo = _memoizable(s, d)
-        body = _memo_lookup(name, params) if memo else []
-        body += [f"v_value = {em.expr(d.base)}",
-                 f"for _m in g.mods.get({name!r}, ()):",
-                 "    _d = _m.mdef",
-                 f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
+        body, mods = [], f"g.mods.get({name!r}, ())"
+        if memo and _cheap(em, d):      # with no modifier in play, its value costs less than the memo's look-up
+            body += [f"_ms = g.mods.get({name!r})", "if not _ms:", f"    v_value = {em.expr(d.base)}"]
+            body += [f"    v_value = {em.expr(d.final)}"] if d.final is not None else []
+            body, mods = body + ["    return v_value"], "_ms"
+        body += _memo_lookup(name, params) if memo else []
+        body += [f"v_value = {em.expr(d.base)}", f"for _m in {mods}:", "    _d = _m.mdef"]
+        if name in guarded:             # its owner must be this argument (modifier_subject)
+            body += [f"    if _d.on and ({params[2:]},)[_d.on - 1] is not _m.owner:", "        continue"]
+        body += [f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
                  f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
         if d.final is not None:
             body.append(f"v_value = {em.expr(d.final)}")
@@ -132,6 +172,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         body.append("return v_value")
         em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
         out["queries"].append(name)
+        if d.final is None and isinstance(d.base, (A.BoolLit, A.IntLit, A.StrLit)):
+            out["constants"][name] = d.base.value
 
     for name, d in s.actions.items():
         steps = []
@@ -140,8 +182,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 cond = em.add_value_fn(f"aw_{name}_{step.name}", "g, v_event", step.cond) if step.cond else None
                 steps.append((f"{name}.{step.name}", cond))
             else:
-                steps.append(em.add_def(f"ad_{name}_{i}", "g, v_event", em.block(step.body), step,
-                                        f"action {name}, step {i}"))
+                steps.append(_action_step(em, name, i, step, i == len(d.steps) - 1))
         body = _action_body(em, name, steps)
         defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
                     if p.default is not None}
@@ -199,8 +240,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
                 params = "g, v_owner, _src, v_value" + qparams
                 fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
-                cond = em.add_value_fn(f"mc_{name}_{i}", params, c.when) if c.when else None
-                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer)))
+                on = subjects[(name, i)]
+                cond = modifier_cond(em, f"mc_{name}_{i}", params, c.when, on)
+                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer), on))
             elif isinstance(c, A.SkillsClause):
                 grants.extend(n for n, _ in c.names)
         out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))

@@ -261,7 +261,13 @@ def b_virtual(g, k, sources=(), via=None):
     It keeps every attribute its sources agree on (one red card gives a red card; a red and a black
     card give a card with no colour), and takes the rest from its kind.
     """
-    sources = tuple(c for s in ([sources] if isinstance(sources, Card) else _cards(sources)) for c in s.physical)
+    physical = []                           # each source's physical cards (a loop: a probe per conversion listed)
+    for s in ([sources] if isinstance(sources, Card) else _cards(sources)):
+        if s.virtual:
+            physical += s.sources
+        else:
+            physical.append(s)
+    sources = tuple(physical)
     base, shared = _virtual_template(g, k)
     a = dict(base)                          # no sources: the kind's own attributes, none for the rest
     if len(sources) == 1:

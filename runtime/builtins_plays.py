@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .builtins import _cards, b_virtual, builtin
+from .builtins import b_virtual, builtin
 from .decisions import MANY, ONE, YES_NO, Decision
 from .errors import PlayerOut
-from .model import Card, Play
+from .model import Card, Play, Zone
 
 
 # ── decisions ───────────────────────────────────────────────────────────────
@@ -19,7 +19,7 @@ def b_ask(g, p, prompt):
 
 def _one(g, p, pool, what: str, prompt: str):
     """One item of `pool`, chosen by `p`; none when the pool is empty."""
-    pool = _cards(pool)
+    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
     if not pool:
         return None
     return pool[g.decide(Decision(p, ONE, what, prompt, pool))]
@@ -27,7 +27,7 @@ def _one(g, p, pool, what: str, prompt: str):
 
 def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
-    pool = _cards(pool)
+    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
     hi = min(hi, len(pool))
     lo = min(lo, hi)
     if hi <= 0:
@@ -91,9 +91,12 @@ def _target_rule(g, user, card):
 
 def allowed(g, p, card, purpose: str) -> bool:
     """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
-    it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌)."""
+    it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌). One whose value is a plain `true`
+    allows every card unasked while no modifier of it is in play (most of the time)."""
     q = g.pack.queries.get("card_allowed")
-    return q is None or bool(q(g, p, card, purpose))
+    if q is None or not g.mods.get("card_allowed") and g.pack.constants.get("card_allowed") is True:
+        return True
+    return bool(q(g, p, card, purpose))
 
 
 def usable(g, user, card) -> bool:
@@ -101,7 +104,8 @@ def usable(g, user, card) -> bool:
     if not kind.targets:
         return False
     forbids = g.pack.queries.get("card_allowed")        # allowed(), inline: asked of every card in hand
-    if forbids is not None and not forbids(g, user, card, "use"):
+    if forbids is not None and (g.mods.get("card_allowed") or g.pack.constants.get("card_allowed") is not True) \
+            and not forbids(g, user, card, "use"):
         return False
     if kind.when is not None and not kind.when(g, user, card):
         return False
@@ -163,7 +167,15 @@ def b_choose_play(g, p, may_pass=True):
     """What `p` does with the initiative: a usable card (or conversion) with its targets, an active
     skill, or nothing (none). Only options that can actually be carried out are offered. With
     `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play)."""
-    return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+    # What the listing remembers is kept for the targeting when the choice changed nothing (choose_from).
+    if g.memo is not None:
+        return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+    g.memo = {}
+    g.memo_era = g.era
+    try:
+        return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+    finally:
+        g.memo = None
 
 
 def plays(g, p, anytime_only: bool = False) -> list:
@@ -198,7 +210,13 @@ def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
     its real cards) and given its targets. None for a pass."""
     if may_pass or not options:
         options = options + [None]
+    era = g.era
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
+    if g.era == era + 1 and g.memo_era == era:
+        # Only the decision's own step of era: the answer changed nothing a query reads (an agent that
+        # changes the game, as a clone's root re-dealing it, moves era itself), so what the listing
+        # remembered holds for the targeting.
+        g.memo_era = g.era
     if choice is None:
         return None
     if choice.card is not None:

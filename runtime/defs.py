@@ -108,6 +108,7 @@ class ModifierDef:
     fn: Callable                              # (g, owner, card, value, *args) -> value
     cond: Optional[Callable] = None           # (g, owner, card, value, *args) -> bool
     layer: int = 1                            # an index into MODIFY_LAYERS (adjust)
+    on: int = 0                               # the query argument (1-based) that must be the owner, else 0
 
 
 @define(eq=False)
@@ -215,6 +216,7 @@ class PackDef:
     decks: dict = Factory(dict)         # name -> list of (kind name, {attr: value})
     modes: dict = Factory(dict)
     queries: dict = Factory(dict)       # name -> fn(g, *args)
+    constants: dict = Factory(dict)     # query name -> its value while no modifier of it is in play (a literal, no final)
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered

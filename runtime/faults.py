@@ -8,6 +8,7 @@ is named, not the pack's line several frames below.
 """
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from typing import Optional
@@ -32,8 +33,9 @@ ACTION_COST = 10
 """Running an action (its windows, its triggers) or asking a player."""
 
 ACTION_BODY = "ab_"
-"""How the name of an action's emitted body begins (the function Game.act calls, which calls its
-steps): a frame it called is an action step's, where an event parameter is named as a bare name."""
+"""How the name of an action's emitted body begins (the function Game.act calls, which holds its
+steps' code or calls a step's function): its frame, or a frame it called, is an action step's, where
+an event parameter is named as a bare name."""
 
 MAX_CALL_DEPTH = 100
 """Pack functions nested deeper than this are recursion that does not end (the emitted calls check it)."""
@@ -49,11 +51,37 @@ WHY_NONE = {
 }
 """Why a built-in gave `none`, for the sentence of a fault caused by that `none`."""
 
+INLINED = {
+    "first": "({0}[0] if {0} else None)",
+    "zone_of": "({0}.zone if not {0}.virtual else {0}.sources[0].zone if {0}.sources else None)",
+}
+"""How the emitter writes these built-ins in place, for an argument that is a name (compiler/emit_inline.py):
+the same steps as the built-in, without its call, and still named when the none they gave is blamed."""
+
+INLINED_ARG = r"(?:v_\w+(?:\.p\['\w+'\])?|_p\['\w+'\])"
+"""The arguments INLINED takes: a local, a parameter, or an event parameter (read twice, as it changes nothing)."""
+
 _LOCAL = re.compile(r"\bv_(\w+)\b")
-_EVENT_PARAM = re.compile(r"\bv_event\.p\['(\w+)'\]")
+_EVENT_PARAM = re.compile(r"(?:\bv_event\.p|\b_p)\['(\w+)'\]")     # `_p`: an action body's v_event.p
 _TEMP = re.compile(r"\b_t\d+\b")
 _CALL = re.compile(r"\b[bfq]_(\w+)\(")
 _BUILTIN = re.compile(r"\bb_(\w+)\(")
+
+
+@functools.lru_cache(maxsize=1)
+def _inlined() -> re.Pattern:
+    """INLINED as one pattern, each form's group named by its built-in (compiled at the first fault)."""
+    return re.compile("|".join(f"(?P<{name}>" + re.escape(form).replace(re.escape("{0}"), INLINED_ARG) + ")"
+                               for name, form in INLINED.items()))
+
+
+def _called(code: str, calls: re.Pattern = _CALL, start: bool = False) -> list[str]:
+    """The built-ins and functions `code` calls (`calls`: those it names), in order, a built-in
+    written in place included; `start`: only the one it begins with."""
+    found = [(m.start(), m.group(1)) for m in calls.finditer(code)]
+    found += [(m.start(), m.lastgroup) for m in _inlined().finditer(code)]
+    found.sort()
+    return [n for at, n in found if at == 0 or not start]
 
 
 def _is_none(x) -> bool:
@@ -126,7 +154,7 @@ def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
     def roots(m: str, depth: int = 0) -> list[str]:
         source = lines.assigned(f, "v_" + m) if "v_" + m not in params and depth < 8 else ""
         via = [n for n in _LOCAL.findall(source) if n != m and _is_none(local.get("v_" + n, 0))]
-        if not via or _CALL.search(source):
+        if not via or _called(source):
             return [m]
         return [r for n in via for r in roots(n, depth + 1)]
 
@@ -142,13 +170,13 @@ def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
 
 def _origin(f: Frame, name: str, lines: Lines) -> Optional[str]:
     """Why local `name` is none: the built-in or function whose value a `let` gave it, if one did."""
-    m = _CALL.match(lines.assigned(f, "v_" + name))
-    return WHY_NONE.get(m.group(1), f"`{m.group(1)}` gave none") if m else None
+    called = _called(lines.assigned(f, "v_" + name), start=True)
+    return WHY_NONE.get(called[0], f"`{called[0]}` gave none") if called else None
 
 
 def _inline_origin(code: str) -> list[str]:
     """The built-ins on a line that can give none, called in place (`bump(choose_player(…), 1)`)."""
-    return [n for n in dict.fromkeys(_BUILTIN.findall(code)) if n in WHY_NONE]
+    return [n for n in dict.fromkeys(_called(code, _BUILTIN)) if n in WHY_NONE]
 
 
 def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> bool:
@@ -163,6 +191,8 @@ def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> boo
 
 
 def _is_action_step(f: Frame) -> bool:
+    if f.frame.f_code.co_name.startswith(ACTION_BODY):
+        return True
     back = f.frame.f_back
     return back is not None and back.f_code.co_name.startswith(ACTION_BODY)
 

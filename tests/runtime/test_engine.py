@@ -284,6 +284,27 @@ query card_allowed(p: player, card: card, purpose: text) -> bool = card.kind != 
     assert b_ask_card(g, g.players[0], pack.kinds["Stone"], "play", "?") is None
 
 
+def test_a_card_allowed_that_is_plain_true_allows_all_until_a_modifier_of_it_is_in_play():
+    from spellcard.runtime.builtins import b_ask_card, b_choose_play
+    pack = pack_of("""
+card Coin "coin" { target self }
+card Stone "stone" { target self }
+query card_allowed(p: player, card: card, purpose: text) -> bool = true
+skill Heavy "heavy" locked { modify card_allowed when card.kind == Stone = false }
+""")
+    assert pack.constants["card_allowed"] is True      # asked of no card while nothing modifies it
+    agent = ScriptedAgent([])
+    g = Game(pack, None, 2, [agent])
+    stone = g.make_card("Stone", {})
+    g.move([g.make_card("Coin", {}), stone], g.players[0].z["hand"])
+    b_choose_play(g, g.players[0])
+    assert [o.card.kind.name for o in agent.log[-1].options if o is not None] == ["Coin", "Stone"]
+    g.grant(g.players[1], pack.skills["Heavy"])
+    b_choose_play(g, g.players[0])
+    assert [o.card.kind.name for o in agent.log[-1].options if o is not None] == ["Coin"]
+    assert b_ask_card(g, g.players[0], pack.kinds["Stone"], "play", "?") is None
+
+
 def test_seat_distance_counts_living_players_and_places_the_fallen_at_their_seat():
     from spellcard.runtime.builtins import b_seat_distance
     g = Game(pack_of(""), None, 6)

@@ -68,3 +68,43 @@ def test_listing_plays_remembers_only_while_it_lists():
     assert g.memo is None
     plays(g, g.players[0])
     assert g.memo is None
+
+
+def test_the_targeting_sees_a_change_made_while_the_play_was_chosen():
+    """choose_play keeps what the listing remembered for the targeting only when the choice changed
+    nothing: an agent that changes the game while it answers (a clone's root re-deals it) moves era,
+    and the targets are worked out afresh."""
+    from spellcard.runtime.builtins import b_choose_play
+    from spellcard.runtime.decisions import ScriptedAgent
+    g = game_of(QUERIES + """
+query near(a: player, b: player) -> bool = b.score == 0
+card Poke "poke" { target 1 from others(user) where near(user, it) }
+""", n=4)
+    p = g.players
+
+    def poke_after_moving_p1_away(d):
+        g.set_value(p[1], "score", 5)       # listed with p[1] near: the listing remembered near(p0, p1)
+        return 0
+
+    agent = ScriptedAgent([poke_after_moving_p1_away, [p[2]]])
+    for q in p:
+        q.agent = agent
+    g.move([g.make_card("Poke", {})], p[0].z["hand"])
+    b_choose_play(g, p[0])
+    assert agent.log[-1].what == "players" and agent.log[-1].options == [p[2], p[3]]
+
+
+def test_a_query_of_pure_built_ins_is_not_remembered_while_no_modifier_of_it_is_in_play():
+    """Its value costs less than the memo's look-up (emit_pack._cheap); with a modifier of it in
+    play (pack code) it is remembered again."""
+    g = listing(game_of(QUERIES + """
+query apart(a: player, b: player) -> int = seat_distance(a, b) + a.score final max(value, 1)
+skill Far "far" locked { modify apart when a == owner = value + 2 }
+""", n=4))
+    p = g.players
+    assert g.query("apart", p[0], p[2]) == 2 and g.query("apart", p[0], p[0]) == 1
+    assert not g.memo
+    g.grant(p[0], g.pack.skills["Far"])
+    listing(g)
+    assert g.query("apart", p[0], p[2]) == 4 and g.query("apart", p[1], p[2]) == 1
+    assert g.memo

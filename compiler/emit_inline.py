@@ -1,0 +1,165 @@
+"""Built-ins written in place at the call, where the expression does exactly what the built-in does
+for every argument the checker lets through (runtime/builtins.py): a Python call less each time.
+An argument is read twice only when it is a name (or an event parameter), so each is still
+evaluated once, in order; the ones a fault can blame for a none keep a form runtime/faults.py reads."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from spellcard.runtime.faults import INLINED, INLINED_ARG
+
+from . import ast as A
+from . import types as T
+
+_NAME = re.compile(rf"(?:{INLINED_ARG})\Z")
+_SIMPLE = re.compile(rf"(?:{INLINED_ARG}|-?\d+)\Z")
+
+_FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom", "shuffled", "take", "drop",
+                    "reversed", "without"})
+"""Built-ins that return a new list nobody else holds: a `for` over one needs no copy of it."""
+
+_READS = {"players": "[*g.ring(g.current)]", "current_phase": "g.phase", "turn_number": "g.turns",
+          "round_number": "g.rounds"}
+"""Built-ins without arguments that read the game: what they return, as they compute it."""
+
+
+def _plain_list(t) -> bool:
+    """A list that is never none and never a zone (a zone's items are its cards)."""
+    return isinstance(t, tuple) and t[0] == "list"
+
+
+def count(em, arg, code: str) -> Optional[str]:
+    """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
+    t = em.c.types.get(arg)
+    if isinstance(arg, A.Call) and em.c.refs.get(arg, ())[:2] == ("builtin", "players"):
+        return "_len(g.ring(g.current))"             # no copy to count
+    if arg in em.c.to_list or _plain_list(t):
+        return f"_len({code})"
+    if t == T.ZONE:
+        return f"_len({code}.cards)"
+    return None
+
+
+def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
+    """The built-in call `name(args)` written in place, or None where it must stay a call."""
+    if name == "move":
+        return _move(em, args, code)
+    if any(isinstance(a, tuple) for a in args):         # a default the checker filled in
+        return None
+    if name in _READS and not args:
+        return _READS[name]
+    if len(args) == 1:
+        if name == "count":
+            return count(em, args[0], code[0])
+        if name == "cards":
+            return f"[*{code[0]}.cards]"
+        if name == "first" and _plain_list(em.c.types.get(args[0])) and _NAME.match(code[0]):
+            return INLINED["first"].format(code[0])
+        if name == "zone_of" and _NAME.match(code[0]):
+            return INLINED["zone_of"].format(code[0])
+        if name == "others" and _NAME.match(code[0]):         # ring first, then alive: both only read
+            return f"(g.ring({code[0]})[1:] if {code[0]}.alive else g.ring({code[0]})[:])"
+    if name == "top" and re.fullmatch(r"[1-9]\d*", code[1]):
+        return f"{code[0]}.cards[:{-int(code[1]) - 1}:-1]"
+    if name == "seat_distance" and all(_NAME.match(c) for c in code):     # the kept distance, if any
+        a, b = code                     # (never 0 between two seats: `or` falls back only on none)
+        return f"(0 if {a} is {b} else g.seat_distances.get(({a}.seat, {b}.seat)) or b_seat_distance(g, {a}, {b}))"
+    if name in ("max", "min") and len(args) == 2 and all(_SIMPLE.match(c) for c in code):
+        a, b = code
+        return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"
+    return None
+
+
+def _move(em, args, code: list[str]) -> Optional[str]:
+    """move(c, to, bottom) as Game.move of the list b_move would make: a new list as it is, a
+    list's copy, a card in a list of one, a zone's cards."""
+    c = args[0]
+    if isinstance(c, tuple):
+        return None
+    t = em.c.types.get(c)
+    if fresh(em, c):
+        cards = code[0]
+    elif _plain_list(t):
+        cards = f"[*{code[0]}]"
+    elif t == T.CARD:
+        cards = f"[{code[0]}]"
+    elif t == T.ZONE:
+        cards = f"[*{code[0]}.cards]"
+    else:
+        return None
+    return f"g.move({cards}, {code[1]}, {code[2]})"
+
+
+def hook(em, e, at: str) -> Optional[list[str]]:
+    """A statement that runs a card's hook, as _hook does it: the card looked up once, nothing when it
+    is none or its kind has no such hook. Only for a card and arguments that are names (the arguments
+    are then not read when there is no hook, which changes nothing)."""
+    ref = em.c.refs.get(e) if isinstance(e, A.Call) else None
+    if ref is None or ref[0] != "hook":
+        return None
+    card, args = em.expr(e.func.obj), [em.arg(a) for a in ref[2]]
+    if not _NAME.match(card) or not all(_SIMPLE.match(a) or a == "v_event" for a in args):
+        return None
+    return [f"_h = {card}.kind.hooks.get({ref[1]!r}) if {card} is not None else None{at}",
+            f"if _h is not None: _h(g, {card}{''.join(', ' + a for a in args)}){at}"]
+
+
+def items(em, where: A.Where, at: str) -> Optional[tuple[list[str], str]]:
+    """The items a `where` tests and their charge to the work budget, as lines of their own (what
+    _sift does, without its call) and the `_t` temporary that holds them (runtime/faults.py follows
+    one back to the code it came from); None where _sift_seq must tell a none or a zone apart."""
+    t = em.c.types.get(where.seq)
+    if (T.strip(t) == T.ZONE or t == T.ANY) and where.seq not in em.c.to_list:
+        if t != T.ZONE:
+            return None
+        code = f"[*{em.expr(where.seq)}.cards]"         # a snapshot, as _sift_seq takes
+    else:
+        code = em.seq(where.seq)
+    tmp = em.fresh("t")
+    return ([f"{tmp} = {code}{at}", f"g.work -= _len({tmp}) * {em.work(where.pred)}{at}",
+             f"if g.work < 0: _out_of_work(g, 'where'){at}"], tmp)
+
+
+def evaluated(em, head: str, value, at: str) -> list[str]:
+    """`head` and `value`'s code, for a statement that evaluates `value` first (`let x = …`, `return …`):
+    a `where`'s items are then taken in lines before it, and `return count(xs where test) > 0` with a
+    test that changes nothing is a loop that stops at the first item that passes."""
+    where, wanted = value, None
+    if head == "return " and isinstance(value, A.Compare) and em.purity is not None:
+        where, wanted = em.some_where(value)
+    got = items(em, where, at) if isinstance(where, A.Where) else None
+    if got is None:
+        return [f"{head}{em.expr(value)}{at}"]
+    lines, tmp = got
+    if wanted is None:
+        return lines + [f"{head}[v_it for v_it in {tmp} if {em.expr(where.pred)}]{at}"]
+    return lines + [f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
+                    f"        return {wanted}", f"return {not wanted}"]
+
+
+def cards(em, e) -> str:
+    """A list operand of `+` or `-`: a zone as its list of cards, read in place (both make a new list,
+    so the snapshot _concat or _minus would take first is not needed)."""
+    code = em.expr(e)
+    return f"{code}.cards" if em.c.types.get(e) == T.ZONE and e not in em.c.to_list else code
+
+
+def zones_only(em, e) -> bool:
+    """Is `e` zones joined with `+` (`p.hand + p.equip_zone`)? Then it is their lists of cards added
+    in place: no larger than the cards the zones hold, it needs no _concat and its size check."""
+    if isinstance(e, A.Binary):
+        return e.op == "+" and zones_only(em, e.left) and zones_only(em, e.right)
+    return em.c.types.get(e) == T.ZONE
+
+
+def fresh(em, e) -> bool:
+    """Does `e` give a new list nobody else holds (a `for` over it need not copy it first)?"""
+    if isinstance(e, (A.ListLit, A.Where, A.Map)) or e in em.c.to_list:
+        return True
+    if isinstance(e, A.Binary):
+        return e.op in "+-" and T.is_list(T.strip(em.c.types.get(e.left, T.ANY)))
+    ref = em.c.refs.get(e) if isinstance(e, (A.Call, A.Field)) else None
+    if ref is None:
+        return False
+    return ref[0] == "builtin" and ref[1] in _FRESH or ref[0] in ("card_sources", "zone_cards")
