@@ -55,12 +55,18 @@ def trigger_cond(em, name: str, params: str, when) -> tuple[Optional[tuple], Opt
     guard = _guard(em, parts[0])
     if guard is None:
         return None, em.add_value_fn(name, params, when)
-    if len(parts) == 1:
-        return guard, None
-    code = em.expr(parts[1])
-    for p in parts[2:]:
+    return guard, _rest(em, name, params, parts[1:], when)
+
+
+def _rest(em, name: str, params: str, parts: list, when) -> Optional[str]:
+    """The emitted function for the conjuncts of `when` left once its leading test is taken out
+    (None when none are left), joined as the emitter joins an `and`."""
+    if not parts:
+        return None
+    code = em.expr(parts[0])
+    for p in parts[1:]:
         code = f"({code} and {em.expr(p)})"
-    return guard, em.add_def(name, params, [f"return {code}"], when)
+    return em.add_def(name, params, [f"return {code}"], when)
 
 
 def modifier_subject(em, query: A.QueryDecl, when) -> int:
@@ -86,10 +92,4 @@ def modifier_cond(em, name: str, params: str, when, subject: int) -> Optional[st
         return None
     if not subject:
         return em.add_value_fn(name, params, when)
-    parts = _conjuncts(when)[1:]
-    if not parts:
-        return None
-    code = em.expr(parts[0])
-    for p in parts[1:]:
-        code = f"({code} and {em.expr(p)})"
-    return em.add_def(name, params, [f"return {code}"], when)
+    return _rest(em, name, params, _conjuncts(when)[1:], when)
