@@ -7,6 +7,7 @@ spellcard itself, reported in one line instead of a traceback (SPELLCARD_DEBUG=1
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -76,7 +77,16 @@ def cli() -> None:
 
 
 def main() -> None:
+    gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
     cli(prog_name="spellcard")
+
+
+# A command is one short process that makes a great many short-lived containers (a game's events,
+# decisions and lists; a compile's trees), nearly all freed by their counts. The cycle collector's pass
+# every 700 more of them than were freed (CPython's default) came 57 times in 20 eight-player games; at
+# this threshold, 22 times: 0.5% fewer instructions, for about 1 MB more at the peak of a 200-game
+# simulate. A finished game is freed by one of these passes (its players and cards refer to it).
+COLLECT_EVERY = 20_000
 
 
 with_files = click.option(
