@@ -12,6 +12,7 @@ from typing import Optional
 from spellcard.runtime.faults import MAX_CALL_DEPTH
 
 from . import ast as A
+from . import emit_calls as calls
 from . import emit_inline as inline
 from . import types as T
 from .bounded import bounded_funcs, work_of
@@ -35,11 +36,15 @@ class Emitter(Expressions):
         self.def_names: set[str] = set()
         self.root = root
         self.names = names or {}            # a file's name in comments, when it is not under `root`
-        self.places: list[tuple[str, int, int]] = []
+        self.places: list[tuple] = []      # (place, the calls written in place it is inside: emit_calls)
         self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
         self.purity: Optional[Purity] = None                        # set by emit_pack: early exits need it
         self.some_fns: dict[str, str] = {}                          # func name -> its `fx_` (some_of)
         self.params = "v_event.p"           # an action's parameters (`_p` in its body, bound once)
+        self.inline_shapes: dict[str, Optional[str]] = {}            # func name -> how it is written in place
+        self.subst: Optional[dict] = None   # an expression function's parameters -> its call's arguments
+        self.spans: list[tuple] = []        # (place, func name) of each expression written in place
+        self.sites: list[tuple] = []        # (call's place, func name) of the statement functions being written
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:
@@ -55,8 +60,14 @@ class Emitter(Expressions):
         return "%s:%d:%d" % self.place(node)
 
     def at(self, node) -> str:
-        """The mark that ends a line compiled from `node` (see MARK)."""
-        self.places.append(self.place(node))
+        """The mark that ends a line compiled from `node` (see MARK). In a statement function written
+        in place, the line's place is the outermost call's, and it is inside each function called."""
+        place = self.place(node)
+        if self.sites:
+            inner = [site for site, _ in self.sites[1:]] + [place]
+            self.places.append((self.sites[0][0], tuple(zip(inner, (name for _, name in self.sites)))))
+        else:
+            self.places.append((place, ()))
         return f"{MARK}{len(self.places) - 1}"
 
     def work(self, *nodes) -> int:
@@ -111,7 +122,7 @@ class Emitter(Expressions):
         at = self.at(st)
         k = type(st)
         if k is A.ExprStmt:
-            return inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
+            return calls.statement(self, st) or inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
         if k is A.Let:
             return inline.evaluated(self, f"v_{st.name} = ", st.value, at)
         if k is A.Assign:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ast as A
+from . import emit_calls as calls
 from . import emit_inline as inline
 from . import types as T
 
@@ -61,7 +62,7 @@ class Expressions:
         ref = self.c.refs[e]
         kind = ref[0]
         if kind == "local":
-            return f"v_{ref[1]}"
+            return self.subst[ref[1]] if self.subst is not None else f"v_{ref[1]}"
         if kind == "implicit":
             return ref[1]
         if kind == "param":
@@ -108,6 +109,8 @@ class Expressions:
             return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right, read_only=True)})"
         op = e.op
         some = self._some_compare(e)
+        if some is None:
+            some = self._truth(e)
         if some is not None:
             return some
         if op in ("==", "!=") and self._identity(e.left, e.right):
@@ -142,6 +145,19 @@ class Expressions:
             return None
         return code if wanted else f"(not {code})"
 
+    def _truth(self, e) -> Optional[str]:
+        """`count(xs) > 0` (or `== 0`, `>= 1` …) of a list or a zone as the list's truth, a bool as the
+        comparison gives: no len() call."""
+        wanted = self._SOME.get((e.op, e.right.value)) if isinstance(e.right, A.IntLit) else None
+        ref = self.c.refs.get(e.left) if isinstance(e.left, A.Call) else None
+        if wanted is None or ref is None or ref[:2] != ("builtin", "count") or len(ref[2]) != 1 \
+                or isinstance(ref[2][0], tuple):
+            return None
+        xs = inline.counted(self, ref[2][0], self.arg(ref[2][0]))
+        if xs is None:
+            return None
+        return f"(not not {xs})" if wanted else f"(not {xs})"
+
     def some_of(self, xs) -> Optional[str]:
         """Code for "xs has an item" that stops at the first, for `xs` a `where` with a pure test or a
         call of a function that is one (its `fx_` twin, made once); None for anything else."""
@@ -159,7 +175,9 @@ class Expressions:
         fx = self.some_fns.get(name)
         if fx is None:
             fx = self.some_fns[name] = f"fx_{name}"        # before the body: it may ask for itself
+            outside, self.subst, self.sites = (self.subst, self.sites), None, []    # a def of its own
             body = self._first_passing(d.expr)
+            self.subst, self.sites = outside
             if name not in self.bounded:
                 body = self.call_frame(d, body, self.work(d.expr))
             params = "".join(f", v_{p.name}" for p in d.params)
@@ -221,7 +239,7 @@ class Expressions:
         if kind == "builtin":
             return inline.builtin(self, name, args, code) or f"b_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "func":
-            return f"f_{name}(g{''.join(', ' + c for c in code)})"
+            return calls.expression(self, name, code) or f"f_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "query":
             return f"q_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "action":

@@ -29,16 +29,23 @@ def _plain_list(t) -> bool:
     return isinstance(t, tuple) and t[0] == "list"
 
 
-def count(em, arg, code: str) -> Optional[str]:
-    """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
+def counted(em, arg, code: str) -> Optional[str]:
+    """The list `count(xs)` is the length of, when the checker knows `xs` is a list or a zone (never
+    none); None otherwise."""
     t = em.c.types.get(arg)
     if isinstance(arg, A.Call) and em.c.refs.get(arg, ())[:2] == ("builtin", "players"):
-        return "_len(g.ring(g.current))"             # no copy to count
+        return "g.ring(g.current)"             # no copy to count
     if arg in em.c.to_list or _plain_list(t):
-        return f"_len({code})"
+        return code
     if t == T.ZONE:
-        return f"_len({code}.cards)"
+        return f"{code}.cards"
     return None
+
+
+def count(em, arg, code: str) -> Optional[str]:
+    """`count(xs)` as a plain length of the list `counted` finds."""
+    xs = counted(em, arg, code)
+    return None if xs is None else f"_len({xs})"
 
 
 def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
