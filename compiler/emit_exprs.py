@@ -96,6 +96,9 @@ class Expressions:
 
     def x_Binary(self, e):
         lt = T.strip(self.c.types.get(e.left, T.ANY))
+        minus = inline.minus(self, e, lt) if T.is_list(lt) and e.op == "-" else None
+        if minus is not None:
+            return minus
         if T.is_list(lt) and e.op in "+-":
             fn, sep = ("", " + ") if inline.zones_only(self, e) else ("_concat" if e.op == "+" else "_minus", ", ")
             return f"{fn}({inline.cards(self, e.left)}{sep}{inline.cards(self, e.right)})"

@@ -152,6 +152,26 @@ def cards(em, e) -> str:
     return f"{code}.cards" if em.c.types.get(e) == T.ZONE and e not in em.c.to_list else code
 
 
+_OBJECTS = (T.PLAYER, T.CARD)
+
+
+def minus(em, e, lt) -> Optional[str]:
+    """`xs - ys` of cards or players as _minus does it (identity: these have no equality of their
+    own), without its call, when `ys` is a name or a list of one name (read once per item, which
+    changes nothing); None otherwise."""
+    left = em.c.types.get(e.left)
+    if not (_plain_list(left) or e.left in em.c.to_list) or T.strip(lt[1]) not in _OBJECTS:
+        return None
+    r = e.right
+    if isinstance(r, A.ListLit) and len(r.items) == 1:
+        one = em.expr(r.items[0])
+        test = f"_x is not {one}" if _NAME.match(one) else None
+    else:
+        ys = em.expr(r)
+        test = f"_x not in {ys}" if _NAME.match(ys) and _plain_list(em.c.types.get(r)) else None
+    return test and f"[_x for _x in {cards(em, e.left)} if {test}]"
+
+
 def zones_only(em, e) -> bool:
     """Is `e` zones joined with `+` (`p.hand + p.equip_zone`)? Then it is their lists of cards added
     in place: no larger than the cards the zones hold, it needs no _concat and its size check."""
