@@ -29,16 +29,23 @@ def _plain_list(t) -> bool:
     return isinstance(t, tuple) and t[0] == "list"
 
 
-def count(em, arg, code: str) -> Optional[str]:
-    """`count(xs)` as a plain length when the checker knows `xs` is a list or a zone (never none)."""
+def counted(em, arg, code: str) -> Optional[str]:
+    """The list `count(xs)` is the length of, when the checker knows `xs` is a list or a zone (never
+    none); None otherwise."""
     t = em.c.types.get(arg)
     if isinstance(arg, A.Call) and em.c.refs.get(arg, ())[:2] == ("builtin", "players"):
-        return "_len(g.ring(g.current))"             # no copy to count
+        return "g.ring(g.current)"             # no copy to count
     if arg in em.c.to_list or _plain_list(t):
-        return f"_len({code})"
+        return code
     if t == T.ZONE:
-        return f"_len({code}.cards)"
+        return f"{code}.cards"
     return None
+
+
+def count(em, arg, code: str) -> Optional[str]:
+    """`count(xs)` as a plain length of the list `counted` finds."""
+    xs = counted(em, arg, code)
+    return None if xs is None else f"_len({xs})"
 
 
 def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
@@ -143,6 +150,26 @@ def cards(em, e) -> str:
     so the snapshot _concat or _minus would take first is not needed)."""
     code = em.expr(e)
     return f"{code}.cards" if em.c.types.get(e) == T.ZONE and e not in em.c.to_list else code
+
+
+_OBJECTS = (T.PLAYER, T.CARD)
+
+
+def minus(em, e, lt) -> Optional[str]:
+    """`xs - ys` of cards or players as _minus does it (identity: these have no equality of their
+    own), without its call, when `ys` is a name or a list of one name (read once per item, which
+    changes nothing); None otherwise."""
+    left = em.c.types.get(e.left)
+    if not (_plain_list(left) or e.left in em.c.to_list) or T.strip(lt[1]) not in _OBJECTS:
+        return None
+    r = e.right
+    if isinstance(r, A.ListLit) and len(r.items) == 1:
+        one = em.expr(r.items[0])
+        test = f"_x is not {one}" if _NAME.match(one) else None
+    else:
+        ys = em.expr(r)
+        test = f"_x not in {ys}" if _NAME.match(ys) and _plain_list(em.c.types.get(r)) else None
+    return test and f"[_x for _x in {cards(em, e.left)} if {test}]"
 
 
 def zones_only(em, e) -> bool:

@@ -15,6 +15,7 @@ from . import types as T
 from .bounded import calls_in
 from .check import Checker
 from .deck import parse_copies
+from . import emit_calls as calls
 from . import emit_inline as inline
 from .emit import MARK, Emitter
 from .emit_guard import modifier_cond, modifier_subject, trigger_cond
@@ -154,9 +155,10 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         memo = _memoizable(s, d)
-        body, mods = [], f"g.mods.get({name!r}, ())"
+        # g.mods is a defaultdict(list) (runtime/game.py): indexing it is a look-up without a method call
+        body, mods = [], f"g.mods[{name!r}]"
         if memo and _cheap(em, d):      # with no modifier in play, its value costs less than the memo's look-up
-            body += [f"_ms = g.mods.get({name!r})", "if not _ms:", f"    v_value = {em.expr(d.base)}"]
+            body += [f"_ms = g.mods[{name!r}]", "if not _ms:", f"    v_value = {em.expr(d.base)}"]
             body += [f"    v_value = {em.expr(d.final)}"] if d.final is not None else []
             body, mods = body + ["    return v_value"], "_ms"
         body += _memo_lookup(name, params) if memo else []
@@ -282,28 +284,42 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
                            search=search_defaults(s),
                            anytime=anytime, **out)
-    return place_table(text, em.places)
+    return place_table(text, em.places, em.spans)
 
 
-def place_table(text: str, places: list[tuple[str, int, int]]) -> str:
+def place_table(text: str, places: list[tuple], spans: list[tuple]) -> str:
     """Turn each line's mark into a readable comment, and append the table that maps the module's line
-    numbers to .spell places: errors read places from the table, never from comment text."""
+    numbers to .spell places: errors read places from the table, never from comment text. A line
+    holding pack functions written in place (compiler/emit_calls.py) has a fourth item: each one's
+    (start, end, file, line, column, function), outermost first."""
     lines = text.split("\n")
     files: dict[str, int] = {}
     table = {}
     outer = None                # a line with no place of its own belongs to its function's place
+
+    def at(place):
+        return files.setdefault(place[0], len(files)), place[1], place[2]
     for i, line in enumerate(lines):
+        line, found = calls.line_spans(line, spans)
+        called: tuple = ()
         if MARK in line:
             code, index = line.split(MARK)
-            path, ln, col = places[int(index)]
-            table[i + 1] = (files.setdefault(path, len(files)), ln, col)
+            place, whole = places[int(index)]
+            table[i + 1] = at(place)
+            path, ln, col = place
             lines[i] = f"{code}  # {path}:{ln}:{col}"
+            called = tuple((0, len(code.encode()), *at(p), name) for p, name in whole)
             if line.startswith("def "):
                 outer = table[i + 1]
         elif line.startswith((" ", "#")) and outer is not None:
             table[i + 1] = outer
+            lines[i] = line
         else:
             outer = None
+            lines[i] = line
+        called += tuple((start, end, *at(p), name) for start, end, p, name in found)
+        if called and i + 1 in table:
+            table[i + 1] = (*table[i + 1][:3], called)
     return "\n".join(lines) + f"\nPACK.place_files = {tuple(files)!r}\nPACK.places = {table!r}\n"
 
 

@@ -9,6 +9,7 @@ is named, not the pack's line several frames below.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import sys
 from typing import Optional
@@ -89,11 +90,25 @@ def _is_none(x) -> bool:
 
 
 class Frame:
-    """One frame of pack code: the Python frame, the line it was at, and that line's .spell place."""
-    __slots__ = ("frame", "line", "place")
+    """One frame of pack code: the Python frame, the line it was at, and that line's .spell place; or
+    the call of a pack function written in place there (compiler/emit_calls.py), which made no
+    Python frame of its own: its name, and the UTF-8 byte columns of its code on the line."""
+    __slots__ = ("frame", "line", "place", "func", "span")
 
-    def __init__(self, frame, line: int, place: str):
-        self.frame, self.line, self.place = frame, line, place
+    def __init__(self, frame, line: int, place: str, func: str = "", span: Optional[tuple] = None):
+        self.frame, self.line, self.place, self.func, self.span = frame, line, place, func, span
+
+
+def _frames(frame, line: int, lasti: int, pack) -> list[Frame]:
+    """A pack frame, then each call written in place that its instruction at `lasti` is inside."""
+    out = [Frame(frame, line, pack.place(line))]
+    entry = pack.places.get(line)
+    if entry is not None and len(entry) > 3:
+        pos = next(itertools.islice(frame.f_code.co_positions(), lasti // 2, None), None)
+        start, end = (pos[2], pos[3]) if pos is not None and pos[2] is not None else (0, 0)
+        out += [Frame(frame, line, f"{pack.place_files[file]}:{ln}:{col}", func, (at, to))
+                for at, to, file, ln, col, func in entry[3] if at <= start and end <= to]
+    return out
 
 
 def trail_of_traceback(tb, pack) -> list[Frame]:
@@ -101,7 +116,7 @@ def trail_of_traceback(tb, pack) -> list[Frame]:
     out = []
     while tb is not None:
         if tb.tb_frame.f_code.co_filename.startswith(MODULE):
-            out.append(Frame(tb.tb_frame, tb.tb_lineno, pack.place(tb.tb_lineno)))
+            out += _frames(tb.tb_frame, tb.tb_lineno, tb.tb_lasti, pack)
         tb = tb.tb_next
     return out
 
@@ -111,9 +126,9 @@ def trail_of_stack(frame, pack) -> list[Frame]:
     out = []
     while frame is not None:
         if frame.f_code.co_filename.startswith(MODULE):
-            out.append(Frame(frame, frame.f_lineno, pack.place(frame.f_lineno)))
+            out.append(_frames(frame, frame.f_lineno, frame.f_lasti, pack))
         frame = frame.f_back
-    return out[::-1]
+    return [f for frames in reversed(out) for f in frames]
 
 
 class Lines:
@@ -130,14 +145,27 @@ class Lines:
 
     def assigned(self, f: Frame, name: str) -> str:
         """The code last assigned to `name` in the frame's function, above the frame's line."""
-        code = ""
+        return self.assignment(f, name)[0]
+
+    def assignment(self, f: Frame, name: str) -> tuple[str, int]:
+        """`assigned`, and the line it is on (0 for none)."""
+        code, at = "", 0
         for n in range(f.frame.f_code.co_firstlineno, f.line):
             line = self.code(n).strip()
             if line.startswith(name + " = "):
-                code = line[len(name) + 3:]
+                code, at = line[len(name) + 3:], n
             elif line.startswith(f"for {name} in ") and line.endswith(":"):     # a loop variable
-                code = line[len(name) + 8:-1]
-        return code
+                code, at = line[len(name) + 8:-1], n
+        return code, at
+
+    def called_in_place(self, n: int, code: str) -> str:
+        """The pack function written in place (compiler/emit_calls.py) that line `n`'s `code` begins
+        with, or ""."""
+        entry = self.pack.places.get(n, ())
+        line = self.code(n)
+        start = len(line[:line.rfind(code)].encode()) if code else -1
+        spans = entry[3] if len(entry) > 3 else ()
+        return next((func for at, _, _, _, _, func in spans if at == start), "")
 
 
 def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
@@ -146,6 +174,8 @@ def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
     for the names it was set from, so that a none can be followed on to a parameter."""
     local = f.frame.f_locals
     code = lines.code(f.line)
+    if f.span is not None:                  # a call written in place: its code on the line
+        code = code.encode()[f.span[0]:f.span[1]].decode()
     for temp in dict.fromkeys(_TEMP.findall(code)):
         if local.get(temp, 0) is None:
             code += " " + lines.assigned(f, temp)
@@ -170,8 +200,9 @@ def _nones(f: Frame, lines: Lines, action_step: bool) -> list[str]:
 
 def _origin(f: Frame, name: str, lines: Lines) -> Optional[str]:
     """Why local `name` is none: the built-in or function whose value a `let` gave it, if one did."""
-    called = _called(lines.assigned(f, "v_" + name), start=True)
-    return WHY_NONE.get(called[0], f"`{called[0]}` gave none") if called else None
+    code, n = lines.assignment(f, "v_" + name)
+    called = _called(code, start=True) or [lines.called_in_place(n, code)]
+    return WHY_NONE.get(called[0], f"`{called[0]}` gave none") if called[0] else None
 
 
 def _inline_origin(code: str) -> list[str]:
@@ -182,6 +213,8 @@ def _inline_origin(code: str) -> list[str]:
 def _came_in(f: Frame, outer: Frame, names: list[str], action_step: bool) -> bool:
     """Did every none name reach this frame from `outer`, as a parameter of the call `outer` made?"""
     code = f.frame.f_code
+    if f.frame is outer.frame:              # a call written in place: its arguments are the caller's
+        return True
     if action_step:
         return all(not n.startswith("event.") for n in names)
     if f.frame.f_back is not outer.frame:
@@ -283,6 +316,8 @@ def _reached(trail: list[Frame]) -> str:
 
 
 def _func_name(f: Frame) -> str:
+    if f.func:
+        return f.func
     name = f.frame.f_code.co_name
     return name[2:] if name.startswith("f_") else ""
 

@@ -1,0 +1,44 @@
+"""List operations and pack functions the emitter writes in place (compiler/emit_inline.py,
+compiler/emit_calls.py): the same values as the helper or the call they stand for."""
+from spellcard.runtime import namespace
+
+from .test_engine import game_of
+
+PACK = """
+card Token "t" { }
+func drop_one(cs: cards, c: card) -> cards { return cs - [c] }
+func drop_all(cs: cards, ds: cards) -> cards { return cs - ds }
+func any_of(cs: cards) -> bool { let b = count(cs) > 0 return b }
+func none_of(cs: cards) -> bool { let b = count(cs) == 0 return b }
+func two(cs: cards) -> cards = cs + cs
+func twice(cs: cards) -> int { return count(two(cs)) }
+"""
+
+
+def test_lists_taken_apart_in_place_are_what_minus_gives():
+    g = game_of(PACK)
+    f = g.pack.funcs
+    a, b, c = (g.make_card("Token", {}) for _ in range(3))
+    assert not any("_minus(" in line for line in g.pack.emitted)           # both forms in place
+    for cs in ([], [a], [a, b, a], [a, b, c]):
+        for c_ in (a, b):
+            assert f["drop_one"](g, cs, c_) == namespace._minus(cs, [c_])
+        for ds in ([], [a], [a, c], [b, b]):
+            assert f["drop_all"](g, cs, ds) == namespace._minus(cs, ds)
+
+
+def test_a_count_compared_with_none_is_a_bool():
+    g = game_of(PACK)
+    f = g.pack.funcs
+    assert not any("_len(v_cs)" in line for line in g.pack.emitted)       # truth tests, no len()
+    tok = g.make_card("Token", {})
+    assert f["any_of"](g, []) is False and f["any_of"](g, [tok]) is True
+    assert f["none_of"](g, []) is True and f["none_of"](g, [tok]) is False
+
+
+def test_an_expression_function_written_in_place_gives_its_value():
+    g = game_of(PACK)
+    line = next(line for line in g.pack.emitted if line.startswith("    return _len("))
+    assert "_concat(v_cs, v_cs)" in line and "f_two(" not in line
+    tok = g.make_card("Token", {})
+    assert g.pack.funcs["twice"](g, [tok]) == len(g.pack.funcs["two"](g, [tok])) == 2
