@@ -19,6 +19,7 @@ from . import emit_inline as inline
 from .emit import MARK, Emitter
 from .emit_guard import modifier_cond, modifier_subject, trigger_cond
 from .loops import nodes_in
+from .kind_only import KindOnly
 from .pure import PURE_BUILTINS, Purity
 from .symbols import Symbols
 from .tools import harness_code, search_defaults, shown_attrs
@@ -119,6 +120,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     em = Emitter(syms, checker, root, names)
     s = syms
     purity = em.purity = Purity(syms, checker.refs)
+    kind_only = KindOnly(syms, checker.refs, purity)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
                  "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": [],
                  "constants": {}}
@@ -213,7 +215,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
             hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
                                        f"card {name}: {h.name}")
         skills = [n for sc in d.skills for n, _ in sc.names]
-        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks, d.anytime))
+        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks, d.anytime, kind_only.kind(d)))
 
     for name, d in s.skills.items():
         trig, act, conv, mods, grants = [], [], [], [], []

@@ -93,20 +93,30 @@ def allowed(g, p, card, purpose: str) -> bool:
     """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
     it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌). One whose value is a plain `true`
     allows every card unasked while no modifier of it is in play (most of the time)."""
+    q = _forbids(g)
+    return q is None or bool(q(g, p, card, purpose))
+
+
+def _forbids(g):
+    """The query `card_allowed` when it must be asked (allowed), else none."""
     q = g.pack.queries.get("card_allowed")
     if q is None or not g.mods.get("card_allowed") and g.pack.constants.get("card_allowed") is True:
-        return True
-    return bool(q(g, p, card, purpose))
+        return None
+    return q
 
 
 def usable(g, user, card) -> bool:
+    if not card.kind.targets:
+        return False
+    forbids = _forbids(g)
+    if forbids is not None and not forbids(g, user, card, "use"):
+        return False
+    return _fits(g, user, card)
+
+
+def _fits(g, user, card) -> bool:
+    """The card kind's condition holds and some target is legal (as usable, `card_allowed` aside)."""
     kind = card.kind
-    if not kind.targets:
-        return False
-    forbids = g.pack.queries.get("card_allowed")        # allowed(), inline: asked of every card in hand
-    if forbids is not None and (g.mods.get("card_allowed") or g.pack.constants.get("card_allowed") is not True) \
-            and not forbids(g, user, card, "use"):
-        return False
     if kind.when is not None and not kind.when(g, user, card):
         return False
     for rule in kind.targets:           # as _target_rule, but a pure target test stops at the first legal one
@@ -190,8 +200,23 @@ def plays(g, p, anytime_only: bool = False) -> list:
             g.memo = None
     kinds = g.pack.kinds
     options: list = []
+    forbids = _forbids(g)   # usable, inline, with the answer of a kind_only kind's first card kept
+    fits: dict = {}         # (kind, via) -> _fits of the first such card since the last other kind's
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
-        if (not anytime_only or c.kind.anytime) and usable(g, p, c):
+        kind = c.kind
+        if anytime_only and not kind.anytime or not kind.targets:
+            continue
+        if not kind.kind_only:
+            if usable(g, p, c):
+                options.append(Play(card=c))
+            forbids, fits = _forbids(g), {}     # its rules may have changed the game
+            continue
+        if forbids is not None and not forbids(g, p, c, "use"):
+            continue
+        ok = fits.get((kind, c.via))
+        if ok is None:
+            ok = fits[kind, c.via] = _fits(g, p, c)
+        if ok:
             options.append(Play(card=c))
     for cd, inst, pool in _conversions(g, p, "use") if p.converts else ():
         if anytime_only and not kinds[cd.as_kind].anytime:

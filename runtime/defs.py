@@ -145,6 +145,7 @@ class CardKind:
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
     anytime: bool = False                     # usable at the pack's any-time points (任意时机)
+    kind_only: bool = False                   # its usability reads of the card only its kind and via (compiler/kind_only.py)
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
