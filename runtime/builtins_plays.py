@@ -76,19 +76,6 @@ def _limit_ok(g, d, owner) -> bool:
     return d.limit is None or g.used(d, owner, d.limit) < d.limit.count
 
 
-def _target_rule(g, user, card):
-    """The first targeting alternative of the card's kind that has a legal target, and its pool."""
-    for rule in card.kind.targets:
-        if rule.kind == "self":
-            return rule, [user]
-        if rule.kind == "none":         # `target none`: may be used with no target (for no effect)
-            return rule, []
-        pool = rule.pool(g, user, card)
-        if pool:
-            return rule, pool
-    return None, []
-
-
 def allowed(g, p, card, purpose: str) -> bool:
     """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
     it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌). One whose value is a plain `true`
@@ -114,13 +101,17 @@ def usable(g, user, card) -> bool:
     return _fits(g, user, card)
 
 
+_FREE = ("self", "none")
+"""The targeting alternatives that always apply."""
+
+
 def _fits(g, user, card) -> bool:
     """The card kind's condition holds and some target is legal (as usable, `card_allowed` aside)."""
     kind = card.kind
     if kind.when is not None and not kind.when(g, user, card):
         return False
-    for rule in kind.targets:           # as _target_rule, but a pure target test stops at the first legal one
-        if rule.kind == "self" or rule.kind == "none":
+    for rule in kind.targets:           # as _pick_targets, but a pure target test stops at the first legal one
+        if rule.kind in _FREE:
             return True
         if rule.exists(g, user, card) if rule.exists is not None else rule.pool(g, user, card):
             return True
@@ -160,16 +151,18 @@ def b_choose_targets(g, chooser, user, c):
 
 
 def _pick_targets(g, chooser, user, card):
-    rule, pool = _target_rule(g, user, card)
-    if rule is None:
-        return []
-    if rule.kind == "self":
-        return [user]
-    if rule.kind == "none":
-        return []
-    n = rule.count(g, user, card)
-    lo = 1 if rule.kind == "up_to" else n
-    return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: choose targets")
+    """The targets of the first targeting alternative of the card's kind that has a legal one."""
+    for rule in card.kind.targets:
+        if rule.kind == "self":
+            return [user]
+        if rule.kind == "none":         # `target none`: may be used with no target (for no effect)
+            return []
+        pool = rule.pool(g, user, card)
+        if pool:
+            n = rule.count(g, user, card)
+            lo = 1 if rule.kind == "up_to" else n
+            return _some(g, chooser, pool, min(lo, len(pool)), n, "players", f"{card.kind.label}: choose targets")
+    return []
 
 
 @builtin("choose_play(p: player, may_pass: bool = true) -> play?")
@@ -208,16 +201,19 @@ def plays(g, p, anytime_only: bool = False) -> list:
             continue
         if not kind.kind_only:
             if usable(g, p, c):
-                options.append(Play(card=c))
+                options.append(Play(c))
             forbids, fits = _forbids(g), {}     # its rules may have changed the game
             continue
         if forbids is not None and not forbids(g, p, c, "use"):
+            continue
+        if kind.when is None and kind.targets[0].kind in _FREE:
+            options.append(Play(c))     # _fits, inline: nothing to test
             continue
         ok = fits.get((kind, c.via))
         if ok is None:
             ok = fits[kind, c.via] = _fits(g, p, c)
         if ok:
-            options.append(Play(card=c))
+            options.append(Play(c))
     for cd, inst, pool in _conversions(g, p, "use") if p.converts else ():
         if anytime_only and not kinds[cd.as_kind].anytime:
             continue
@@ -286,8 +282,10 @@ def b_ask_card(g, p, k, purpose, prompt):
     hand = g.pack.hand_zone
     if hand:                            # a loop, not a comprehension: asked of each player in turn, mostly in vain
         for c in p.z[hand].cards:
-            if c.kind is k and allowed(g, p, c, purpose):
-                options.append(c)
+            if c.kind is k:
+                q = _forbids(g)         # allowed(), inline
+                if q is None or q(g, p, c, purpose):
+                    options.append(c)
     if p.converts:                      # most players have none: no generator to start (asked of each player)
         for cd, inst, pool in _conversions(g, p, purpose, k.name):
             if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):
