@@ -22,6 +22,7 @@ from .loops import nodes_in
 from .kind_only import KindOnly
 from .pure import PURE_BUILTINS, Purity
 from .symbols import Symbols
+from .targets import kind_rules
 from .tools import harness_code, search_defaults, shown_attrs
 
 
@@ -197,17 +198,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
 
     for name, d in s.cards.items():
         attrs = _kind_attrs(em, "card", d.assigns)
-        targets = []
-        for i, t in enumerate(d.targets):
-            if t.kind in ("self", "none"):
-                targets.append((t.kind, None, None, None))
-            else:
-                n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
-                pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)
-                exists = (em.add_exists_fn(f"tx_{name}_{i}", "g, v_user, v_card", t.pool)
-                          if isinstance(t.pool, A.Where) and purity.expr(t.pool.pred) else None)
-                targets.append((t.kind, n, pool, exists))
-        when = em.add_value_fn(f"tw_{name}", "g, v_user, v_card", d.when.cond) if d.when else None
+        targets, when = kind_rules(em, purity, name, d)
         hooks = {}
         for h in d.hooks:
             hook = s.hooks[h.name]
