@@ -198,7 +198,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
 
     for name, d in s.cards.items():
         attrs = _kind_attrs(em, "card", d.assigns)
-        targets, when = kind_rules(em, purity, name, d)
+        targets, fits = kind_rules(em, purity, name, d)
         hooks = {}
         for h in d.hooks:
             hook = s.hooks[h.name]
@@ -206,7 +206,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
             hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
                                        f"card {name}: {h.name}")
         skills = [n for sc in d.skills for n, _ in sc.names]
-        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks, d.anytime, kind_only.kind(d)))
+        out["kinds"].append((name, d.label, attrs, targets, fits, skills, hooks, d.anytime, kind_only.kind(d)))
 
     for name, d in s.skills.items():
         trig, act, conv, mods, grants = [], [], [], [], []

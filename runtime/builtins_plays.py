@@ -93,29 +93,13 @@ def _forbids(g):
 
 
 def usable(g, user, card) -> bool:
-    if not card.kind.targets:
+    kind = card.kind
+    if not kind.targets:
         return False
     forbids = _forbids(g)
     if forbids is not None and not forbids(g, user, card, "use"):
         return False
-    return _fits(g, user, card)
-
-
-_FREE = ("self", "none")
-"""The targeting alternatives that always apply."""
-
-
-def _fits(g, user, card) -> bool:
-    """The card kind's condition holds and some target is legal (as usable, `card_allowed` aside)."""
-    kind = card.kind
-    if kind.when is not None and not kind.when(g, user, card):
-        return False
-    for rule in kind.targets:           # as _pick_targets, but a pure target test stops at the first legal one
-        if rule.kind in _FREE:
-            return True
-        if rule.exists(g, user, card) if rule.exists is not None else rule.pool(g, user, card):
-            return True
-    return False
+    return kind.fits is None or kind.fits(g, user, card)     # its condition and a legal target
 
 
 def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
@@ -194,7 +178,7 @@ def plays(g, p, anytime_only: bool = False) -> list:
     kinds = g.pack.kinds
     options: list = []
     forbids = _forbids(g)   # usable, inline, with the answer of a kind_only kind's first card kept
-    fits: dict = {}         # (kind, via) -> _fits of the first such card since the last other kind's
+    fits: dict = {}         # (kind, via) -> the kind's fits of the first such card since the last other kind's
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
         kind = c.kind
         if anytime_only and not kind.anytime or not kind.targets:
@@ -206,12 +190,12 @@ def plays(g, p, anytime_only: bool = False) -> list:
             continue
         if forbids is not None and not forbids(g, p, c, "use"):
             continue
-        if kind.when is None and kind.targets[0].kind in _FREE:
-            options.append(Play(c))     # _fits, inline: nothing to test
+        if kind.fits is None:           # nothing to ask
+            options.append(Play(c))
             continue
         ok = fits.get((kind, c.via))
         if ok is None:
-            ok = fits[kind, c.via] = _fits(g, p, c)
+            ok = fits[kind, c.via] = kind.fits(g, p, c)
         if ok:
             options.append(Play(c))
     for cd, inst, pool in _conversions(g, p, "use") if p.converts else ():

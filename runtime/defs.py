@@ -132,7 +132,6 @@ class TargetRule:
     kind: str                                 # self | exactly | up_to
     count: Optional[Callable] = None          # (g, user, card) -> int
     pool: Optional[Callable] = None           # (g, user, card) -> list[Player]
-    exists: Optional[Callable] = None         # (g, user, card) -> bool: pool non-empty, stopping at the first
 
 
 @define(eq=False)
@@ -141,7 +140,8 @@ class CardKind:
     label: str
     attrs: dict = Factory(dict)
     targets: list = Factory(list)       # alternatives; the first whose pool is non-empty applies
-    when: Optional[Callable] = None           # (g, user, card) -> bool
+    fits: Optional[Callable] = None           # (g, user, card) -> bool: its condition and a legal target (compiler/targets.py);
+                                              # none when there is nothing to ask, or no targets at all
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
     anytime: bool = False                     # usable at the pack's any-time points (任意时机)

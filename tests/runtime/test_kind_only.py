@@ -55,8 +55,8 @@ def test_a_kind_only_kind_is_asked_once_for_all_its_cards_and_every_card_is_offe
     pack = pack_of(CARDS)
     bow = pack.kinds["Bow"]
     asked = []
-    real = bow.when
-    bow.when = lambda g, user, card: asked.append(card) or real(g, user, card)
+    real = bow.fits
+    bow.fits = lambda g, user, card: asked.append(card) or real(g, user, card)
     _, offered = listing(pack, ["Bow", "Plain", "Bow", "Bow"])
     assert offered == ["Bow", "Plain", "Bow", "Bow"]
     assert len(asked) == 1
@@ -72,8 +72,8 @@ def test_a_kind_other_than_kind_only_between_two_cards_makes_the_second_asked_af
     pack = pack_of(CARDS)
     plain = pack.kinds["Plain"]
     asked = []
-    real = plain.when
-    plain.when = lambda g, user, card: asked.append(card) or real(g, user, card)
+    real = plain.fits
+    plain.fits = lambda g, user, card: asked.append(card) or real(g, user, card)
     g, offered = listing(pack, ["Plain", "Loud", "Plain", "Plain"])     # Loud's condition may change the game
     assert offered == ["Plain", "Loud", "Plain", "Plain"]
     assert len(asked) == 2
