@@ -72,10 +72,6 @@ def b_choose_option(g, p, options, prompt):
     return options[g.decide(Decision(p, ONE, "option", prompt, options))]
 
 
-def _limit_ok(g, d, owner) -> bool:
-    return d.limit is None or g.used(d, owner, d.limit) < d.limit.count
-
-
 def allowed(g, p, card, purpose: str) -> bool:
     """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
     it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌). One whose value is a plain `true`
@@ -108,7 +104,7 @@ def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
             continue
         if cd.cond is not None and not cd.cond(g, p, inst.card):
             continue
-        if not _limit_ok(g, cd, p):
+        if cd.limit is not None and g.used(cd, p, cd.limit) >= cd.limit.count:
             continue
         pool = [c for c in cd.pool(g, p, inst.card) if not c.virtual]
         if len(pool) >= cd.count:
@@ -178,7 +174,7 @@ def plays(g, p, anytime_only: bool = False) -> list:
     kinds = g.pack.kinds
     options: list = []
     forbids = _forbids(g)   # usable, inline, with the answer of a kind_only kind's first card kept
-    fits: dict = {}         # (kind, via) -> the kind's fits of the first such card since the last other kind's
+    fits: dict = {}         # kind or (kind, via) -> its fits of the first such card since the last other kind's
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
         kind = c.kind
         if anytime_only and not kind.anytime or not kind.targets:
@@ -193,9 +189,11 @@ def plays(g, p, anytime_only: bool = False) -> list:
         if kind.fits is None:           # nothing to ask
             options.append(Play(c))
             continue
-        ok = fits.get((kind, c.via))
-        if ok is None:
-            ok = fits[kind, c.via] = kind.fits(g, p, c)
+        key = kind if c.via is None else (kind, c.via)
+        if key in fits:
+            ok = fits[key]
+        else:
+            ok = fits[key] = kind.fits(g, p, c)
         if ok:
             options.append(Play(c))
     for cd, inst, pool in _conversions(g, p, "use") if p.converts else ():
@@ -205,7 +203,8 @@ def plays(g, p, anytime_only: bool = False) -> list:
         if usable(g, p, probe):
             options.append(Play(card=probe, convert=cd, inst=inst))
     for ad, inst in p.actives:
-        if (not anytime_only or ad.anytime) and _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
+        if (not anytime_only or ad.anytime) and (ad.limit is None or g.used(ad, p, ad.limit) < ad.limit.count) \
+                and (ad.cond is None or ad.cond(g, p, inst.card)):
             options.append(Play(skill=ad.skill, active=ad, inst=inst))
     return options
 
