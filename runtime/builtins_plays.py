@@ -28,8 +28,10 @@ def _one(g, p, pool, what: str, prompt: str):
 def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
     pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
-    hi = min(hi, len(pool))
-    lo = min(lo, hi)
+    if hi > len(pool):
+        hi = len(pool)
+    if lo > hi:
+        lo = hi
     if hi <= 0:
         return []
     return list(map(pool.__getitem__, g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))))
@@ -141,7 +143,7 @@ def _pick_targets(g, chooser, user, card):
         if pool:
             n = rule.count(g, user, card)
             lo = 1 if rule.kind == "up_to" else n
-            return _some(g, chooser, pool, min(lo, len(pool)), n, "players", f"{card.kind.label}: choose targets")
+            return _some(g, chooser, pool, lo, n, "players", f"{card.kind.label}: choose targets")   # lo capped there
     return []
 
 
