@@ -77,7 +77,8 @@ class KindOnly:
         while shrunk:
             shrunk = False
             for key, found in uses.items():
-                if key in self.params and not all(_reads_kind_only(code, ref, refs, self.params) for code, ref in found):
+                if key in self.params and not all(_reads_kind_only(code, ref, refs, self.params)
+                                                  for code, ref in found):
                     self.params.discard(key)
                     shrunk = True
 

@@ -47,7 +47,8 @@ def _fits_fn(em: Emitter, purity: Purity, name: str, d: A.CardDecl, pools: list)
             lines += [f"if {em.expr(t.pool)}:{at}", "    return True"]
     else:
         lines.append("return False")
-    return em.add_def(f"tu_{name}", PARAMS, lines, d, f"card {name}: may it be used? (the first legal target is enough)")
+    return em.add_def(f"tu_{name}", PARAMS, lines, d,
+                      f"card {name}: may it be used? (the first legal target is enough)")
 
 
 def _pool_fn(em: Emitter, name: str, pool) -> str:

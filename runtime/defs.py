@@ -140,12 +140,12 @@ class CardKind:
     label: str
     attrs: dict = Factory(dict)
     targets: list = Factory(list)       # alternatives; the first whose pool is non-empty applies
-    fits: Optional[Callable] = None           # (g, user, card) -> bool: its condition and a legal target (compiler/targets.py);
-                                              # none when there is nothing to ask, or no targets at all
+    fits: Optional[Callable] = None           # (g, user, card) -> bool: its condition, then a legal target
+                                              # (compiler/targets.py); none: nothing to ask, or no targets
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
     anytime: bool = False                     # usable at the pack's any-time points (任意时机)
-    kind_only: bool = False                   # its usability reads of the card only its kind and via (compiler/kind_only.py)
+    kind_only: bool = False                   # usability reads only the card's kind and via (compiler/kind_only.py)
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"

@@ -51,12 +51,17 @@ def listing(pack, hand: list) -> tuple[Game, list]:
     return g, [o.card.kind.name for o in agent.log[-1].options if o is not None]
 
 
+def asking(pack, kind: str) -> list:
+    """The cards the kind's usability test (its `fits`) is asked about, from now on."""
+    k, asked = pack.kinds[kind], []
+    real = k.fits
+    k.fits = lambda g, user, card: asked.append(card) or real(g, user, card)
+    return asked
+
+
 def test_a_kind_only_kind_is_asked_once_for_all_its_cards_and_every_card_is_offered():
     pack = pack_of(CARDS)
-    bow = pack.kinds["Bow"]
-    asked = []
-    real = bow.fits
-    bow.fits = lambda g, user, card: asked.append(card) or real(g, user, card)
+    asked = asking(pack, "Bow")
     _, offered = listing(pack, ["Bow", "Plain", "Bow", "Bow"])
     assert offered == ["Bow", "Plain", "Bow", "Bow"]
     assert len(asked) == 1
@@ -70,10 +75,7 @@ def test_other_kinds_are_asked_card_by_card():
 
 def test_a_kind_other_than_kind_only_between_two_cards_makes_the_second_asked_afresh():
     pack = pack_of(CARDS)
-    plain = pack.kinds["Plain"]
-    asked = []
-    real = plain.fits
-    plain.fits = lambda g, user, card: asked.append(card) or real(g, user, card)
-    g, offered = listing(pack, ["Plain", "Loud", "Plain", "Plain"])     # Loud's condition may change the game
+    asked = asking(pack, "Plain")
+    _, offered = listing(pack, ["Plain", "Loud", "Plain", "Plain"])     # Loud's condition may change the game
     assert offered == ["Plain", "Loud", "Plain", "Plain"]
     assert len(asked) == 2
