@@ -130,7 +130,7 @@ def b_without(g, xs, x):
 @builtin("reversed(xs: list) -> same")
 def b_reversed(g, xs):
     """`xs` in reverse order."""
-    return _cards(xs)[::-1]
+    return xs.cards[::-1] if isinstance(xs, Zone) else list(xs)[::-1]
 
 
 @builtin("text(x: any) -> text")

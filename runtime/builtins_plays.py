@@ -212,10 +212,10 @@ def plays(g, p, anytime_only: bool = False) -> list:
 
 
 def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
-    """`p` picks one of `options` or passes (if `may_pass`); a card chosen is made (a conversion picks
-    its real cards) and given its targets. None for a pass."""
+    """`p` picks one of `options` (a list of plays' own, completed here) or passes (if `may_pass`);
+    a card chosen is made (a conversion picks its real cards) and given its targets. None for a pass."""
     if may_pass or not options:
-        options = options + [None]
+        options.append(None)
     era = g.era
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
     if g.era == era + 1 and g.memo_era == era:
