@@ -215,12 +215,6 @@ class Expressions:
             return f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
         return f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
 
-    def add_exists_fn(self, name: str, params: str, where: A.Where) -> str:
-        """Whether some item passes a `where` whose test changes nothing (compiler/pure.py): it stops at
-        the first, charging the work budget for all the items as the whole list would."""
-        return self.add_def(name, params, self._first_passing(where), where,
-                            "is some target legal? (the first is enough)")
-
     def _first_passing(self, where: A.Where) -> list[str]:
         at = self.at(where)
         lines, items = inline.items(self, where, at) or ([], self.where_items(where))

@@ -20,8 +20,10 @@ from . import emit_inline as inline
 from .emit import MARK, Emitter
 from .emit_guard import modifier_cond, modifier_subject, trigger_cond
 from .loops import nodes_in
+from .kind_only import KindOnly
 from .pure import PURE_BUILTINS, Purity
 from .symbols import Symbols
+from .targets import kind_rules
 from .tools import harness_code, search_defaults, shown_attrs
 
 
@@ -120,6 +122,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     em = Emitter(syms, checker, root, names)
     s = syms
     purity = em.purity = Purity(syms, checker.refs)
+    kind_only = KindOnly(syms, checker.refs, purity)
     out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
                  "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": [],
                  "constants": {}}
@@ -197,17 +200,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
 
     for name, d in s.cards.items():
         attrs = _kind_attrs(em, "card", d.assigns)
-        targets = []
-        for i, t in enumerate(d.targets):
-            if t.kind in ("self", "none"):
-                targets.append((t.kind, None, None, None))
-            else:
-                n = em.add_value_fn(f"tn_{name}_{i}", "g, v_user, v_card", t.count)
-                pool = em.add_value_fn(f"tp_{name}_{i}", "g, v_user, v_card", t.pool)
-                exists = (em.add_exists_fn(f"tx_{name}_{i}", "g, v_user, v_card", t.pool)
-                          if isinstance(t.pool, A.Where) and purity.expr(t.pool.pred) else None)
-                targets.append((t.kind, n, pool, exists))
-        when = em.add_value_fn(f"tw_{name}", "g, v_user, v_card", d.when.cond) if d.when else None
+        targets, fits = kind_rules(em, purity, name, d)
         hooks = {}
         for h in d.hooks:
             hook = s.hooks[h.name]
@@ -215,7 +208,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
             hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
                                        f"card {name}: {h.name}")
         skills = [n for sc in d.skills for n, _ in sc.names]
-        out["kinds"].append((name, d.label, attrs, targets, when, skills, hooks, d.anytime))
+        out["kinds"].append((name, d.label, attrs, targets, fits, skills, hooks, d.anytime, kind_only.kind(d)))
 
     for name, d in s.skills.items():
         trig, act, conv, mods, grants = [], [], [], [], []

@@ -130,7 +130,7 @@ def b_without(g, xs, x):
 @builtin("reversed(xs: list) -> same")
 def b_reversed(g, xs):
     """`xs` in reverse order."""
-    return _cards(xs)[::-1]
+    return xs.cards[::-1] if isinstance(xs, Zone) else list(xs)[::-1]
 
 
 @builtin("text(x: any) -> text")
@@ -181,7 +181,7 @@ def b_seat_distance(g, a, b):
             n = len(g.players)
             ring = [q for q in (g.players[(a.seat + i) % n] for i in range(n)) if q.alive or q is a or q is b]
         i = ring.index(b)
-        d = g.seat_distances[key] = min(i, len(ring) - i)
+        d = g.seat_distances[key] = i if i <= len(ring) - i else len(ring) - i
     return d
 
 
@@ -262,13 +262,13 @@ def b_virtual(g, k, sources=(), via=None):
     card give a card with no colour), and takes the rest from its kind.
     """
     physical = []                           # each source's physical cards (a loop: a probe per conversion listed)
-    for s in ([sources] if isinstance(sources, Card) else _cards(sources)):
+    for s in ((sources,) if isinstance(sources, Card) else sources.cards if isinstance(sources, Zone) else sources):
         if s.virtual:
             physical += s.sources
         else:
             physical.append(s)
     sources = tuple(physical)
-    base, shared = _virtual_template(g, k)
+    base, shared = g.virtual_templates.get(k.name) or _virtual_template(g, k)
     a = dict(base)                          # no sources: the kind's own attributes, none for the rest
     if len(sources) == 1:
         got = sources[0].a
@@ -278,19 +278,17 @@ def b_virtual(g, k, sources=(), via=None):
         for name in shared:
             values = {c.a.get(name) for c in sources}
             a[name] = values.pop() if len(values) == 1 else None
-    return Card(None, k, a, virtual=True, sources=sources, via=via)
+    return Card(None, k, a, True, sources, via)
 
 
 def _virtual_template(g, k) -> tuple[dict, tuple]:
-    """Per kind, once a game: a virtual card's attributes before its sources are read (every card
-    attribute, as the kind sets it or none), and the attributes it takes from its sources."""
-    cache = g.virtual_templates
-    t = cache.get(k.name)
-    if t is None:
-        names = [ad.name for ad in g.pack.attrs_of("card")]
-        base = dict.fromkeys(names)
-        base.update(k.attrs)
-        t = cache[k.name] = (base, tuple(n for n in names if n not in k.attrs))
+    """Per kind, once a game (kept in Game.virtual_templates): a virtual card's attributes before its
+    sources are read (every card attribute, as the kind sets it or none), and the attributes it
+    takes from its sources."""
+    names = [ad.name for ad in g.pack.attrs_of("card")]
+    base = dict.fromkeys(names)
+    base.update(k.attrs)
+    t = g.virtual_templates[k.name] = (base, tuple(n for n in names if n not in k.attrs))
     return t
 
 

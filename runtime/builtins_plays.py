@@ -28,8 +28,10 @@ def _one(g, p, pool, what: str, prompt: str):
 def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
     pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
-    hi = min(hi, len(pool))
-    lo = min(lo, hi)
+    if hi > len(pool):
+        hi = len(pool)
+    if lo > hi:
+        lo = hi
     if hi <= 0:
         return []
     return list(map(pool.__getitem__, g.decide(Decision(p, MANY, what, prompt, pool, lo, hi))))
@@ -72,49 +74,30 @@ def b_choose_option(g, p, options, prompt):
     return options[g.decide(Decision(p, ONE, "option", prompt, options))]
 
 
-def _limit_ok(g, d, owner) -> bool:
-    return d.limit is None or g.used(d, owner, d.limit) < d.limit.count
-
-
-def _target_rule(g, user, card):
-    """The first targeting alternative of the card's kind that has a legal target, and its pool."""
-    for rule in card.kind.targets:
-        if rule.kind == "self":
-            return rule, [user]
-        if rule.kind == "none":         # `target none`: may be used with no target (for no effect)
-            return rule, []
-        pool = rule.pool(g, user, card)
-        if pool:
-            return rule, pool
-    return None, []
-
-
 def allowed(g, p, card, purpose: str) -> bool:
     """A pack may forbid cards: if it declares `query card_allowed(p, card, purpose) -> bool`, no card
     it refuses is offered to use or to play (憂鬱之毒: 無法使用或打出手牌). One whose value is a plain `true`
     allows every card unasked while no modifier of it is in play (most of the time)."""
+    q = _forbids(g)
+    return q is None or bool(q(g, p, card, purpose))
+
+
+def _forbids(g):
+    """The query `card_allowed` when it must be asked (allowed), else none."""
     q = g.pack.queries.get("card_allowed")
     if q is None or not g.mods.get("card_allowed") and g.pack.constants.get("card_allowed") is True:
-        return True
-    return bool(q(g, p, card, purpose))
+        return None
+    return q
 
 
 def usable(g, user, card) -> bool:
     kind = card.kind
     if not kind.targets:
         return False
-    forbids = g.pack.queries.get("card_allowed")        # allowed(), inline: asked of every card in hand
-    if forbids is not None and (g.mods.get("card_allowed") or g.pack.constants.get("card_allowed") is not True) \
-            and not forbids(g, user, card, "use"):
+    forbids = _forbids(g)
+    if forbids is not None and not forbids(g, user, card, "use"):
         return False
-    if kind.when is not None and not kind.when(g, user, card):
-        return False
-    for rule in kind.targets:           # as _target_rule, but a pure target test stops at the first legal one
-        if rule.kind == "self" or rule.kind == "none":
-            return True
-        if rule.exists(g, user, card) if rule.exists is not None else rule.pool(g, user, card):
-            return True
-    return False
+    return kind.fits is None or kind.fits(g, user, card)     # its condition and a legal target
 
 
 def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
@@ -123,7 +106,7 @@ def _conversions(g, p, purpose: str, kind_name: Optional[str] = None):
             continue
         if cd.cond is not None and not cd.cond(g, p, inst.card):
             continue
-        if not _limit_ok(g, cd, p):
+        if cd.limit is not None and g.used(cd, p, cd.limit) >= cd.limit.count:
             continue
         pool = [c for c in cd.pool(g, p, inst.card) if not c.virtual]
         if len(pool) >= cd.count:
@@ -150,16 +133,18 @@ def b_choose_targets(g, chooser, user, c):
 
 
 def _pick_targets(g, chooser, user, card):
-    rule, pool = _target_rule(g, user, card)
-    if rule is None:
-        return []
-    if rule.kind == "self":
-        return [user]
-    if rule.kind == "none":
-        return []
-    n = rule.count(g, user, card)
-    lo = 1 if rule.kind == "up_to" else n
-    return b_choose_players(g, chooser, pool, min(lo, len(pool)), n, f"{card.kind.label}: choose targets")
+    """The targets of the first targeting alternative of the card's kind that has a legal one."""
+    for rule in card.kind.targets:
+        if rule.kind == "self":
+            return [user]
+        if rule.kind == "none":         # `target none`: may be used with no target (for no effect)
+            return []
+        pool = rule.pool(g, user, card)
+        if pool:
+            n = rule.count(g, user, card)
+            lo = 1 if rule.kind == "up_to" else n
+            return _some(g, chooser, pool, lo, n, "players", f"{card.kind.label}: choose targets")   # lo capped there
+    return []
 
 
 @builtin("choose_play(p: player, may_pass: bool = true) -> play?")
@@ -190,9 +175,29 @@ def plays(g, p, anytime_only: bool = False) -> list:
             g.memo = None
     kinds = g.pack.kinds
     options: list = []
+    forbids = _forbids(g)   # usable, inline, with the answer of a kind_only kind's first card kept
+    fits: dict = {}         # kind or (kind, via) -> its fits of the first such card since the last other kind's
     for c in p.z[g.pack.hand_zone].cards if g.pack.hand_zone else ():
-        if (not anytime_only or c.kind.anytime) and usable(g, p, c):
-            options.append(Play(card=c))
+        kind = c.kind
+        if anytime_only and not kind.anytime or not kind.targets:
+            continue
+        if not kind.kind_only:
+            if usable(g, p, c):
+                options.append(Play(c))
+            forbids, fits = _forbids(g), {}     # its rules may have changed the game
+            continue
+        if forbids is not None and not forbids(g, p, c, "use"):
+            continue
+        if kind.fits is None:           # nothing to ask
+            options.append(Play(c))
+            continue
+        key = kind if c.via is None else (kind, c.via)
+        if key in fits:
+            ok = fits[key]
+        else:
+            ok = fits[key] = kind.fits(g, p, c)
+        if ok:
+            options.append(Play(c))
     for cd, inst, pool in _conversions(g, p, "use") if p.converts else ():
         if anytime_only and not kinds[cd.as_kind].anytime:
             continue
@@ -200,16 +205,17 @@ def plays(g, p, anytime_only: bool = False) -> list:
         if usable(g, p, probe):
             options.append(Play(card=probe, convert=cd, inst=inst))
     for ad, inst in p.actives:
-        if (not anytime_only or ad.anytime) and _limit_ok(g, ad, p) and (ad.cond is None or ad.cond(g, p, inst.card)):
+        if (not anytime_only or ad.anytime) and (ad.limit is None or g.used(ad, p, ad.limit) < ad.limit.count) \
+                and (ad.cond is None or ad.cond(g, p, inst.card)):
             options.append(Play(skill=ad.skill, active=ad, inst=inst))
     return options
 
 
 def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
-    """`p` picks one of `options` or passes (if `may_pass`); a card chosen is made (a conversion picks
-    its real cards) and given its targets. None for a pass."""
+    """`p` picks one of `options` (a list of plays' own, completed here) or passes (if `may_pass`);
+    a card chosen is made (a conversion picks its real cards) and given its targets. None for a pass."""
     if may_pass or not options:
-        options = options + [None]
+        options.append(None)
     era = g.era
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
     if g.era == era + 1 and g.memo_era == era:
@@ -261,8 +267,10 @@ def b_ask_card(g, p, k, purpose, prompt):
     hand = g.pack.hand_zone
     if hand:                            # a loop, not a comprehension: asked of each player in turn, mostly in vain
         for c in p.z[hand].cards:
-            if c.kind is k and allowed(g, p, c, purpose):
-                options.append(c)
+            if c.kind is k:
+                q = _forbids(g)         # allowed(), inline
+                if q is None or q(g, p, c, purpose):
+                    options.append(c)
     if p.converts:                      # most players have none: no generator to start (asked of each player)
         for cd, inst, pool in _conversions(g, p, purpose, k.name):
             if allowed(g, p, b_virtual(g, k, pool[:cd.count], cd.skill), purpose):

@@ -132,7 +132,6 @@ class TargetRule:
     kind: str                                 # self | exactly | up_to
     count: Optional[Callable] = None          # (g, user, card) -> int
     pool: Optional[Callable] = None           # (g, user, card) -> list[Player]
-    exists: Optional[Callable] = None         # (g, user, card) -> bool: pool non-empty, stopping at the first
 
 
 @define(eq=False)
@@ -141,10 +140,12 @@ class CardKind:
     label: str
     attrs: dict = Factory(dict)
     targets: list = Factory(list)       # alternatives; the first whose pool is non-empty applies
-    when: Optional[Callable] = None           # (g, user, card) -> bool
+    fits: Optional[Callable] = None           # (g, user, card) -> bool: its condition, then a legal target
+                                              # (compiler/targets.py); none: nothing to ask, or no targets
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
     anytime: bool = False                     # usable at the pack's any-time points (任意时机)
+    kind_only: bool = False                   # usability reads only the card's kind and via (compiler/kind_only.py)
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
