@@ -43,7 +43,7 @@ class Game(Asking, Skills, Windows, Turns):
     # cost more: 3.8% of a random game's instructions. Anything else set on a game (a scenario's
     # `_forced`) still goes to its dict; tests/runtime/test_engine.py checks a played game sets nothing else.
     __slots__ = ("pack", "mode", "seed", "rng", "log", "answers", "check", "presets", "players", "z", "v",
-                 "triggers", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
+                 "triggers", "listeners", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
                  "card_values", "known", "views", "virtual_templates", "turns", "rounds", "steps", "work",
                  "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
                  "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
@@ -67,7 +67,11 @@ class Game(Asking, Skills, Windows, Turns):
             p.agent = agent or DeclineAgent()
         self.z: dict[str, Zone] = {}
         self.v: dict = {}                                   # table counters and attributes
-        self.triggers: dict[str, list] = defaultdict(list)
+        # Per window key, its listeners: `listeners` keeps every key's list for the whole game (a window
+        # firing holds on to it and sees triggers granted meanwhile), `triggers` only the non-empty ones,
+        # so "does anyone listen here?" is `key in g.triggers`, no call (Skills.grant/revoke keep both).
+        self.listeners: dict[str, list] = defaultdict(list)
+        self.triggers: dict[str, list] = {}
         self.mods: dict[str, list] = defaultdict(list)
         self.stack: list[Event] = []
         self.uses: dict = defaultdict(int)

@@ -84,22 +84,22 @@ class Turns:
         action, before, start, end, body = self._phase_runs[name]
         ev = Event(action, {"player": player, "phase": name})
         self.stack.append(ev)
-        triggers = self.triggers             # most of a phase's windows have no listener: skip the call
+        triggers = self.triggers             # most of a phase's windows have no listener: a test, no call
         try:
-            if triggers.get("phase.before"):
+            if "phase.before" in triggers:
                 self.dispatch("phase.before", ev)
-            if not ev.cancelled and triggers.get(before):
+            if not ev.cancelled and before in triggers:
                 self.dispatch(before, ev)
             if not ev.cancelled and name not in self.skipped:
-                if triggers.get("phase.start"):
+                if "phase.start" in triggers:
                     self.dispatch("phase.start", ev)
-                if triggers.get(start):
+                if start in triggers:
                     self.dispatch(start, ev)
                 if body is not None and player.alive:
                     body(self, player)
-                if triggers.get(end):
+                if end in triggers:
                     self.dispatch(end, ev)
-                if triggers.get("phase.end"):
+                if "phase.end" in triggers:
                     self.dispatch("phase.end", ev)
         finally:
             self.stack.pop()
@@ -121,20 +121,20 @@ class Turns:
         self.stack.append(ev)
         triggers = self.triggers
         try:
-            if triggers.get("turn.start"):
+            if "turn.start" in triggers:
                 self.dispatch("turn.start", ev)
             for name in self.pack.turn:
                 if not player.alive:
                     break
                 self.run_phase(player, name)
-            if triggers.get("turn.end"):
+            if "turn.end" in triggers:
                 self.dispatch("turn.end", ev)
         finally:
             self.stack.pop()
 
     def _round_event(self, window: str) -> None:
         key = f"round.{window}"
-        if not self.triggers.get(key):
+        if key not in self.triggers:
             return
         ev = Event(self._round, {"number": self.rounds})
         self.stack.append(ev)

@@ -51,8 +51,9 @@ class Windows:
         return ev
 
     def dispatch(self, key: str, ev: Event) -> None:
-        trigs = self.triggers.get(key)
-        if not trigs:
+        try:
+            trigs = self.triggers[key]      # its callers test `key in g.triggers` first: rarely missing
+        except KeyError:
             return
         if len(trigs) == 1:
             # Most windows have one listener: no ordering to do. The list can grow while it fires

@@ -62,6 +62,24 @@ skill Second "second" locked { on ping.after when event.who.score < 5 { event.wh
     assert g.players[0].v["score"] == 11        # Second was no longer eligible
 
 
+def test_only_windows_with_listeners_are_in_the_trigger_table():
+    """`key in g.triggers` is how the engine and the emitted code skip a window nobody listens to; a
+    window's list stays the same object while its listeners come and go, as a firing window holds it."""
+    g = game_of("""skill Echo "echo" locked { on ping.after { owner.score += 10 } }""")
+    p = g.players[0]
+    assert "ping.after" not in g.triggers
+    inst = g.grant(p, g.pack.skills["Echo"])
+    listening = g.triggers["ping.after"]
+    g.revoke(p, inst)
+    assert "ping.after" not in g.triggers
+    g.perform("ping", who=p)
+    assert p.v["score"] == 1
+    g.grant(p, g.pack.skills["Echo"])
+    assert g.triggers["ping.after"] is listening and len(listening) == 1
+    g.perform("ping", who=p)
+    assert p.v["score"] == 12
+
+
 def test_owner_chooses_the_order_of_their_own_simultaneous_triggers():
     g = game_of("""
 skill A "a" locked { on ping.after { owner.mark = owner.mark + "A" } }
