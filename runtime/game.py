@@ -30,6 +30,7 @@ __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSAL
 
 # Per pack, per kind, the card attributes (Game._card_template): every game of a pack shares them.
 _TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
+_new = object.__new__
 
 
 def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
@@ -47,7 +48,7 @@ class Game(Asking, Skills, Windows, Turns):
                  "card_values", "known", "views", "virtual_templates", "turns", "rounds", "steps", "work",
                  "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
                  "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
-                 "_phase_runs", "_turn", "_round")
+                 "_phase_runs", "_turn", "_round", "_counter_defs")
 
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
@@ -114,6 +115,9 @@ class Game(Asking, Skills, Windows, Turns):
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
+        # The table's and the players' counters by name, for set_value (no key tuple to make).
+        self._counter_defs = tuple({n: cd for (o, n), cd in pack.counters.items() if o == owner}
+                                   for owner in ("table", "player"))
         # Per phase, what Turns.run_phase needs: the action its event names, its windows, its body.
         self._phase_runs = {
             name: (_structural_action(name, ("player", "phase")), f"{name}.before", f"{name}.start",
@@ -155,9 +159,18 @@ class Game(Asking, Skills, Windows, Turns):
     def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
         """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
         kind = self.pack.kinds[kind_name]
-        base, computed = self._templates.get(kind.name) or self._card_template(kind)
+        templates = self._templates
+        base, computed = templates[kind.name] if kind.name in templates else self._card_template(kind)
         a = {**base, **values}
-        card = Card(len(self.cards) if card_id is None else card_id, kind, a)
+        card = _new(Card)                   # Card(id, kind, a) without the call of its __init__ (a slot added there is set here too)
+        card.id = len(self.cards) if card_id is None else card_id
+        card.kind = kind
+        card.a = a
+        card.zone = None
+        card.virtual = False
+        card.sources = ()
+        card.via = None
+        card.base = None
         self.era += 1
         for ad in computed:
             if ad.name not in values:
@@ -252,8 +265,11 @@ class Game(Asking, Skills, Windows, Turns):
 
     def set_value(self, owner, name: str, value) -> None:
         """Set a counter (clamped to its bounds) or an attribute of a player or the table."""
-        store = self.v if owner is None else owner.v
-        cdef = self.pack.counters.get(("table" if owner is None else "player", name))
+        if owner is None:
+            store, cdefs = self.v, self._counter_defs[0]
+        else:
+            store, cdefs = owner.v, self._counter_defs[1]
+        cdef = cdefs[name] if name in cdefs else None
         if cdef is not None:
             if cdef.max is not None:
                 hi = cdef.max(self, owner)
@@ -263,7 +279,7 @@ class Game(Asking, Skills, Windows, Turns):
                 lo = cdef.min(self, owner)
                 if value < lo:
                     value = lo
-        if store.get(name) == value:
+        if (store[name] if name in store else None) == value:
             return
         store[name] = value
         if cdef is not None and cdef.reset is not None and owner is not None:

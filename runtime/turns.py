@@ -5,6 +5,8 @@ from .errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RuleL
 from .faults import locate, too_deep
 from .model import Event, Player
 
+_new = object.__new__
+
 
 class TurnLimit(Exception):
     """The mode's turn limit was reached: the game ends undecided."""
@@ -43,11 +45,12 @@ class Turns:
 
     def ring(self, p: Player) -> list[Player]:
         """The cached list living_from copies: for the runtime's own reading, never to be changed."""
-        order = self._living.get(p.seat)
-        if order is None:
-            n = len(self.players)
-            order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
-                                            if q.alive]
+        living = self._living
+        seat = p.seat
+        if seat in living:
+            return living[seat]
+        n = len(self.players)
+        order = living[seat] = [q for q in (self.players[(seat + i) % n] for i in range(n)) if q.alive]
         return order
 
     def set_alive(self, p: Player, alive: bool) -> None:
@@ -82,7 +85,11 @@ class Turns:
         if self.log.enabled:
             self.log.add("phase", name, f"P{player.seat}")
         action, before, start, end, body = self._phase_runs[name]
-        ev = Event(action, {"player": player, "phase": name})
+        ev = _new(Event)                    # as Windows.act makes its events: no call of __init__
+        ev.action = action
+        ev.p = {"player": player, "phase": name}
+        ev.cancelled = False
+        ev.trigger = None
         self.stack.append(ev)
         triggers = self.triggers             # most of a phase's windows have no listener: a test, no call
         try:
@@ -102,7 +109,7 @@ class Turns:
                 if "phase.end" in triggers:
                     self.dispatch("phase.end", ev)
         finally:
-            self.stack.pop()
+            del self.stack[-1]
             self.phase = prev
             self.era += 1
 
@@ -117,7 +124,11 @@ class Turns:
         self.skipped = set()
         if self.log.enabled:
             self.log.add("turn", self.turns, f"P{player.seat}")
-        ev = Event(self._turn, {"player": player})
+        ev = _new(Event)
+        ev.action = self._turn
+        ev.p = {"player": player}
+        ev.cancelled = False
+        ev.trigger = None
         self.stack.append(ev)
         triggers = self.triggers
         try:
@@ -130,7 +141,7 @@ class Turns:
             if "turn.end" in triggers:
                 self.dispatch("turn.end", ev)
         finally:
-            self.stack.pop()
+            del self.stack[-1]
 
     def _round_event(self, window: str) -> None:
         key = f"round.{window}"
