@@ -225,10 +225,12 @@ class Game(Asking, Skills, Windows, Turns):
                 if not physical:
                     return
                 break
-        else:                               # physical cards alone (most moves): copied, as a zone's own list may be moved
+        else:                               # physical cards alone (most moves)
             if not cards:
                 return
-            physical, stand_ins = list(cards), ()
+            # A zone's own list (its cards all stand in it) is copied: the loop below takes from it.
+            held = cards[0].zone
+            physical, stand_ins = list(cards) if held is not None and held.cards is cards else cards, ()
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
