@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from typing import Optional, Sequence
-from weakref import WeakKeyDictionary
 
 from .asking import MAX_REFUSALS, Asking
 from .decisions import Agent, DeclineAgent, Decision
@@ -18,6 +17,7 @@ from .defs import ActionDef, PackDef
 from .errors import InvariantBroken, PackError, PackFault, RuleLoop
 from .faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
+from .cards import TEMPLATES, Cards
 from .log import GameLog
 from .model import Card, Event, Player, SkillInst, Zone
 from .view import View
@@ -28,9 +28,6 @@ from .windows import MAX_DEPTH, Windows
 
 __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
 
-# Per pack, per kind, the card attributes (Game._card_template): every game of a pack shares them.
-_TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
-_new = object.__new__
 
 
 def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
@@ -38,7 +35,7 @@ def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
     return ActionDef(name, params)
 
 
-class Game(Asking, Skills, Windows, Turns):
+class Game(Asking, Skills, Windows, Turns, Cards):
     # The state __init__ sets, in slots: Python 3.11 keeps at most 30 attributes of an instance out of
     # a dict, and once a game's dict is made, reading its state and calling its methods (`g.act(…)`)
     # cost more: 3.8% of a random game's instructions. Anything else set on a game (a scenario's
@@ -114,7 +111,7 @@ class Game(Asking, Skills, Windows, Turns):
             self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"], set())
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
-        self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
+        self._templates: dict = TEMPLATES.setdefault(pack, {})
         # The table's and the players' counters by name, for set_value (no key tuple to make).
         self._counter_defs = tuple({n: cd for (o, n), cd in pack.counters.items() if o == owner}
                                    for owner in ("table", "player"))
@@ -155,51 +152,6 @@ class Game(Asking, Skills, Windows, Turns):
         for cd in self.pack.counters_of("player"):
             for p in self.players:
                 p.v[cd.name] = cd.init(self, p)
-
-    def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
-        """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
-        kind = self.pack.kinds[kind_name]
-        templates = self._templates
-        base, computed = templates[kind.name] if kind.name in templates else self._card_template(kind)
-        a = {**base, **values}
-        card = _new(Card)                   # Card(id, kind, a) without the call of its __init__ (a slot added there is set here too)
-        card.id = len(self.cards) if card_id is None else card_id
-        card.kind = kind
-        card.a = a
-        card.zone = None
-        card.virtual = False
-        card.sources = ()
-        card.via = None
-        card.base = None
-        self.era += 1
-        for ad in computed:
-            if ad.name not in values:
-                a[ad.name] = ad.default(self, card)
-        self.cards.append(card)
-        return card
-
-    def _card_template(self, kind) -> tuple[dict, list]:
-        """Per kind, once a pack: every card attribute (none, or as the kind sets it), the defaults to compute."""
-        ads = self.pack.attrs_of("card")
-        base = {ad.name: None for ad in ads}
-        base.update(kind.attrs)
-        t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
-                                                 and ad.name not in kind.attrs])
-        return t
-
-    def build_deck(self, zone_name: str) -> None:
-        """Create the mode's deck into a table zone, shuffled."""
-        deck = self.pack.decks.get(self.mode.deck) if self.mode and self.mode.deck else None
-        if deck is None:
-            raise PackError(f"mode {self.mode.name if self.mode else '?'} has no deck")
-        zone = self.z[zone_name]
-        for kind_name, values in deck:
-            if kind_name in self.mode.without:
-                continue
-            c = self.make_card(kind_name, values)
-            c.zone = zone
-            zone.cards.append(c)
-        self.rng.shuffle(zone.cards)
 
     # ── the log ───────────────────────────────────────────────────────────────
     def ref(self, x):

@@ -355,3 +355,17 @@ def test_a_played_game_keeps_its_state_in_slots():
     g, result = play(Table(pack, "Identity8Mode", 8, agent="random"), 1, log=True)
     assert result.reason != "error" and result.turns > 0
     assert vars(g) == {}
+
+
+def test_each_game_deals_its_own_cards_from_the_deck_its_pack_prepared_once():
+    """The deck's kinds and attributes are worked out once a pack and mode (runtime/cards.py); every
+    game still gets cards of its own, attributes and all."""
+    pack = load_pack("thb")
+    first, second = Game(pack, "Identity8Mode", 8), Game(pack, "Identity8Mode", 8)
+    for g in (first, second):
+        g.build_deck("deck")
+    assert len(first.cards) == len(second.cards) > 100
+    for a, b in zip(first.cards, second.cards):
+        assert (a.id, a.kind, a.a) == (b.id, b.kind, b.a) and a.a is not b.a
+    first.cards[0].a["color"] = "changed"
+    assert second.cards[0].a["color"] != "changed"
