@@ -82,7 +82,7 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
     for i, st in enumerate(steps):
         if isinstance(st, tuple):
             key, cond = st
-            lines.append(f"if _w.get({key!r}):")
+            lines.append(f"if {key!r} in _w:")      # only windows with listeners are keys
             lines += ([f"    if {cond}(g, v_event):", f"        g.dispatch({key!r}, v_event)"] if cond
                       else [f"    g.dispatch({key!r}, v_event)"])
             inner = "    "

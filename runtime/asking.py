@@ -23,9 +23,9 @@ class Asking:
         if self.work < 0:
             raise out_of_work(self, "decision")
         n = len(options)
-        # Only a single option or a MANY decision can be settled unasked: the rest skip the call,
-        # unless a scenario has put its own `_forced` on this game.
-        answer = self._forced(d) if n == 1 or kind == MANY or self._forced is not _FORCED else None
+        # Only a single option or a MANY decision can be settled unasked (a scenario's own `_forced`
+        # too, by its contract): the rest skip the call.
+        answer = self._forced(d) if n == 1 or kind == MANY else None
         if answer is None:
             agent = player.agent
             shape = getattr(agent, "shape_only", False)
@@ -73,5 +73,3 @@ class Asking:
             return list(range(hi)) if lo == hi == len(options) else None
         return 0 if kind == ONE and len(options) == 1 and what != "play" else None
 
-
-_FORCED = Asking._forced

@@ -168,23 +168,21 @@ class RandomAgent(Agent):
                 return n - 1 if n > 1 else 0
         elif n < 1:
             return rng.randrange(n)                     # refused as randrange refuses it
-        bits = rng.getrandbits
-        k = n.bit_length()
-        r = bits(k)
+        k = n.bit_length()                              # rng.getrandbits called as a method: no bound
+        r = rng.getrandbits(k)                          # method made, and a cheaper call than through one
         while r >= n:
-            r = bits(k)
+            r = rng.getrandbits(k)
         return r
 
     def _many(self, n: int, lo: int, hi: int) -> list:
         rng = self.rng
         if lo > hi:
             return sorted(rng.sample(range(n), rng.randint(lo, hi)))   # refused as randint refuses it
-        bits = rng.getrandbits
         width = hi - lo + 1                             # randint(lo, hi): lo + _randbelow(width)
         b = width.bit_length()
-        k = bits(b)
+        k = rng.getrandbits(b)
         while k >= width:
-            k = bits(b)
+            k = rng.getrandbits(b)
         k += lo
         if not 0 <= k <= n or n > 21:                   # beyond sample's pool of 21 or more (or refused)
             return sorted(rng.sample(range(n), k))
@@ -192,9 +190,9 @@ class RandomAgent(Agent):
         out = []
         for m in range(n, n - k, -1):
             b = m.bit_length()
-            j = bits(b)
+            j = rng.getrandbits(b)
             while j >= m:
-                j = bits(b)
+                j = rng.getrandbits(b)
             out.append(pool[j])
             pool[j] = pool[m - 1]
         out.sort()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from typing import Optional, Sequence
-from weakref import WeakKeyDictionary
 
 from .asking import MAX_REFUSALS, Asking
 from .decisions import Agent, DeclineAgent, Decision
@@ -18,6 +17,7 @@ from .defs import ActionDef, PackDef
 from .errors import InvariantBroken, PackError, PackFault, RuleLoop
 from .faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
+from .cards import TEMPLATES, Cards
 from .log import GameLog
 from .model import Card, Event, Player, SkillInst, Zone
 from .view import View
@@ -28,8 +28,6 @@ from .windows import MAX_DEPTH, Windows
 
 __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]
 
-# Per pack, per kind, the card attributes (Game._card_template): every game of a pack shares them.
-_TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 
 
 def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
@@ -37,17 +35,17 @@ def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
     return ActionDef(name, params)
 
 
-class Game(Asking, Skills, Windows, Turns):
+class Game(Asking, Skills, Windows, Turns, Cards):
     # The state __init__ sets, in slots: Python 3.11 keeps at most 30 attributes of an instance out of
     # a dict, and once a game's dict is made, reading its state and calling its methods (`g.act(…)`)
     # cost more: 3.8% of a random game's instructions. Anything else set on a game (a scenario's
     # `_forced`) still goes to its dict; tests/runtime/test_engine.py checks a played game sets nothing else.
     __slots__ = ("pack", "mode", "seed", "rng", "log", "answers", "check", "presets", "players", "z", "v",
-                 "triggers", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
+                 "triggers", "listeners", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
                  "card_values", "known", "views", "virtual_templates", "turns", "rounds", "steps", "work",
                  "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
                  "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
-                 "_phase_runs", "_turn", "_round")
+                 "_phase_runs", "_turn", "_round", "_counter_defs")
 
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
@@ -67,7 +65,11 @@ class Game(Asking, Skills, Windows, Turns):
             p.agent = agent or DeclineAgent()
         self.z: dict[str, Zone] = {}
         self.v: dict = {}                                   # table counters and attributes
-        self.triggers: dict[str, list] = defaultdict(list)
+        # Per window key, its listeners: `listeners` keeps every key's list for the whole game (a window
+        # firing holds on to it and sees triggers granted meanwhile), `triggers` only the non-empty ones,
+        # so "does anyone listen here?" is `key in g.triggers`, no call (Skills.grant/revoke keep both).
+        self.listeners: dict[str, list] = defaultdict(list)
+        self.triggers: dict[str, list] = {}
         self.mods: dict[str, list] = defaultdict(list)
         self.stack: list[Event] = []
         self.uses: dict = defaultdict(int)
@@ -109,7 +111,10 @@ class Game(Asking, Skills, Windows, Turns):
             self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"], set())
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
-        self._templates: dict[str, tuple] = _TEMPLATES.setdefault(pack, {})
+        self._templates: dict = TEMPLATES.setdefault(pack, {})
+        # The table's and the players' counters by name, for set_value (no key tuple to make).
+        self._counter_defs = tuple({n: cd for (o, n), cd in pack.counters.items() if o == owner}
+                                   for owner in ("table", "player"))
         # Per phase, what Turns.run_phase needs: the action its event names, its windows, its body.
         self._phase_runs = {
             name: (_structural_action(name, ("player", "phase")), f"{name}.before", f"{name}.start",
@@ -148,42 +153,6 @@ class Game(Asking, Skills, Windows, Turns):
             for p in self.players:
                 p.v[cd.name] = cd.init(self, p)
 
-    def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
-        """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
-        kind = self.pack.kinds[kind_name]
-        base, computed = self._templates.get(kind.name) or self._card_template(kind)
-        a = {**base, **values}
-        card = Card(len(self.cards) if card_id is None else card_id, kind, a)
-        self.era += 1
-        for ad in computed:
-            if ad.name not in values:
-                a[ad.name] = ad.default(self, card)
-        self.cards.append(card)
-        return card
-
-    def _card_template(self, kind) -> tuple[dict, list]:
-        """Per kind, once a pack: every card attribute (none, or as the kind sets it), the defaults to compute."""
-        ads = self.pack.attrs_of("card")
-        base = {ad.name: None for ad in ads}
-        base.update(kind.attrs)
-        t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
-                                                 and ad.name not in kind.attrs])
-        return t
-
-    def build_deck(self, zone_name: str) -> None:
-        """Create the mode's deck into a table zone, shuffled."""
-        deck = self.pack.decks.get(self.mode.deck) if self.mode and self.mode.deck else None
-        if deck is None:
-            raise PackError(f"mode {self.mode.name if self.mode else '?'} has no deck")
-        zone = self.z[zone_name]
-        for kind_name, values in deck:
-            if kind_name in self.mode.without:
-                continue
-            c = self.make_card(kind_name, values)
-            c.zone = zone
-            zone.cards.append(c)
-        self.rng.shuffle(zone.cards)
-
     # ── the log ───────────────────────────────────────────────────────────────
     def ref(self, x):
         if isinstance(x, Player):
@@ -208,10 +177,12 @@ class Game(Asking, Skills, Windows, Turns):
                 if not physical:
                     return
                 break
-        else:                               # physical cards alone (most moves): copied, as a zone's own list may be moved
+        else:                               # physical cards alone (most moves)
             if not cards:
                 return
-            physical, stand_ins = list(cards), ()
+            # A zone's own list (its cards all stand in it) is copied: the loop below takes from it.
+            held = cards[0].zone
+            physical, stand_ins = list(cards) if held is not None and held.cards is cards else cards, ()
         self.era += 1
         self.work -= CHANGE_COST            # a state change: a log entry when the game is logged
         for c in physical:
@@ -248,8 +219,11 @@ class Game(Asking, Skills, Windows, Turns):
 
     def set_value(self, owner, name: str, value) -> None:
         """Set a counter (clamped to its bounds) or an attribute of a player or the table."""
-        store = self.v if owner is None else owner.v
-        cdef = self.pack.counters.get(("table" if owner is None else "player", name))
+        if owner is None:
+            store, cdefs = self.v, self._counter_defs[0]
+        else:
+            store, cdefs = owner.v, self._counter_defs[1]
+        cdef = cdefs[name] if name in cdefs else None
         if cdef is not None:
             if cdef.max is not None:
                 hi = cdef.max(self, owner)
@@ -259,7 +233,7 @@ class Game(Asking, Skills, Windows, Turns):
                 lo = cdef.min(self, owner)
                 if value < lo:
                     value = lo
-        if store.get(name) == value:
+        if (store[name] if name in store else None) == value:
             return
         store[name] = value
         if cdef is not None and cdef.reset is not None and owner is not None:

@@ -19,7 +19,10 @@ class Skills:
             if td.guard is not None:
                 self._resolve_guard(t, td.guard)
             inst.triggers.append(t)
-            self.triggers[td.key].append(t)
+            trigs = self.listeners[td.key]
+            trigs.append(t)
+            if len(trigs) == 1:
+                self.triggers[td.key] = trigs
         for md in skill.modifiers:
             m = ModInst(md, inst)
             inst.mods.append(m)
@@ -62,7 +65,10 @@ class Skills:
         for child in inst.children:
             self.revoke(p, child)
         for t in inst.triggers:
-            self.triggers[t.tdef.key].remove(t)
+            trigs = self.listeners[t.tdef.key]
+            trigs.remove(t)
+            if not trigs:
+                del self.triggers[t.tdef.key]
         for m in inst.mods:
             self.mods[m.mdef.query].remove(m)
         if p is None:

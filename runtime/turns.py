@@ -5,6 +5,8 @@ from .errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RuleL
 from .faults import locate, too_deep
 from .model import Event, Player
 
+_new = object.__new__
+
 
 class TurnLimit(Exception):
     """The mode's turn limit was reached: the game ends undecided."""
@@ -43,11 +45,12 @@ class Turns:
 
     def ring(self, p: Player) -> list[Player]:
         """The cached list living_from copies: for the runtime's own reading, never to be changed."""
-        order = self._living.get(p.seat)
-        if order is None:
-            n = len(self.players)
-            order = self._living[p.seat] = [q for q in (self.players[(p.seat + i) % n] for i in range(n))
-                                            if q.alive]
+        living = self._living
+        seat = p.seat
+        if seat in living:
+            return living[seat]
+        n = len(self.players)
+        order = living[seat] = [q for q in (self.players[(seat + i) % n] for i in range(n)) if q.alive]
         return order
 
     def set_alive(self, p: Player, alive: bool) -> None:
@@ -82,27 +85,31 @@ class Turns:
         if self.log.enabled:
             self.log.add("phase", name, f"P{player.seat}")
         action, before, start, end, body = self._phase_runs[name]
-        ev = Event(action, {"player": player, "phase": name})
+        ev = _new(Event)                    # as Windows.act makes its events: no call of __init__
+        ev.action = action
+        ev.p = {"player": player, "phase": name}
+        ev.cancelled = False
+        ev.trigger = None
         self.stack.append(ev)
-        triggers = self.triggers             # most of a phase's windows have no listener: skip the call
+        triggers = self.triggers             # most of a phase's windows have no listener: a test, no call
         try:
-            if triggers.get("phase.before"):
+            if "phase.before" in triggers:
                 self.dispatch("phase.before", ev)
-            if not ev.cancelled and triggers.get(before):
+            if not ev.cancelled and before in triggers:
                 self.dispatch(before, ev)
             if not ev.cancelled and name not in self.skipped:
-                if triggers.get("phase.start"):
+                if "phase.start" in triggers:
                     self.dispatch("phase.start", ev)
-                if triggers.get(start):
+                if start in triggers:
                     self.dispatch(start, ev)
                 if body is not None and player.alive:
                     body(self, player)
-                if triggers.get(end):
+                if end in triggers:
                     self.dispatch(end, ev)
-                if triggers.get("phase.end"):
+                if "phase.end" in triggers:
                     self.dispatch("phase.end", ev)
         finally:
-            self.stack.pop()
+            del self.stack[-1]
             self.phase = prev
             self.era += 1
 
@@ -117,24 +124,28 @@ class Turns:
         self.skipped = set()
         if self.log.enabled:
             self.log.add("turn", self.turns, f"P{player.seat}")
-        ev = Event(self._turn, {"player": player})
+        ev = _new(Event)
+        ev.action = self._turn
+        ev.p = {"player": player}
+        ev.cancelled = False
+        ev.trigger = None
         self.stack.append(ev)
         triggers = self.triggers
         try:
-            if triggers.get("turn.start"):
+            if "turn.start" in triggers:
                 self.dispatch("turn.start", ev)
             for name in self.pack.turn:
                 if not player.alive:
                     break
                 self.run_phase(player, name)
-            if triggers.get("turn.end"):
+            if "turn.end" in triggers:
                 self.dispatch("turn.end", ev)
         finally:
-            self.stack.pop()
+            del self.stack[-1]
 
     def _round_event(self, window: str) -> None:
         key = f"round.{window}"
-        if not self.triggers.get(key):
+        if key not in self.triggers:
             return
         ev = Event(self._round, {"number": self.rounds})
         self.stack.append(ev)

@@ -43,7 +43,7 @@ class Windows:
         try:
             adef.body(self, ev)
         finally:
-            stack.pop()
+            del stack[-1]
         if logging:
             self.log.add("end", adef.name, ev.cancelled)
         if self.check:
@@ -51,20 +51,21 @@ class Windows:
         return ev
 
     def dispatch(self, key: str, ev: Event) -> None:
-        trigs = self.triggers.get(key)
-        if not trigs:
+        try:
+            trigs = self.triggers[key]      # its callers test `key in g.triggers` first: rarely missing
+        except KeyError:
             return
         if len(trigs) == 1:
             # Most windows have one listener: no ordering to do. The list can grow while it fires
             # (a skill granted by its body), and then the general loop below takes over.
             t = trigs[0]
-            owner = t.owner                 # eligible? (as in the loop below)
+            param = t.param                 # eligible? (as in the loop below)
+            if param is not None and (ev.p[param] is t.want) is not t.same:
+                return
+            owner = t.owner
             if owner is None:
                 owner = self.current
             elif not owner.alive:
-                return
-            param = t.param
-            if param is not None and (ev.p[param] is t.want) is not t.same:
                 return
             limit = t.limit
             if limit is not None and self.uses.get((id(t.tdef), owner.seat, self.serial[limit.scope]), 0) >= limit.count:
@@ -100,15 +101,14 @@ class Windows:
                     eligible.append(t)
             if not eligible:
                 return
-            t = self._next(eligible)
+            t = eligible[0] if len(eligible) == 1 else self._next(eligible)
             done += (t,)
             self._fire(t, ev)
             if ev.cancelled or self.over:
                 return
 
     def _next(self, eligible: list) -> TriggerInst:
-        if len(eligible) == 1:
-            return eligible[0]
+        """The first of two or more eligible triggers (TIMING.md's order)."""
         n = len(self.players)
         cur = self.current.seat
         # Table rules come after the players' own skills of the same priority (TIMING.md).

@@ -62,6 +62,24 @@ skill Second "second" locked { on ping.after when event.who.score < 5 { event.wh
     assert g.players[0].v["score"] == 11        # Second was no longer eligible
 
 
+def test_only_windows_with_listeners_are_in_the_trigger_table():
+    """`key in g.triggers` is how the engine and the emitted code skip a window nobody listens to; a
+    window's list stays the same object while its listeners come and go, as a firing window holds it."""
+    g = game_of("""skill Echo "echo" locked { on ping.after { owner.score += 10 } }""")
+    p = g.players[0]
+    assert "ping.after" not in g.triggers
+    inst = g.grant(p, g.pack.skills["Echo"])
+    listening = g.triggers["ping.after"]
+    g.revoke(p, inst)
+    assert "ping.after" not in g.triggers
+    g.perform("ping", who=p)
+    assert p.v["score"] == 1
+    g.grant(p, g.pack.skills["Echo"])
+    assert g.triggers["ping.after"] is listening and len(listening) == 1
+    g.perform("ping", who=p)
+    assert p.v["score"] == 12
+
+
 def test_owner_chooses_the_order_of_their_own_simultaneous_triggers():
     g = game_of("""
 skill A "a" locked { on ping.after { owner.mark = owner.mark + "A" } }
@@ -337,3 +355,17 @@ def test_a_played_game_keeps_its_state_in_slots():
     g, result = play(Table(pack, "Identity8Mode", 8, agent="random"), 1, log=True)
     assert result.reason != "error" and result.turns > 0
     assert vars(g) == {}
+
+
+def test_each_game_deals_its_own_cards_from_the_deck_its_pack_prepared_once():
+    """The deck's kinds and attributes are worked out once a pack and mode (runtime/cards.py); every
+    game still gets cards of its own, attributes and all."""
+    pack = load_pack("thb")
+    first, second = Game(pack, "Identity8Mode", 8), Game(pack, "Identity8Mode", 8)
+    for g in (first, second):
+        g.build_deck("deck")
+    assert len(first.cards) == len(second.cards) > 100
+    for a, b in zip(first.cards, second.cards):
+        assert (a.id, a.kind, a.a) == (b.id, b.kind, b.a) and a.a is not b.a
+    first.cards[0].a["color"] = "changed"
+    assert second.cards[0].a["color"] != "changed"

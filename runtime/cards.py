@@ -1,0 +1,72 @@
+"""Making cards: a card's attributes from its kind's, the values it is dealt with and its computed
+defaults, and a mode's deck. A mixin of Game."""
+from __future__ import annotations
+
+from typing import Optional
+from weakref import WeakKeyDictionary
+
+from .errors import PackError
+from .model import Card
+
+# Per pack, per kind, the card attributes (Cards._card_template), and per mode its deck's cards
+# (Cards.build_deck): every game of a pack shares them.
+TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
+_new = object.__new__
+
+
+class Cards:
+    def make_card(self, kind_name: str, values: dict, card_id: Optional[int] = None) -> Card:
+        """A card of the kind: its kind's attributes, then `values` (suit, rank …), then computed defaults."""
+        kind, a, computed = self._card_values(kind_name, values)
+        return self._card(kind, a, computed, card_id)
+
+    def _card_values(self, kind_name: str, values: dict) -> tuple:
+        """A card's kind, its attributes before the computed ones, and the defaults left to compute."""
+        kind = self.pack.kinds[kind_name]
+        templates = self._templates
+        base, computed = templates[kind.name] if kind.name in templates else self._card_template(kind)
+        return kind, {**base, **values}, [ad for ad in computed if ad.name not in values]
+
+    def _card(self, kind, a: dict, computed: list, card_id: Optional[int] = None) -> Card:
+        card = _new(Card)                   # Card(id, kind, a) without the call of its __init__ (a slot added there is set here too)
+        card.id = len(self.cards) if card_id is None else card_id
+        card.kind = kind
+        card.a = a
+        card.zone = None
+        card.virtual = False
+        card.sources = ()
+        card.via = None
+        card.base = None
+        self.era += 1
+        for ad in computed:
+            a[ad.name] = ad.default(self, card)
+        self.cards.append(card)
+        return card
+
+    def _card_template(self, kind) -> tuple[dict, list]:
+        """Per kind, once a pack: every card attribute (none, or as the kind sets it), the defaults to compute."""
+        ads = self.pack.attrs_of("card")
+        base = {ad.name: None for ad in ads}
+        base.update(kind.attrs)
+        t = self._templates[kind.name] = (base, [ad for ad in ads if ad.default is not None
+                                                 and ad.name not in kind.attrs])
+        return t
+
+    def build_deck(self, zone_name: str) -> None:
+        """Create the mode's deck into a table zone, shuffled."""
+        deck = self.pack.decks.get(self.mode.deck) if self.mode and self.mode.deck else None
+        if deck is None:
+            raise PackError(f"mode {self.mode.name if self.mode else '?'} has no deck")
+        zone = self.z[zone_name]
+        # Its cards' kinds and attributes once a pack and mode (every game of a simulation builds it)
+        key = ("deck", self.mode.name)
+        prepared = self._templates.get(key)
+        if prepared is None:
+            prepared = self._templates[key] = [self._card_values(kind_name, values) for kind_name, values in deck
+                                               if kind_name not in self.mode.without]
+        cards = zone.cards
+        for kind, a, computed in prepared:
+            c = self._card(kind, a.copy(), computed)
+            c.zone = zone
+            cards.append(c)
+        self.rng.shuffle(cards)
