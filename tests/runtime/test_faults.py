@@ -19,7 +19,12 @@ EMPTIED = "if count(pile) > 0 {\n    move(pile, owner.hand)\n"
 
 def fault_of(designer: str, base_name: str = "t.spell", log: bool = False) -> PackFault:
     """Play a game whose players hold the designer's skill `Spin`; it must end in a PackFault."""
-    pack = compiled({base_name: TINY_PACK + PACK_FUNCS, "mine.spell": designer})
+    return pack_and_fault(PACK_FUNCS, designer, base_name, log)[1]
+
+
+def pack_and_fault(funcs: str, designer: str, base_name: str = "t.spell", log: bool = False):
+    """The compiled pack (the tiny one, `funcs` and the designer's file) and the fault its game ends in."""
+    pack = compiled({base_name: TINY_PACK + funcs, "mine.spell": designer})
     g = Game(pack, None, 2, log=log)
 
     def setup(g):
@@ -28,7 +33,7 @@ def fault_of(designer: str, base_name: str = "t.spell", log: bool = False) -> Pa
             g.grant(p, g.pack.skills["Spin"])
     result = g.play(setup=setup)
     assert result.reason == "error" and isinstance(result.error, PackFault), result.error
-    return result.error
+    return pack, result.error
 
 
 def test_a_none_passed_into_pack_functions_is_blamed_on_the_designers_line():

@@ -3,10 +3,8 @@ the sentence are the ones the call would have given, naming the function's own s
 import pytest
 
 from spellcard.compiler import emit_calls
-from spellcard.runtime.errors import PackFault
-from spellcard.runtime.game import Game
 
-from ._helpers import TINY_PACK, compiled
+from .test_faults import pack_and_fault
 
 FUNCS = """card Token "t" { }
 attr card weight: int = 1
@@ -27,16 +25,7 @@ DESIGNERS = {
 
 
 def _play(designer: str):
-    pack = compiled({"t.spell": TINY_PACK + FUNCS, "mine.spell": designer})
-    g = Game(pack, None, 2)
-
-    def setup(g):
-        g.move([g.make_card("Token", {})], g.z["pile"])
-        for p in g.players:
-            g.grant(p, g.pack.skills["Spin"])
-    result = g.play(setup=setup)
-    assert result.reason == "error" and isinstance(result.error, PackFault), result.error
-    return pack, result.error
+    return pack_and_fault(FUNCS, designer)
 
 
 @pytest.mark.parametrize("name", sorted(DESIGNERS))
