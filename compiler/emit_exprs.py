@@ -179,7 +179,7 @@ class Expressions:
         if fx is None:
             fx = self.some_fns[name] = f"fx_{name}"        # before the body: it may ask for itself
             outside, self.subst, self.sites = (self.subst, self.sites), None, []    # a def of its own
-            body = self._first_passing(d.expr)
+            body = self.first_passing(d.expr) + ["return False"]
             self.subst, self.sites = outside
             if name not in self.bounded:
                 body = self.call_frame(d, body, self.work(d.expr))
@@ -215,11 +215,12 @@ class Expressions:
             return f"_sift_seq(g, {self.expr(e.seq)}, {self.work(e.pred)})"
         return f"_sift(g, {self.seq(e.seq)}, {self.work(e.pred)})"
 
-    def _first_passing(self, where: A.Where) -> list[str]:
+    def first_passing(self, where: A.Where) -> list[str]:
+        """Lines that return True at the first item passing a `where` whose test changes nothing
+        (compiler/pure.py), charging the work budget for all its items as the whole list would."""
         at = self.at(where)
         lines, items = inline.items(self, where, at) or ([], self.where_items(where))
-        return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}",
-                        "        return True", "return False"]
+        return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}", "        return True"]
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"

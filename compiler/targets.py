@@ -39,8 +39,7 @@ def _fits_fn(em: Emitter, purity: Purity, name: str, d: A.CardDecl, pools: list)
             break
         at = em.at(t.pool)
         if isinstance(t.pool, A.Where) and purity.expr(t.pool.pred):
-            first, items = inline.items(em, t.pool, at) or ([], em.where_items(t.pool))
-            lines += first + [f"for v_it in {items}:{at}", f"    if {em.expr(t.pool.pred)}:{at}", "        return True"]
+            lines += em.first_passing(t.pool)
         elif isinstance(t.pool, A.Where):   # every candidate tested, as listing them would
             lines += [f"if {pool}(g, v_user, v_card):{at}", "    return True"]
         else:

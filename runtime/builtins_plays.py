@@ -153,14 +153,15 @@ def b_choose_play(g, p, may_pass=True):
     skill, or nothing (none). Only options that can actually be carried out are offered. With
     `may_pass: false` the play is compulsory: no pass is offered (none only when there is no play)."""
     # What the listing remembers is kept for the targeting when the choice changed nothing (choose_from).
-    if g.memo is not None:
-        return choose_from(g, p, plays(g, p), "choose a play", may_pass)
-    g.memo = {}
-    g.memo_era = g.era
+    opened = g.memo is None
+    if opened:
+        g.memo = {}
+        g.memo_era = g.era
     try:
         return choose_from(g, p, plays(g, p), "choose a play", may_pass)
     finally:
-        g.memo = None
+        if opened:
+            g.memo = None
 
 
 def plays(g, p, anytime_only: bool = False) -> list:

@@ -81,8 +81,8 @@ class Player:
 
 class Event:
     """One running action: its parameters (mutable by earlier windows) and whether it was cancelled.
-    Windows.act makes its events without calling __init__ (every action makes one): a slot added
-    here is set there too."""
+    Windows.act (every action makes one) and Turns.run_phase and run_turn make theirs without
+    calling __init__, which costs a call each: a slot added here is set there too."""
     __slots__ = ("action", "p", "cancelled", "trigger")
 
     def __init__(self, action, p: dict):
