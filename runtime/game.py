@@ -142,16 +142,45 @@ class Game(Asking, Skills, Windows, Turns, Cards):
                     p.z[zd.name] = Zone(zd.name, p, zd.visibility, zd.grants)
 
     def _init_counters(self) -> None:
-        for ad in self.pack.attrs_of("table"):
-            self.v[ad.name] = ad.default(self, None) if ad.default else None
-        for ad in self.pack.attrs_of("player"):
+        for values, lists, ad in self._default_runs("table"):
+            self.v.update(values)
+            for name in lists:
+                self.v[name] = values[name].copy()
+            if ad is not None:
+                self.v[ad.name] = ad.default(self, None)
+        for values, lists, ad in self._default_runs("player"):
             for p in self.players:
-                p.v[ad.name] = ad.default(self, p) if ad.default else None
+                p.v.update(values)
+                for name in lists:
+                    p.v[name] = values[name].copy()
+            if ad is not None:
+                for p in self.players:
+                    p.v[ad.name] = ad.default(self, p)
         for cd in self.pack.counters_of("table"):
             self.v[cd.name] = cd.init(self, None)
         for cd in self.pack.counters_of("player"):
             for p in self.players:
                 p.v[cd.name] = cd.init(self, p)
+
+    def _default_runs(self, owner: str) -> list:
+        """Once a pack: `owner`'s attributes in order as runs of (the values set without a call, the
+        names among them of lists each owner gets its own copy of, the attribute computed next or None)."""
+        key = ("defaults", owner)
+        if key in self._templates:
+            return self._templates[key]
+        runs, values, lists = [], {}, []
+        for ad in self.pack.attrs_of(owner):
+            if ad.default is None or ad.fixed:
+                values[ad.name] = ad.value if ad.default is not None else None
+                if ad.fixed == "list":
+                    lists.append(ad.name)
+            else:
+                runs.append((values, tuple(lists), ad))
+                values, lists = {}, []
+        if values:
+            runs.append((values, tuple(lists), None))
+        self._templates[key] = runs
+        return runs
 
     # ── the log ───────────────────────────────────────────────────────────────
     def ref(self, x):
