@@ -8,8 +8,9 @@ from weakref import WeakKeyDictionary
 from .errors import PackError
 from .model import Card
 
-# Per pack, per kind, the card attributes (Cards._card_template), and per mode its deck's cards
-# (Cards.build_deck): every game of a pack shares them.
+# Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
+# (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
+# game of a pack shares them.
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 _new = object.__new__
 
