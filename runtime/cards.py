@@ -7,6 +7,7 @@ from weakref import WeakKeyDictionary
 
 from .errors import PackError
 from .model import Card
+from .shuffle import shuffle
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
 # (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
@@ -83,12 +84,13 @@ class Cards:
                                                if kind_name not in self.mode.without]
         # Each card made here, as _card does, without a call per card (a deck is most of a game's cards).
         # `era` moves once for the deck: it is only ever compared with a value it had (Game.era), and a
-        # card whose defaults read the game moves it before they are computed, as _card does.
+        # card whose defaults read the game moves it before they are computed, as _card does. No rule
+        # makes a card while a default is computed, so the deck's ids follow on from the cards made.
         made = self.cards
         cards = zone.cards
-        for kind, a, computed in prepared:
+        for card_id, (kind, a, computed) in enumerate(prepared, len(made)):
             card = _new(Card)
-            card.id = len(made)
+            card.id = card_id
             card.kind = kind
             card.a = a = a.copy()
             card.virtual = False
@@ -104,4 +106,4 @@ class Cards:
             made.append(card)
             cards.append(card)
         self.era += 1
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
