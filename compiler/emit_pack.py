@@ -14,6 +14,7 @@ from . import ast as A
 from . import types as T
 from .bounded import calls_in
 from .check import Checker
+from .attr_defaults import how_made
 from .deck import parse_copies
 from . import emit_calls as calls
 from . import emit_inline as inline
@@ -130,7 +131,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
         default = em.add_value_fn(f"ad_{owner}_{name}", "g, v_self", d.default) if d.default is not None else None
-        out["attrs"].append((owner, name, default, dict(d.value_names), d.seen, d.until))
+        out["attrs"].append((owner, name, default, dict(d.value_names), d.seen, d.until,
+                             how_made(s, checker.refs, owner, d)))
     for (owner, name), d in s.counters.items():
         fns = []
         for part, e in (("init", d.init), ("min", d.min), ("max", d.max)):

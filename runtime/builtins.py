@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .errors import PackError
 from .model import Card, Zone
+from .shuffle import shuffle
 from .view import forget_zone, learn
 
 SIGNATURES: dict[str, str] = {}
@@ -97,7 +98,7 @@ def b_shuffled(g, xs):
     """`xs` in a random order (with the game's seeded generator)."""
     xs = _cards(xs)
     g.era += 1
-    g.rng.shuffle(xs)
+    shuffle(g.rng, xs)
     return xs
 
 
@@ -246,7 +247,7 @@ def b_build_deck(g, z):
 @builtin("shuffle(z: zone)")
 def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
-    g.rng.shuffle(z.cards)
+    shuffle(g.rng, z.cards)
     g.era += 1
     if g.known:
         forget_zone(g, z)

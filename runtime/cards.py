@@ -7,9 +7,11 @@ from weakref import WeakKeyDictionary
 
 from .errors import PackError
 from .model import Card
+from .shuffle import shuffle
 
-# Per pack, per kind, the card attributes (Cards._card_template), and per mode its deck's cards
-# (Cards.build_deck): every game of a pack shares them.
+# Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
+# (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
+# game of a pack shares them.
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 _new = object.__new__
 
@@ -25,7 +27,23 @@ class Cards:
         kind = self.pack.kinds[kind_name]
         templates = self._templates
         base, computed = templates[kind.name] if kind.name in templates else self._card_template(kind)
-        return kind, {**base, **values}, [ad for ad in computed if ad.name not in values]
+        a = {**base, **values}
+        computed = [ad for ad in computed if ad.name not in values]
+        # The first defaults, up to the first that reads the game, are the same for every card made with
+        # these values (AttrDef.fixed, .own: a deck's entry works them out once a pack); `probe` is the
+        # card as far as they can see it.
+        probe = None
+        for i, ad in enumerate(computed):
+            if ad.fixed == "value":
+                a[ad.name] = ad.value
+            elif ad.own:
+                if probe is None:
+                    probe = _new(Card)
+                    probe.a = a
+                a[ad.name] = ad.default(self, probe)
+            else:
+                return kind, a, computed[i:]
+        return kind, a, []
 
     def _card(self, kind, a: dict, computed: list, card_id: Optional[int] = None) -> Card:
         card = _new(Card)                   # Card(id, kind, a) without the call of its __init__ (a slot added there is set here too)
@@ -64,9 +82,28 @@ class Cards:
         if prepared is None:
             prepared = self._templates[key] = [self._card_values(kind_name, values) for kind_name, values in deck
                                                if kind_name not in self.mode.without]
+        # Each card made here, as _card does, without a call per card (a deck is most of a game's cards).
+        # `era` moves once for the deck: it is only ever compared with a value it had (Game.era), and a
+        # card whose defaults read the game moves it before they are computed, as _card does. No rule
+        # makes a card while a default is computed, so the deck's ids follow on from the cards made.
+        made = self.cards
         cards = zone.cards
-        for kind, a, computed in prepared:
-            c = self._card(kind, a.copy(), computed)
-            c.zone = zone
-            cards.append(c)
-        self.rng.shuffle(cards)
+        for card_id, (kind, a, computed) in enumerate(prepared, len(made)):
+            card = _new(Card)
+            card.id = card_id
+            card.kind = kind
+            card.a = a = a.copy()
+            card.virtual = False
+            card.sources = ()
+            card.via = None
+            card.base = None
+            if computed:
+                card.zone = None
+                self.era += 1
+                for ad in computed:
+                    a[ad.name] = ad.default(self, card)
+            card.zone = zone
+            made.append(card)
+            cards.append(card)
+        self.era += 1
+        shuffle(self.rng, cards)

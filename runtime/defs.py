@@ -5,7 +5,7 @@ actives, conversions and modifiers. The pack gives each one its name and meaning
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from attrs import Factory, define
 
@@ -37,6 +37,10 @@ class AttrDef:
     value_names: dict = Factory(dict)   # symbolic names for values: A = 1, K = 13
     seen: str = "public"                      # a player's: public | owner (its player alone) | hidden (no one)
     until: Optional[str] = None               # a bool attribute of the same player: once true, all see it
+    # How the default is made without its call, when the compiler proved it can be (compiler/attr_defaults.py):
+    fixed: str = ""                           # "value": it is `value`; "list": a fresh copy of the list `value`
+    value: Any = None
+    own: bool = False                         # a card's: reads only its own attributes that have no default
 
 
 @define(eq=False)

@@ -35,6 +35,27 @@ def _structural_action(name: str, params: tuple[str, ...]) -> ActionDef:
     return ActionDef(name, params)
 
 
+def _game_tables(pack: PackDef, templates: dict) -> tuple:
+    """Once a pack (kept in its TEMPLATES), what every game reads and none changes: per reset scope, the
+    player counters that start at 0 (most) and the rest; the table's and the players' counters by name,
+    for set_value (no key tuple to make); per phase, what Turns.run_phase needs (the action its event
+    names, its windows, its body); the turn's and the round's actions."""
+    resets = {}
+    for s in ("phase", "turn", "round"):
+        cs = [c for c in pack.counters.values() if c.reset == s]
+        zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
+        resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"])
+    counter_defs = tuple({n: cd for (o, n), cd in pack.counters.items() if o == owner}
+                         for owner in ("table", "player"))
+    phase_runs = {
+        name: (_structural_action(name, ("player", "phase")), f"{name}.before", f"{name}.start",
+               f"{name}.end", ph.body)
+        for name, ph in pack.phases.items()}
+    t = templates[("game",)] = (resets, counter_defs, phase_runs, _structural_action("turn", ("player",)),
+                             _structural_action("round", ("number",)))
+    return t
+
+
 class Game(Asking, Skills, Windows, Turns, Cards):
     # The state __init__ sets, in slots: Python 3.11 keeps at most 30 attributes of an instance out of
     # a dict, and once a game's dict is made, reading its state and calling its methods (`g.act(…)`)
@@ -102,26 +123,13 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.whole = False                                  # played by play() from the mode's own setup
         self.asking: Optional[Decision] = None              # the decision an agent is answering
         self.on_end = None                                  # fn(Result | None) when play() ends (clone.py)
-        # Counters reset per scope: the player counters that start at 0 (most), the rest, and the
-        # players set_value changed one of the first for since (only theirs are reset: Turns._reset_counters).
-        self._resets = {}
-        for s in ("phase", "turn", "round"):
-            cs = [c for c in pack.counters.values() if c.reset == s]
-            zero = [c.name for c in cs if c.owner == "player" and c.init is _zero]
-            self._resets[s] = (dict.fromkeys(zero, 0), [c for c in cs if c.name not in zero or c.owner != "player"], set())
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict = TEMPLATES.setdefault(pack, {})
-        # The table's and the players' counters by name, for set_value (no key tuple to make).
-        self._counter_defs = tuple({n: cd for (o, n), cd in pack.counters.items() if o == owner}
-                                   for owner in ("table", "player"))
-        # Per phase, what Turns.run_phase needs: the action its event names, its windows, its body.
-        self._phase_runs = {
-            name: (_structural_action(name, ("player", "phase")), f"{name}.before", f"{name}.start",
-                   f"{name}.end", ph.body)
-            for name, ph in pack.phases.items()}
-        self._turn = _structural_action("turn", ("player",))
-        self._round = _structural_action("round", ("number",))
+        resets, self._counter_defs, self._phase_runs, self._turn, self._round = (
+            self._templates[("game",)] if ("game",) in self._templates else _game_tables(pack, self._templates))
+        # Per scope, the players set_value changed a counter of since (only theirs are reset: Turns._reset_counters).
+        self._resets = {s: (zero, other, set()) for s, (zero, other) in resets.items()}
         self._make_zones()
         try:
             self._init_counters()
@@ -142,16 +150,38 @@ class Game(Asking, Skills, Windows, Turns, Cards):
                     p.z[zd.name] = Zone(zd.name, p, zd.visibility, zd.grants)
 
     def _init_counters(self) -> None:
-        for ad in self.pack.attrs_of("table"):
-            self.v[ad.name] = ad.default(self, None) if ad.default else None
-        for ad in self.pack.attrs_of("player"):
-            for p in self.players:
-                p.v[ad.name] = ad.default(self, p) if ad.default else None
-        for cd in self.pack.counters_of("table"):
-            self.v[cd.name] = cd.init(self, None)
-        for cd in self.pack.counters_of("player"):
-            for p in self.players:
-                p.v[cd.name] = cd.init(self, p)
+        table, players = [(self.v, None)], [(p.v, p) for p in self.players]
+        for key in (("table", "attrs"), ("player", "attrs"), ("table", "counters"), ("player", "counters")):
+            runs = self._templates[key] if key in self._templates else self._default_runs(key)
+            owners = table if key[0] == "table" else players
+            for values, lists, name, fn in runs:
+                for store, _ in owners:
+                    store.update(values)
+                    for n in lists:
+                        store[n] = values[n].copy()
+                if fn is not None:
+                    for store, it in owners:
+                        store[name] = fn(self, it)
+
+    def _default_runs(self, key: tuple) -> list:
+        """Once a pack, per (owner, "attrs" | "counters"): those of the owner in order, as runs of (the
+        values set without a call: AttrDef.fixed, a counter starting at 0; the names among them of lists
+        each owner gets its own copy of; the name and function of the one computed next, or None)."""
+        owner, what = key
+        runs, values, lists = [], {}, []
+        for d in self.pack.attrs_of(owner) if what == "attrs" else self.pack.counters_of(owner):
+            fn = d.default if what == "attrs" else d.init
+            if fn is None or fn is _zero or what == "attrs" and d.fixed:
+                values[d.name] = 0 if fn is _zero else d.value if fn is not None else None
+                if what == "attrs" and d.fixed == "list":
+                    lists.append(d.name)
+            else:
+                runs.append((values, tuple(lists), d.name, fn))
+                values, lists = {}, []
+        if values:
+            runs.append((values, tuple(lists), None, None))
+        self._templates[key] = runs
+        return runs
 
     # ── the log ───────────────────────────────────────────────────────────────
     def ref(self, x):

@@ -41,6 +41,8 @@ def _minus(a, b) -> list:
     # what is left): a plain `is not` spares building the set.
     a = a if a.__class__ is list else _seq(a)
     b = b if b.__class__ is list else _seq(b)
+    if not b:                       # nothing to drop (`pool - presets()` with none preset): a copy, no loop
+        return a[:]
     if len(b) == 1:
         y = b[0]
         return [x for x in a if x is not y]

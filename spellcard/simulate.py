@@ -7,6 +7,8 @@ so any single game of a batch can be re-run, logged or replayed on its own.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
+from itertools import cycle
 from typing import Callable, Optional, Sequence
 
 import attrs
@@ -60,8 +62,9 @@ def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] 
     """One game between the table's agents, seeded per seat (or the given agents); with `usage`,
     the game counts its skills and cards played (game.usage)."""
     if agents is None:
-        agents = [make_agent(table.agent_at(seat), agent_seed(seed, seat), table.agent_options)
-                  for seat in range(table.players)]
+        makers = _makers(table.agent, table.agent_options)
+        agents = [kind(agent_seed(seed, seat), **options)
+                  for seat, (kind, options) in zip(range(table.players), cycle(makers))]
     game = Game(table.pack, table.mode, table.players, agents, seed=seed, log=log,
                 characters=table.characters)
     if usage:
@@ -71,7 +74,15 @@ def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] 
 
 def make_agent(name: str, seed: int, options: Sequence = ()):
     """An agent of the named kind, given those of `options` its kind declares it takes."""
-    return AGENTS[name](seed, **taken_options(name, options))
+    (kind, taken), = _makers(name, tuple(options))
+    return kind(seed, **taken)
+
+
+@lru_cache(maxsize=16)
+def _makers(agent: str, options: tuple) -> tuple:
+    """Per name in `agent` (a comma list; they cycle over the seats, Table.agent_at), its agent class
+    and the options it takes: once per table, not per seat and game."""
+    return tuple((AGENTS[name], taken_options(name, options)) for name in agent.split(","))
 
 
 def taken_options(agent: str, options: Sequence) -> dict:

@@ -369,3 +369,14 @@ def test_each_game_deals_its_own_cards_from_the_deck_its_pack_prepared_once():
         assert (a.id, a.kind, a.a) == (b.id, b.kind, b.a) and a.a is not b.a
     first.cards[0].a["color"] = "changed"
     assert second.cards[0].a["color"] != "changed"
+
+
+def test_games_of_a_pack_share_its_tables_but_each_keeps_its_own_counters_to_reset():
+    """What Game.__init__ reads of a pack is worked out once (game.py _game_tables); which players'
+    counters a reset must clear is each game's own."""
+    pack = pack_of("")
+    a, b = Game(pack, None, 2), Game(pack, None, 2)
+    assert a._phase_runs is b._phase_runs and a._counter_defs is b._counter_defs and a._turn is b._turn
+    a.set_value(a.players[0], "tally", 3)
+    assert a._resets["turn"][2] == {a.players[0]} and not b._resets["turn"][2]
+    assert [p.v["tally"] for p in b.players] == [0, 0] and b.players[0].v["score"] == 0

@@ -1,5 +1,6 @@
 """`xs - ys` drops the items of `ys` by identity (as `is`), from a list or a zone's cards, into a new list;
-one item to drop takes a path of its own (the usual case: the card just moved), which must agree."""
+one item to drop takes a path of its own (the usual case: the card just moved), which must agree, and so
+does none."""
 import pytest
 
 from spellcard.runtime.model import Zone
@@ -33,3 +34,13 @@ def test_a_zone_or_none_on_either_side_reads_as_its_cards():
     assert [id(x) for x in minus(z, [a])] == [id(b)]
     assert minus([a, b], z) == [] and minus(None, [a]) == []
     assert [id(x) for x in minus([a, b], None)] == [id(a), id(b)]
+
+
+def test_nothing_to_drop_gives_a_new_list_of_the_same_items():
+    """An empty `ys` (`pool - presets()` with no preset) copies without a loop: still a list of its own."""
+    a, b = Thing(), Thing()
+    xs = [a, b]
+    z = Zone("pile", None, "public")
+    z.cards += [a, b]
+    for kept in (minus(xs, []), minus(xs, None), minus(z, []), minus(z, Zone("empty", None, "public"))):
+        assert kept is not xs and kept is not z.cards and [id(x) for x in kept] == [id(a), id(b)]

@@ -360,3 +360,23 @@ def test_one_up_brings_a_fallen_resolver_back_with_three_hp():
     assert s.p(2).alive and s.value(2, "hp") == 3
     assert faith_of(s, 1) == 0 and s.game.schedule == [s.p(2)]
     assert "OneUp" not in s.offered(1)                # 限定技: once a game
+
+
+def test_preset_characters_are_their_seats_and_offered_to_no_other_player():
+    """pick_characters asks for the presets once (modes.spell): a preset seat takes its own character
+    without a choice, and the other seats are offered characters from the rest of the pool (over
+    several seeds, every one of the rest is offered somewhere)."""
+    from spellcard.runtime.decisions import ScriptedAgent
+    pack = load_pack("thb")
+    offered = set()
+    for seed in range(1, 9):
+        agents = [ScriptedAgent([], RandomAgent(seat)) for seat in range(8)]
+        g = Game(pack, "Identity8Mode", 8, agents, seed=seed, characters=["Koakuma", "", "Mokou"])
+        g.start()
+        assert (g.players[0].character.name, g.players[2].character.name) == ("Koakuma", "Mokou")
+        asked = {seat: [d for d in a.log if d.prompt == "選擇角色"] for seat, a in enumerate(agents)}
+        assert not asked[0] and not asked[2] and all(len(asked[s]) == 1 for s in (1, 3, 4, 5, 6, 7))
+        offered |= {c.name for s in asked for d in asked[s] for c in d.options}
+        assert len({p.character.name for p in g.players}) == 8
+    pool = {c.name for c in pack.characters.values() if "boss_only" not in c.tags}
+    assert offered == pool - {"Koakuma", "Mokou"}
