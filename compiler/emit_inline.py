@@ -52,6 +52,8 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
     """The built-in call `name(args)` written in place, or None where it must stay a call."""
     if name == "move":
         return _move(em, args, code)
+    if name == "ask_card" and len(args) == 4:
+        return _ask_card(em, args, code)
     if any(isinstance(a, tuple) for a in args):         # a default the checker filled in
         return None
     if name in _READS and not args:
@@ -76,6 +78,33 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
         a, b = code
         return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"
     return None
+
+
+def _text_parts(em, e) -> Optional[list]:
+    """The texts a `+` of texts joins, left to right (None if `e` is no such sum)."""
+    if not isinstance(e, A.Binary) or e.op != "+":
+        return None
+    parts = []
+    for side in (e.left, e.right):
+        inner = _text_parts(em, side)
+        if inner is not None:
+            parts.extend(inner)
+        elif T.strip(em.c.types.get(side, T.ANY)) == T.TEXT:
+            parts.append(side)
+        else:
+            return None
+    return parts
+
+
+def _ask_card(em, args, code: list[str]) -> Optional[str]:
+    """ask_card with a prompt made by `+`: its parts, read in order as the sum would read them, are
+    handed over as a tuple that b_ask_card joins only when it asks. Most calls ask nobody (the player
+    holds no such card: a spell offered to every player for an answer), so most joins are spared."""
+    parts = _text_parts(em, args[3])
+    if parts is None:
+        return None
+    joined = ", ".join(em.expr(p) for p in parts)
+    return f"b_ask_card(g, {code[0]}, {code[1]}, {code[2]}, ({joined}))"
 
 
 def _move(em, args, code: list[str]) -> Optional[str]:
