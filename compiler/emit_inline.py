@@ -19,9 +19,10 @@ _FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom"
                     "reversed", "without"})
 """Built-ins that return a new list nobody else holds: a `for` over one needs no copy of it."""
 
-_READS = {"players": "[*g.ring(g.current)]", "current_phase": "g.phase", "turn_number": "g.turns",
-          "round_number": "g.rounds"}
-"""Built-ins without arguments that read the game: what they return, as they compute it."""
+_READS = {"players": "[*(g._living.get(g.current.seat) or g.ring(g.current))]", "current_phase": "g.phase",
+          "turn_number": "g.turns", "round_number": "g.rounds"}
+"""Built-ins without arguments that read the game: what they return, as they compute it (`players()`:
+the ring Turns.ring keeps, read in place, made by it when there is none yet)."""
 
 
 def _plain_list(t) -> bool:

@@ -84,10 +84,11 @@ def allowed(g, p, card, purpose: str) -> bool:
 
 def _forbids(g):
     """The query `card_allowed` when it must be asked (allowed), else none."""
-    q = g.pack.queries.get("card_allowed")
-    if q is None or not g.mods.get("card_allowed") and g.pack.constants.get("card_allowed") is True:
+    queries, constants, mods = g.pack.queries, g.pack.constants, g.mods     # `in` tests: no method calls
+    if "card_allowed" not in queries or constants.get("card_allowed") is True and not (
+            "card_allowed" in mods and mods["card_allowed"]):
         return None
-    return q
+    return queries["card_allowed"]
 
 
 def usable(g, user, card) -> bool:
