@@ -19,7 +19,7 @@ def b_ask(g, p, prompt):
 
 def _one(g, p, pool, what: str, prompt: str):
     """One item of `pool`, chosen by `p`; none when the pool is empty."""
-    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
+    pool = [*pool.cards] if isinstance(pool, Zone) else [*pool]       # _cards, inline (no list() call)
     if not pool:
         return None
     return pool[g.decide(Decision(p, ONE, what, prompt, pool))]
@@ -27,7 +27,7 @@ def _one(g, p, pool, what: str, prompt: str):
 
 def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
-    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
+    pool = [*pool.cards] if isinstance(pool, Zone) else [*pool]       # _cards, inline (no list() call)
     if hi > len(pool):
         hi = len(pool)
     if lo > hi:
@@ -70,7 +70,7 @@ def b_choose_player(g, p, pool, prompt):
 @builtin("choose_option(p: player, options: texts, prompt: text) -> text")
 def b_choose_option(g, p, options, prompt):
     """One of the texts `options`, chosen by `p`."""
-    options = list(options)
+    options = [*options]
     return options[g.decide(Decision(p, ONE, "option", prompt, options))]
 
 
