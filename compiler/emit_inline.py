@@ -160,8 +160,9 @@ def items(em, where: A.Where, at: str) -> Optional[tuple[list[str], str]]:
 
 def evaluated(em, head: str, value, at: str) -> list[str]:
     """`head` and `value`'s code, for a statement that evaluates `value` first (`let x = …`, `return …`):
-    a `where`'s items are then taken in lines before it, and `return count(xs where test) > 0` with a
-    test that changes nothing is a loop that stops at the first item that passes."""
+    a `where`'s items are then taken in lines before it and tested in a loop (a comprehension would be
+    a function made and called each time, for lists of a few items), and `return count(xs where test)
+    > 0` with a test that changes nothing is a loop that stops at the first item that passes."""
     where, wanted = value, None
     if head == "return " and isinstance(value, A.Compare) and em.purity is not None:
         where, wanted = em.some_where(value)
@@ -170,7 +171,9 @@ def evaluated(em, head: str, value, at: str) -> list[str]:
         return [f"{head}{em.expr(value)}{at}"]
     lines, tmp = got
     if wanted is None:
-        return lines + [f"{head}[v_it for v_it in {tmp} if {em.expr(where.pred)}]{at}"]
+        kept = em.fresh("t")            # not the name bound: the test may read its value before
+        return lines + [f"{kept} = []{at}", f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
+                        f"        {kept}.append(v_it)", f"{head}{kept}{at}"]
     return lines + [f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
                     f"        return {wanted}", f"return {not wanted}"]
 
