@@ -126,6 +126,8 @@ class Emitter(Expressions):
         if k is A.Let:
             return inline.evaluated(self, f"v_{st.name} = ", st.value, at)
         if k is A.Assign:
+            if self.c.refs[st.target][0] == "set_local":    # a local's new value: as `let` evaluates it
+                return inline.evaluated(self, f"v_{self.c.refs[st.target][1]} = ", st.value, at)
             return [self.assign(st.target, self.expr(st.value)) + at]
         if k is A.AugAssign:
             return self.aug(st, at)

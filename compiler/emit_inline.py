@@ -160,10 +160,15 @@ def items(em, where: A.Where, at: str) -> Optional[tuple[list[str], str]]:
 
 def evaluated(em, head: str, value, at: str) -> list[str]:
     """`head` and `value`'s code, for a statement that evaluates `value` first (`let x = …`, `return …`):
-    a `where`'s items are then taken in lines before it and tested in a loop (a comprehension would be
-    a function made and called each time, for lists of a few items), and `return count(xs where test)
-    > 0` with a test that changes nothing is a loop that stops at the first item that passes."""
+    a `where`'s items are then taken in lines before it and tested in a loop, as is a list minus
+    written in place (_kept), and `return count(xs where test) > 0` with a test that changes nothing
+    is a loop that stops at the first item that passes."""
     where, wanted = value, None
+    if isinstance(value, A.Binary) and value.op == "-":
+        lt = T.strip(em.c.types.get(value.left, T.ANY))
+        parts = _minus_parts(em, value, lt) if T.is_list(lt) else None
+        if parts is not None:
+            return _kept(em, parts[0], "_x", parts[1], head, at)
     if head == "return " and isinstance(value, A.Compare) and em.purity is not None:
         where, wanted = em.some_where(value)
     got = items(em, where, at) if isinstance(where, A.Where) else None
@@ -171,9 +176,7 @@ def evaluated(em, head: str, value, at: str) -> list[str]:
         return [f"{head}{em.expr(value)}{at}"]
     lines, tmp = got
     if wanted is None:
-        kept = em.fresh("t")            # not the name bound: the test may read its value before
-        return lines + [f"{kept} = []{at}", f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
-                        f"        {kept}.append(v_it)", f"{head}{kept}{at}"]
+        return lines + _kept(em, tmp, "v_it", em.expr(where.pred), head, at)
     return lines + [f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
                     f"        return {wanted}", f"return {not wanted}"]
 
@@ -188,10 +191,8 @@ def cards(em, e) -> str:
 _OBJECTS = (T.PLAYER, T.CARD)
 
 
-def minus(em, e, lt) -> Optional[str]:
-    """`xs - ys` of cards or players as _minus does it (identity: these have no equality of their
-    own), without its call, when `ys` is a name or a list of one name (read once per item, which
-    changes nothing); None otherwise."""
+def _minus_parts(em, e, lt) -> Optional[tuple[str, str]]:
+    """The items and the test of each `_x` that `minus` keeps, or None."""
     left = em.c.types.get(e.left)
     if not (_plain_list(left) or e.left in em.c.to_list) or T.strip(lt[1]) not in _OBJECTS:
         return None
@@ -202,7 +203,24 @@ def minus(em, e, lt) -> Optional[str]:
     else:
         ys = em.expr(r)
         test = f"_x not in {ys}" if _NAME.match(ys) and _plain_list(em.c.types.get(r)) else None
-    return test and f"[_x for _x in {cards(em, e.left)} if {test}]"
+    return test and (cards(em, e.left), test)
+
+
+def minus(em, e, lt) -> Optional[str]:
+    """`xs - ys` of cards or players as _minus does it (identity: these have no equality of their
+    own), without its call, when `ys` is a name or a list of one name (read once per item, which
+    changes nothing); None otherwise."""
+    parts = _minus_parts(em, e, lt)
+    return parts and f"[_x for _x in {parts[0]} if {parts[1]}]"
+
+
+def _kept(em, items: str, var: str, test: str, head: str, at: str) -> list[str]:
+    """`head` given the items that pass `test`, kept by a loop: a list comprehension would be a
+    function made and called each time (CPython 3.11), for lists of a few items. The list is built
+    in a name of its own, as the test may read the one bound."""
+    kept = em.fresh("t")
+    return [f"{kept} = []{at}", f"for {var} in {items}:{at}", f"    if {test}:{at}",
+            f"        {kept}.append({var})", f"{head}{kept}{at}"]
 
 
 def zones_only(em, e) -> bool:

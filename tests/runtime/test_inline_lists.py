@@ -63,3 +63,20 @@ func coins(cs: cards) -> cards { return cs where it.kind == Coin }
     work = g.work
     f["coins"](g, cs)
     assert g.work < work
+
+
+def test_a_minus_bound_to_a_local_is_a_loop_that_may_read_the_old_value():
+    """`rest = rest - here` (a local given a new value) and `let`/`return` of a minus written in place
+    keep the same items as _minus, in order: the loop builds its list apart from the name it binds."""
+    g = game_of("""
+card Token "t" { }
+func only(cs: cards, c: card) -> cards { let rest = cs - [c]  rest = cs - rest  return rest }
+func leave_out(cs: cards, ds: cards) -> cards { let rest = cs - ds  return rest }
+""")
+    assert sum(".append(_x)" in line for line in g.pack.emitted) == 3
+    f = g.pack.funcs
+    a, b = g.make_card("Token", {}), g.make_card("Token", {})
+    for cs in ([], [a], [a, b, a], [b, a]):
+        assert f["only"](g, cs, a) == [x for x in cs if x is a]   # the test reads the old `rest`
+        for ds in ([], [a], [b, b]):
+            assert f["leave_out"](g, cs, ds) == namespace._minus(cs, ds)
