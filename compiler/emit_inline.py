@@ -19,10 +19,13 @@ _FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom"
                     "reversed", "without"})
 """Built-ins that return a new list nobody else holds: a `for` over one needs no copy of it."""
 
-_READS = {"players": "[*(g._living.get(g.current.seat) or g.ring(g.current))]", "current_phase": "g.phase",
+_RING = "(g._living.get({0}.seat) or g.ring({0}))"
+"""The living players from a seat, as Turns.ring keeps them: read in place, made by it when none are
+kept yet (an empty ring is asked of it again, and it gives the same)."""
+
+_READS = {"players": f"[*{_RING.format('g.current')}]", "current_phase": "g.phase",
           "turn_number": "g.turns", "round_number": "g.rounds"}
-"""Built-ins without arguments that read the game: what they return, as they compute it (`players()`:
-the ring Turns.ring keeps, read in place, made by it when there is none yet)."""
+"""Built-ins without arguments that read the game: what they return, as they compute it."""
 
 
 def _plain_list(t) -> bool:
@@ -69,7 +72,8 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
         if name == "zone_of" and _NAME.match(code[0]):
             return INLINED["zone_of"].format(code[0])
         if name == "others" and _NAME.match(code[0]):         # ring first, then alive: both only read
-            return f"(g.ring({code[0]})[1:] if {code[0]}.alive else g.ring({code[0]})[:])"
+            ring = _RING.format(code[0])
+            return f"({ring}[1:] if {code[0]}.alive else {ring}[:])"
     if name == "top" and re.fullmatch(r"[1-9]\d*", code[1]):
         return f"{code[0]}.cards[:{-int(code[1]) - 1}:-1]"
     if name == "seat_distance" and all(_NAME.match(c) for c in code):     # the kept distance, if any
