@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Optional
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
 
-COMPILER_VERSION = "5"
+COMPILER_VERSION = "6"
 """The emitted code's contract with the runtime; bump it when a pack compiled before cannot run."""
 
 MANIFEST = "manifest.json"
