@@ -264,9 +264,7 @@ def b_activate(g, play):
 @builtin("ask_card(p: player, k: kind, purpose: text, prompt: text) -> card?")
 def b_ask_card(g, p, k, purpose, prompt):
     """Ask `p` for a card that counts as `k`: one from hand, or one made by a conversion skill.
-    The card is not moved; the caller decides where it goes. None if `p` declines or cannot.
-    The emitted code may hand the prompt as a tuple of texts (emit_inline._ask_card), joined here
-    only when there is something to ask."""
+    The card is not moved; the caller decides where it goes. None if `p` declines or cannot."""
     options: list = []
     hand = g.pack.hand_zone
     if hand:                            # a loop, not a comprehension: asked of each player in turn, mostly in vain
@@ -282,7 +280,7 @@ def b_ask_card(g, p, k, purpose, prompt):
     if not options:
         return None
     options.append(None)
-    if prompt.__class__ is tuple:
+    if prompt.__class__ is tuple:       # a `+` prompt's texts (emit_inline._ask_card): joined when asked
         prompt = "".join(prompt)
     choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
     if choice is not None and not isinstance(choice, Card):
