@@ -126,6 +126,8 @@ class Emitter(Expressions):
         if k is A.Let:
             return inline.evaluated(self, f"v_{st.name} = ", st.value, at)
         if k is A.Assign:
+            if self.c.refs[st.target][0] == "set_local":    # a local's new value: as `let` evaluates it
+                return inline.evaluated(self, f"v_{self.c.refs[st.target][1]} = ", st.value, at)
             return [self.assign(st.target, self.expr(st.value)) + at]
         if k is A.AugAssign:
             return self.aug(st, at)
@@ -168,7 +170,10 @@ class Emitter(Expressions):
 
     # How to write a place, and how to read it, per kind of place (the checker's `refs`); places on an
     # object take the object's code as `o`.
-    _WRITE = {"set_local": "v_{n} = {v}", "set_event": "g.set_event(v_event, {n!r}, {v})",
+    # An event parameter is written in place (Game.set_event's steps on one line, its log entry a call
+    # only when the game is logged): actions write them often (move_cards its `from`).
+    _WRITE = {"set_local": "v_{n} = {v}",
+              "set_event": "v_event.p[{n!r}] = {v}; g.era += 1; g.log.enabled and g.log_change(v_event, {n!r})",
               "set_table": "g.set_value(None, {n!r}, {v})", "set_player": "g.set_value({o}, {n!r}, {v})",
               "set_event_of": "g.set_event({o}, {n!r}, {v})", "set_any": "_dyn_set(g, {o}, {n!r}, {v})"}
     _READ = {"set_local": "v_{n}", "set_event": "{p}[{n!r}]", "set_table": "g.v[{n!r}]",
@@ -177,6 +182,9 @@ class Emitter(Expressions):
     def assign(self, target, value: str) -> str:
         kind, name = self.c.refs[target]
         obj = self.expr(target.obj) if isinstance(target, A.Field) else ""
+        if kind == "set_event_of" and obj.isidentifier():     # read thrice: a name only
+            kind = "set_event"
+            return self._WRITE[kind].replace("v_event", obj).format(n=name, v=value)
         return self._WRITE[kind].format(o=obj, n=name, v=value)
 
     def aug(self, st: A.AugAssign, at: str) -> list[str]:
@@ -189,5 +197,8 @@ class Emitter(Expressions):
             obj = self.fresh("t")
             lines.append(f"{obj} = {self.expr(st.target.obj)}{at}")
         current = self._READ[kind].format(o=obj, n=name, p=self.params)
-        return lines + [self._WRITE[kind].format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
+        write = self._WRITE[kind]
+        if kind == "set_event_of":      # its object is the fresh name: written in place, as assign does
+            write = self._WRITE["set_event"].replace("v_event", obj)
+        return lines + [write.format(o=obj, n=name, v=f"{current} {sign} {amount}") + at]
 

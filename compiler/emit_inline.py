@@ -19,8 +19,12 @@ _FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom"
                     "reversed", "without"})
 """Built-ins that return a new list nobody else holds: a `for` over one needs no copy of it."""
 
-_READS = {"players": "[*g.ring(g.current)]", "current_phase": "g.phase", "turn_number": "g.turns",
-          "round_number": "g.rounds"}
+_RING = "(g._living.get({0}.seat) or g.ring({0}))"
+"""The living players from a seat, as Turns.ring keeps them: read in place, made by it when none are
+kept yet (an empty ring is asked of it again, and it gives the same)."""
+
+_READS = {"players": f"[*{_RING.format('g.current')}]", "current_phase": "g.phase",
+          "turn_number": "g.turns", "round_number": "g.rounds"}
 """Built-ins without arguments that read the game: what they return, as they compute it."""
 
 
@@ -52,6 +56,8 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
     """The built-in call `name(args)` written in place, or None where it must stay a call."""
     if name == "move":
         return _move(em, args, code)
+    if name == "ask_card" and len(args) == 4:
+        return _ask_card(em, args, code)
     if any(isinstance(a, tuple) for a in args):         # a default the checker filled in
         return None
     if name in _READS and not args:
@@ -66,7 +72,8 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
         if name == "zone_of" and _NAME.match(code[0]):
             return INLINED["zone_of"].format(code[0])
         if name == "others" and _NAME.match(code[0]):         # ring first, then alive: both only read
-            return f"(g.ring({code[0]})[1:] if {code[0]}.alive else g.ring({code[0]})[:])"
+            ring = _RING.format(code[0])
+            return f"({ring}[1:] if {code[0]}.alive else {ring}[:])"
     if name == "top" and re.fullmatch(r"[1-9]\d*", code[1]):
         return f"{code[0]}.cards[:{-int(code[1]) - 1}:-1]"
     if name == "seat_distance" and all(_NAME.match(c) for c in code):     # the kept distance, if any
@@ -76,6 +83,33 @@ def builtin(em, name: str, args: list, code: list[str]) -> Optional[str]:
         a, b = code
         return f"({a} if {a} {'>=' if name == 'max' else '<='} {b} else {b})"
     return None
+
+
+def _text_parts(em, e) -> Optional[list]:
+    """The texts a `+` of texts joins, left to right (None if `e` is no such sum)."""
+    if not isinstance(e, A.Binary) or e.op != "+":
+        return None
+    parts = []
+    for side in (e.left, e.right):
+        inner = _text_parts(em, side)
+        if inner is not None:
+            parts.extend(inner)
+        elif T.strip(em.c.types.get(side, T.ANY)) == T.TEXT:
+            parts.append(side)
+        else:
+            return None
+    return parts
+
+
+def _ask_card(em, args, code: list[str]) -> Optional[str]:
+    """ask_card with a prompt made by `+`: its parts, read in order as the sum would read them, are
+    handed over as a tuple that b_ask_card joins only when it asks. Most calls ask nobody (the player
+    holds no such card: a spell offered to every player for an answer), so most joins are spared."""
+    parts = _text_parts(em, args[3])
+    if parts is None:
+        return None
+    joined = ", ".join(em.expr(p) for p in parts)
+    return f"b_ask_card(g, {code[0]}, {code[1]}, {code[2]}, ({joined}))"
 
 
 def _move(em, args, code: list[str]) -> Optional[str]:
@@ -130,9 +164,15 @@ def items(em, where: A.Where, at: str) -> Optional[tuple[list[str], str]]:
 
 def evaluated(em, head: str, value, at: str) -> list[str]:
     """`head` and `value`'s code, for a statement that evaluates `value` first (`let x = …`, `return …`):
-    a `where`'s items are then taken in lines before it, and `return count(xs where test) > 0` with a
-    test that changes nothing is a loop that stops at the first item that passes."""
+    a `where`'s items are then taken in lines before it and tested in a loop, as is a list minus
+    written in place (_kept), and `return count(xs where test) > 0` with a test that changes nothing
+    is a loop that stops at the first item that passes."""
     where, wanted = value, None
+    if isinstance(value, A.Binary) and value.op == "-":
+        lt = T.strip(em.c.types.get(value.left, T.ANY))
+        parts = _minus_parts(em, value, lt) if T.is_list(lt) else None
+        if parts is not None:
+            return _kept(em, parts[0], "_x", parts[1], head, at)
     if head == "return " and isinstance(value, A.Compare) and em.purity is not None:
         where, wanted = em.some_where(value)
     got = items(em, where, at) if isinstance(where, A.Where) else None
@@ -140,7 +180,7 @@ def evaluated(em, head: str, value, at: str) -> list[str]:
         return [f"{head}{em.expr(value)}{at}"]
     lines, tmp = got
     if wanted is None:
-        return lines + [f"{head}[v_it for v_it in {tmp} if {em.expr(where.pred)}]{at}"]
+        return lines + _kept(em, tmp, "v_it", em.expr(where.pred), head, at)
     return lines + [f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
                     f"        return {wanted}", f"return {not wanted}"]
 
@@ -155,10 +195,8 @@ def cards(em, e) -> str:
 _OBJECTS = (T.PLAYER, T.CARD)
 
 
-def minus(em, e, lt) -> Optional[str]:
-    """`xs - ys` of cards or players as _minus does it (identity: these have no equality of their
-    own), without its call, when `ys` is a name or a list of one name (read once per item, which
-    changes nothing); None otherwise."""
+def _minus_parts(em, e, lt) -> Optional[tuple[str, str]]:
+    """The items and the test of each `_x` that `minus` keeps, or None."""
     left = em.c.types.get(e.left)
     if not (_plain_list(left) or e.left in em.c.to_list) or T.strip(lt[1]) not in _OBJECTS:
         return None
@@ -169,7 +207,24 @@ def minus(em, e, lt) -> Optional[str]:
     else:
         ys = em.expr(r)
         test = f"_x not in {ys}" if _NAME.match(ys) and _plain_list(em.c.types.get(r)) else None
-    return test and f"[_x for _x in {cards(em, e.left)} if {test}]"
+    return test and (cards(em, e.left), test)
+
+
+def minus(em, e, lt) -> Optional[str]:
+    """`xs - ys` of cards or players as _minus does it (identity: these have no equality of their
+    own), without its call, when `ys` is a name or a list of one name (read once per item, which
+    changes nothing); None otherwise."""
+    parts = _minus_parts(em, e, lt)
+    return parts and f"[_x for _x in {parts[0]} if {parts[1]}]"
+
+
+def _kept(em, items: str, var: str, test: str, head: str, at: str) -> list[str]:
+    """`head` given the items that pass `test`, kept by a loop: a list comprehension would be a
+    function made and called each time (CPython 3.11), for lists of a few items. The list is built
+    in a name of its own, as the test may read the one bound."""
+    kept = em.fresh("t")
+    return [f"{kept} = []{at}", f"for {var} in {items}:{at}", f"    if {test}:{at}",
+            f"        {kept}.append({var})", f"{head}{kept}{at}"]
 
 
 def zones_only(em, e) -> bool:

@@ -37,7 +37,8 @@ class Asking:
                 table = view_of(self, player.seat)
                 asked = table.decision(d)
             self.asking = d
-            for _ in range(MAX_REFUSALS):
+            refused = 0                                 # a count, not a range to make: most answers pass at once
+            while True:
                 answer = agent.pick(kind, what, n, lo, hi) if shape else agent.answer(table, asked)
                 if type(answer) is int and kind != MANY and 0 <= answer < n:   # validate's common case
                     break
@@ -47,9 +48,10 @@ class Asking:
                 agent.refused(view_of(self, player.seat).decision(d) if shape else asked, answer, reason)
                 if self.log.enabled:
                     self.log.add("refused", f"P{player.seat}", what, shown(answer), reason)
-            else:
-                raise IllegalDecision(f"P{player.seat} answered {prompt!r} illegally "
-                                      f"{MAX_REFUSALS} times: {reason}")
+                refused += 1
+                if refused == MAX_REFUSALS:
+                    raise IllegalDecision(f"P{player.seat} answered {prompt!r} illegally "
+                                          f"{MAX_REFUSALS} times: {reason}")
             self.answers.append(answer)
         if self.log.enabled:
             chosen = bool(answer) if kind == YES_NO else (

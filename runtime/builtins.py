@@ -268,9 +268,9 @@ def b_virtual(g, k, sources=(), via=None):
             physical += s.sources
         else:
             physical.append(s)
-    sources = tuple(physical)
+    sources = (*physical,)                  # a tuple and a dict made without calling their types
     base, shared = g.virtual_templates.get(k.name) or _virtual_template(g, k)
-    a = dict(base)                          # no sources: the kind's own attributes, none for the rest
+    a = {**base}                            # no sources: the kind's own attributes, none for the rest
     if len(sources) == 1:
         got = sources[0].a
         for name in shared:

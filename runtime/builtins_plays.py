@@ -19,7 +19,7 @@ def b_ask(g, p, prompt):
 
 def _one(g, p, pool, what: str, prompt: str):
     """One item of `pool`, chosen by `p`; none when the pool is empty."""
-    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
+    pool = [*pool.cards] if isinstance(pool, Zone) else [*pool]       # _cards, inline (no list() call)
     if not pool:
         return None
     return pool[g.decide(Decision(p, ONE, what, prompt, pool))]
@@ -27,7 +27,7 @@ def _one(g, p, pool, what: str, prompt: str):
 
 def _some(g, p, pool, lo: int, hi: int, what: str, prompt: str) -> list:
     """Between `lo` and `hi` items of `pool` (both capped by its size), chosen by `p`."""
-    pool = list(pool.cards) if isinstance(pool, Zone) else list(pool)       # _cards, inline
+    pool = [*pool.cards] if isinstance(pool, Zone) else [*pool]       # _cards, inline (no list() call)
     if hi > len(pool):
         hi = len(pool)
     if lo > hi:
@@ -70,7 +70,7 @@ def b_choose_player(g, p, pool, prompt):
 @builtin("choose_option(p: player, options: texts, prompt: text) -> text")
 def b_choose_option(g, p, options, prompt):
     """One of the texts `options`, chosen by `p`."""
-    options = list(options)
+    options = [*options]
     return options[g.decide(Decision(p, ONE, "option", prompt, options))]
 
 
@@ -84,10 +84,11 @@ def allowed(g, p, card, purpose: str) -> bool:
 
 def _forbids(g):
     """The query `card_allowed` when it must be asked (allowed), else none."""
-    q = g.pack.queries.get("card_allowed")
-    if q is None or not g.mods.get("card_allowed") and g.pack.constants.get("card_allowed") is True:
+    queries, constants, mods = g.pack.queries, g.pack.constants, g.mods     # `in` tests: no method calls
+    if "card_allowed" not in queries or constants.get("card_allowed") is True and not (
+            "card_allowed" in mods and mods["card_allowed"]):
         return None
-    return q
+    return queries["card_allowed"]
 
 
 def usable(g, user, card) -> bool:
@@ -279,6 +280,8 @@ def b_ask_card(g, p, k, purpose, prompt):
     if not options:
         return None
     options.append(None)
+    if prompt.__class__ is tuple:       # a `+` prompt's texts (emit_inline._ask_card): joined when asked
+        prompt = "".join(prompt)
     choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
     if choice is not None and not isinstance(choice, Card):
         cd = choice.convert

@@ -88,7 +88,7 @@ def validate(d: Decision, answer) -> Optional[str]:
         for a in answer:
             if type(a) is not int or not 0 <= a < n:
                 return f"no such option: {shown(a)} (there are {n})"
-        if len(set(answer)) != len(answer):
+        if len(answer) > 1 and len(set(answer)) != len(answer):   # no set to make for one option
             return "an option was chosen twice"
         if not d.min <= len(answer) <= d.max:
             return f"choose between {d.min} and {d.max} options, not {len(answer)}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from attrs import Factory, define
+from attrs import Factory, define, field
 
 
 @define(eq=False)
@@ -125,10 +125,10 @@ class SkillDef:
     converts: list = Factory(list)
     modifiers: list = Factory(list)
     grants: list = Factory(list)        # names of skills that come with this one
+    optional: bool = field(init=False)  # its owner is asked before it fires: read at every firing
 
-    @property
-    def optional(self) -> bool:
-        return self.kind in ("normal", "limited")
+    def __attrs_post_init__(self):
+        self.optional = self.kind in ("normal", "limited")
 
 
 @define(eq=False)

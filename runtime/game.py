@@ -280,10 +280,14 @@ class Game(Asking, Skills, Windows, Turns, Cards):
             self.log.add("cancel", ev.action.name)
 
     def set_event(self, ev: Event, name: str, value) -> None:
+        """Change an event's parameter. The emitted code writes these steps in place (Emitter._WRITE)."""
         ev.p[name] = value
         self.era += 1
         if self.log.enabled:
-            self.log.add("change", ev.action.name, name, self.ref(value))
+            self.log_change(ev, name)
+
+    def log_change(self, ev: Event, name: str) -> None:
+        self.log.add("change", ev.action.name, name, self.ref(ev.p[name]))
 
     # ── usage limits: counted per scope serial, so nothing needs resetting ─────
     def used(self, d, owner: Player, limit) -> int:

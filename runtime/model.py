@@ -142,7 +142,7 @@ class Play:
 
     def __init__(self, card=None, targets=(), skill=None, active=None, convert=None, inst=None):
         self.card = card
-        self.targets = list(targets)
+        self.targets = [*targets]       # a list of its own, without the call of list()
         self.skill = skill
         self.active = active
         self.convert = convert

@@ -115,3 +115,45 @@ def test_a_seat_distance_written_in_place_is_the_built_ins_before_and_after_a_se
                 assert apart(g, a, b) == B.b_seat_distance(g, a, b)
                 assert apart(g, a, b) == B.b_seat_distance(g, a, b)     # kept
     assert "seat_distances" in next(line for line in g.pack.emitted if "v_a.seat" in line)
+
+
+def test_an_ask_card_prompt_made_by_plus_is_joined_only_when_someone_is_asked():
+    """The emitter hands ask_card the texts of a `+` prompt as a tuple; the decision's prompt is their
+    sum, and a player with nothing to answer with is asked nothing (no prompt made)."""
+    from spellcard.runtime.decisions import ScriptedAgent
+    agent = ScriptedAgent([])
+    g = game_of("""
+card Coin "coin" { target self }
+func offer(p: player, c: card) -> card? { return ask_card(p, Coin, "use", "answer " + c.kind.label + "?") }
+""", n=2, agents=[agent, agent])
+    assert any("ask_card(g, v_p, K_Coin, 'use', ('answer ', v_c.kind.label, '?'))" in line
+               for line in g.pack.emitted)
+    coin = g.make_card("Coin", {})
+    offer = g.pack.funcs["offer"]
+    assert offer(g, g.players[0], coin) is None and agent.log == []
+    g.move([coin], g.players[0].z["hand"])
+    assert offer(g, g.players[0], coin) is None          # the scripted agent declines
+    assert [d.prompt for d in agent.log] == ["answer coin?"]
+
+
+def test_event_parameters_written_in_place_change_the_event_and_log_the_change():
+    """`event.x = …`, `event.x += …` and `e.x = …` of a named event are Game.set_event's steps written
+    in place: the new value, a step of era, and the log's `change` entry when the game is logged."""
+    from .test_engine import pack_of
+    from spellcard.runtime.game import Game
+    pack = pack_of("""
+skill Raise "r" locked { on ping.before { event.who = owner } }
+skill Bump "b" locked { on ping.after { let e = event  e.who = owner } }
+""")
+    assert sum("v_event.p['who'] = v_owner; g.era += 1" in line or "v_e.p['who'] = v_owner; g.era += 1" in line
+               for line in pack.emitted) == 2
+    for logged in (False, True):
+        g = Game(pack, None, 2, (), log=logged)
+        g.start()
+        g.grant(g.players[1], pack.skills["Raise"])
+        g.grant(g.players[1], pack.skills["Bump"])
+        era = g.era
+        ev = g.perform("ping", who=g.players[0])
+        assert ev.p["who"] is g.players[1] and g.era > era
+        changes = [e for e in g.log.entries if e[0] == "change"]
+        assert changes == ([("change", "ping", "who", "P1")] * 2 if logged else [])

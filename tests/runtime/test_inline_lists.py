@@ -42,3 +42,41 @@ def test_an_expression_function_written_in_place_gives_its_value():
     assert "_concat(v_cs, v_cs)" in line and "f_two(" not in line
     tok = g.make_card("Token", {})
     assert g.pack.funcs["twice"](g, [tok]) == len(g.pack.funcs["two"](g, [tok])) == 2
+
+
+def test_a_where_bound_or_returned_is_tested_in_a_loop_and_keeps_what_passes_in_order():
+    """`let x = xs where …` and `return xs where …` are a loop (no comprehension to make and call);
+    the same items, in order, a fresh list each time, and the items still charged to the work budget."""
+    g = game_of("""
+card Token "t" { }
+card Coin "c" { }
+func tokens(cs: cards) -> cards { let ts = cs where it.kind == Token return ts }
+func coins(cs: cards) -> cards { return cs where it.kind == Coin }
+""")
+    assert sum(".append(v_it)" in line for line in g.pack.emitted) == 2
+    assert not any("[v_it for v_it in" in line for line in g.pack.emitted)
+    f = g.pack.funcs
+    t1, c1, t2 = g.make_card("Token", {}), g.make_card("Coin", {}), g.make_card("Token", {})
+    cs = [t1, c1, t2]
+    assert f["tokens"](g, cs) == [t1, t2] and f["coins"](g, cs) == [c1] and f["coins"](g, []) == []
+    assert f["tokens"](g, cs) is not f["tokens"](g, cs)
+    work = g.work
+    f["coins"](g, cs)
+    assert g.work < work
+
+
+def test_a_minus_bound_to_a_local_is_a_loop_that_may_read_the_old_value():
+    """`rest = rest - here` (a local given a new value) and `let`/`return` of a minus written in place
+    keep the same items as _minus, in order: the loop builds its list apart from the name it binds."""
+    g = game_of("""
+card Token "t" { }
+func only(cs: cards, c: card) -> cards { let rest = cs - [c]  rest = cs - rest  return rest }
+func leave_out(cs: cards, ds: cards) -> cards { let rest = cs - ds  return rest }
+""")
+    assert sum(".append(_x)" in line for line in g.pack.emitted) == 3
+    f = g.pack.funcs
+    a, b = g.make_card("Token", {}), g.make_card("Token", {})
+    for cs in ([], [a], [a, b, a], [b, a]):
+        assert f["only"](g, cs, a) == [x for x in cs if x is a]   # the test reads the old `rest`
+        for ds in ([], [a], [b, b]):
+            assert f["leave_out"](g, cs, ds) == namespace._minus(cs, ds)
