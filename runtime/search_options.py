@@ -5,3 +5,4 @@ from .decisions import GreedyAgent, RandomAgent
 DEFAULT_ROLLOUTS = 16
 DEFAULT_POLICY = "random"
 POLICIES = {"random": RandomAgent, "greedy": GreedyAgent}
+SEARCH_OPTIONS = ("rollouts", "ms", "policy")    # what a command line may set (simulate --search-…)

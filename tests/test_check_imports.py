@@ -60,14 +60,16 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
 # What a simulate of a pack whose compiled module is cached must not pull in: the compiler's tree,
 # parser, checker and emitter (its cache entry is the module), the installed distributions' metadata
 # (a pack named is found from the entry-point files), rich's progress bar when no one watches, and
-# rich's table of emoji codes (nothing simulate prints has one).
+# rich's table of emoji codes (nothing simulate prints has one), and the search agent's look-ahead
+# and game cloner when no seat is a search agent.
 NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast", "spellcard.compiler.ast_exprs", "spellcard.compiler.ast_stmts",
                            "spellcard.compiler.ast_tools",
                            "spellcard.compiler.test_ast", "spellcard.compiler.module_cache",
                            "spellcard.compiler.parse", "spellcard.compiler.build", "spellcard.compiler.check",
                            "spellcard.compiler.emit_pack", "spellcard.compiler.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
-                           "spellcard.spelltest", "spellcard.lsp", "spellcard.render")
+                           "spellcard.spelltest", "spellcard.lsp", "spellcard.render",
+                           "spellcard.runtime.search", "spellcard.runtime.clone")
 
 
 def test_a_simulate_from_the_cache_imports_no_compiler_and_for_json_no_rich(tmp_path):
