@@ -8,17 +8,19 @@ holds the two to the same bytes, with and without colour); any other is drawn by
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 
 from spellcard.compiler.text import printable
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 class TextTable:
@@ -38,7 +40,10 @@ class TextTable:
         self.rows.append(cells)
 
     def as_rich(self) -> Table:
-        """The same table as rich's Table (the cells as Text: no markup is read in them)."""
+        """The same table as rich's Table (the cells as Text: no markup is read in them). Imported only
+        for a table that does not fit: rich.table brings fractions and decimal, 3% of a short simulate."""
+        from rich.table import Table
+
         t = Table(title=self.title, title_style="bold", show_header=self.show_header)
         for header, style, justify in self.columns:
             t.add_column(header, style=style or None, justify=justify)
