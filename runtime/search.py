@@ -20,9 +20,11 @@ from itertools import combinations
 from typing import Optional
 
 from .clone import Resume
-from .decisions import MANY, Agent, Decision
+from .decisions import MANY, Agent, Decision, GreedyAgent, RandomAgent
 from .game import Result
-from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES, SEARCH_OPTIONS
+from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, SEARCH_OPTIONS
+
+POLICIES = {"random": RandomAgent, "greedy": GreedyAgent}    # by search_options.POLICY_NAMES
 
 MOST_SUBSETS = 8            # candidates tried for a choose-k-of-n decision
 
