@@ -1,6 +1,8 @@
-"""A `spellcard` process freezes what lives until it ends (the modules, the loaded pack), so that the
-cycle collector, in its passes during the games and at shutdown, does not walk it again; a caller of
-`cli` keeps its collector as it was, and nothing the command writes is lost."""
+"""The `spellcard` process collects cyclic garbage less often than CPython's default (see
+`spellcard.cli.COLLECT_EVERY`) and freezes what lives until it ends (the modules, the loaded pack),
+so that the collector's passes during the games and at shutdown do not walk it again, while a test
+process that runs the commands in place (click's runner calls `cli`, not `main`) keeps its own
+setting; nothing the command writes is lost."""
 from __future__ import annotations
 
 import gc
@@ -11,9 +13,27 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli import COLLECT_EVERY, cli
 
 MINI = str(Path(__file__).parent / "data" / "mini")
+
+
+def test_the_command_raises_the_collectors_first_threshold_and_keeps_the_others():
+    code = ("import gc, json, sys, atexit\n"
+            "before = gc.get_threshold()\n"
+            "atexit.register(lambda: print(json.dumps([before, gc.get_threshold()])))\n"
+            "sys.argv = ['spellcard', 'packs']\n"
+            "from spellcard.cli import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    before, after = json.loads(done.stdout.strip().splitlines()[-1])
+    assert after == [COLLECT_EVERY, *before[1:]] and COLLECT_EVERY > before[0]
+
+
+def test_a_command_run_in_place_leaves_the_collector_alone():
+    before = gc.get_threshold()
+    assert CliRunner().invoke(cli, ["packs"]).exit_code == 0
+    assert gc.get_threshold() == before
 
 
 def test_a_caller_of_cli_keeps_its_collector_as_it_was(tmp_path, monkeypatch):
