@@ -48,11 +48,31 @@ class Installed:
 
 
 def installed() -> dict[str, Installed]:
-    """Every pack by name, in name order; of two distributions naming one pack, the first by name wins."""
-    found: dict[str, Installed] = {}
-    for name, package, dist in sorted(_entry_points(), key=lambda ep: (ep[0], ep[2][0], ep[1])):
-        found.setdefault(name, Installed(name, package, f"{dist[0]} {dist[1]}"))
-    return found
+    """Every pack by name, in name order; of two distributions naming one pack, the first by name wins.
+    Read again only when sys.path or one of its folders changed (a pack installed, as a long-running
+    language server may see): a command asks several times (the compiled folder, the sources)."""
+    key = _path_key()
+    if _SCANNED[0] != key:
+        found: dict[str, Installed] = {}
+        for name, package, dist in sorted(_entry_points(), key=lambda ep: (ep[0], ep[2][0], ep[1])):
+            found.setdefault(name, Installed(name, package, f"{dist[0]} {dist[1]}"))
+        _SCANNED[:] = key, found
+    return dict(_SCANNED[1])
+
+
+_SCANNED: list = [None, {}]     # the _path_key of the last scan, and what it found
+
+
+def _path_key() -> tuple:
+    """sys.path with each folder's modification time: installing or removing a distribution adds or
+    removes a folder in one of them."""
+    key = []
+    for entry in sys.path:
+        try:
+            key.append((entry, os.stat(entry or ".").st_mtime_ns))
+        except OSError:
+            key.append((entry, None))
+    return tuple(key)
 
 
 def find(name: str) -> Optional[Installed]:

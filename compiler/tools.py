@@ -8,7 +8,7 @@ harness deals from the zone and seats with the function the pack names. A pack t
 """
 from __future__ import annotations
 
-from spellcard.runtime.search_options import POLICIES
+from spellcard.runtime.search_options import POLICY_NAMES
 
 from . import ast as A
 from . import types as T
@@ -78,10 +78,10 @@ class ToolChecks:
                     self.err(item.value_span, f"rollouts are a number of at least 1, not `{item.value}`",
                              "e.g. `search rollouts = 8`: the rollouts per decision")
             elif item.key == "policy":
-                if item.value not in POLICIES:
+                if item.value not in POLICY_NAMES:
                     self.err(item.value_span, f"unknown rollout policy `{item.value}`",
-                             did_you_mean(str(item.value), sorted(POLICIES))
-                             or f"the policies are: {', '.join(sorted(POLICIES))}")
+                             did_you_mean(str(item.value), sorted(POLICY_NAMES))
+                             or f"the policies are: {', '.join(sorted(POLICY_NAMES))}")
             else:
                 help = did_you_mean(item.key, SEARCH_KEYS) or f"the settings are: {', '.join(SEARCH_KEYS)}"
                 if item.key == "ms":

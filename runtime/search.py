@@ -20,9 +20,11 @@ from itertools import combinations
 from typing import Optional
 
 from .clone import Resume
-from .decisions import MANY, Agent, Decision
+from .decisions import MANY, Agent, Decision, GreedyAgent, RandomAgent
 from .game import Result
-from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES
+from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, SEARCH_OPTIONS
+
+POLICIES = {"random": RandomAgent, "greedy": GreedyAgent}    # by search_options.POLICY_NAMES
 
 MOST_SUBSETS = 8            # candidates tried for a choose-k-of-n decision
 
@@ -30,7 +32,7 @@ MOST_SUBSETS = 8            # candidates tried for a choose-k-of-n decision
 class SearchAgent(Agent):
     """Handed its seat's view like any player; it plays its rollouts in `view.worlds()`, games
     re-dealt for the seat before it reads them, so no rollout profits from the hidden cards."""
-    options = ("rollouts", "ms", "policy")      # what a command line may set (simulate --search-…)
+    options = SEARCH_OPTIONS
 
     def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, ms: Optional[float] = None,
                  policy: str = DEFAULT_POLICY):

@@ -7,7 +7,7 @@ from typing import Optional
 import click
 
 from spellcard.compiler.text import MAX_QUOTE, clip
-from spellcard.runtime.search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES
+from spellcard.runtime.search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICY_NAMES
 
 
 def _agent_list(ctx, param, value: str) -> str:
@@ -49,7 +49,7 @@ def search_options(command):
             click.option("--search-ms", type=click.FloatRange(min=0, min_open=True), metavar="MS",
                          help="Also stop a search after MS milliseconds per decision (bounded time, but "
                               "then the same seed no longer gives the same game)."),
-            click.option("--search-policy", type=click.Choice(sorted(POLICIES)),
+            click.option("--search-policy", type=click.Choice(sorted(POLICY_NAMES)),
                          help="How the search agent's rollouts play every seat (default: the pack's "
                               f"`search` line, else {DEFAULT_POLICY})."))):
         command = option(command)

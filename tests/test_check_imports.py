@@ -42,7 +42,9 @@ def test_a_check_imports_neither_the_runtime_nor_rich_nor_the_test_runner(tmp_pa
     assert not {m for m in cold if m == "lark" or m.startswith("lark.")}
     cached = loaded_by_check(tmp_path, THB)             # the same pack again: from the cache
     assert heavy(cached) == []
-    assert not {"lark", "jinja2", "spellcard.compiler.check"} & cached
+    # Nor the checker, nor the agents (the command line's search options only name them; the
+    # checker's built-ins, which a cached check does not read, bring them).
+    assert not {"lark", "jinja2", "spellcard.compiler.check", "spellcard.runtime.decisions", "random"} & cached
 
 
 def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_one():
@@ -60,22 +62,25 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
 # What a simulate of a pack whose compiled module is cached must not pull in: the compiler's tree,
 # parser, checker and emitter (its cache entry is the module), the installed distributions' metadata
 # (a pack named is found from the entry-point files), rich's progress bar when no one watches, and
-# rich's table of emoji codes (nothing simulate prints has one).
+# rich's table of emoji codes (nothing simulate prints has one), and the search agent's look-ahead
+# and game cloner when no seat is a search agent.
 NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast", "spellcard.compiler.ast_exprs", "spellcard.compiler.ast_stmts",
                            "spellcard.compiler.ast_tools",
                            "spellcard.compiler.test_ast", "spellcard.compiler.module_cache",
                            "spellcard.compiler.parse", "spellcard.compiler.build", "spellcard.compiler.check",
                            "spellcard.compiler.emit_pack", "spellcard.compiler.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
-                           "spellcard.spelltest", "spellcard.lsp", "spellcard.render")
+                           "spellcard.spelltest", "spellcard.lsp", "spellcard.render",
+                           "spellcard.runtime.search", "spellcard.runtime.clone")
 
 
 def test_a_simulate_from_the_cache_imports_no_compiler_and_for_json_no_rich(tmp_path):
     game = ("simulate", "thb", "--mode", "Duel", "--games", "1")
     first = loaded_by(tmp_path, *game)                 # compiles thb into the empty cache
-    assert "spellcard.compiler.check" in first and "rich.table" in first
+    assert "spellcard.compiler.check" in first and "rich.console" in first
     cached = loaded_by(tmp_path, *game)
     assert [m for m in sorted(cached) if any(m == n or m.startswith(n + ".") for n in NOT_FOR_CACHED_SIMULATE)] == []
-    assert "spellcard.runtime.game" in cached and "rich.table" in cached
+    # The summary's tables fit the width: drawn by TextTable, without rich's Table.
+    assert "spellcard.runtime.game" in cached and "rich.console" in cached and "rich.table" not in cached
     as_json = loaded_by(tmp_path, *game, "--json")
     assert not {m for m in as_json if m == "rich" or m.startswith("rich.")}

@@ -2,6 +2,7 @@
 they must be the ones importlib.metadata would give."""
 from __future__ import annotations
 
+import os
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -54,3 +55,14 @@ def test_a_pack_folder_is_its_package_folder():
     thb = registry.find("thb")
     assert thb.folder == Path(str(resources.files("spellcard.rules.thb")))
     assert (thb.sources / "core.spell").is_file() and thb.compiled is None
+
+
+def test_the_packs_are_read_once_until_a_folder_on_the_path_changes(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
+    before = read()
+    scans = []
+    monkeypatch.setattr(registry, "_entry_points", lambda real=registry._entry_points: scans.append(1) or real())
+    assert read() == before and scans == []             # a command asks several times: one scan
+    dist(tmp_path, "new_pack-1.0.dist-info", "new-pack", "1.0", "[spellcard.packs]\nnew = new_pack\n")
+    os.utime(tmp_path, ns=(0, os.stat(tmp_path).st_mtime_ns + 1))     # however coarse the clock
+    assert read()["new"] == ("new_pack", "new-pack 1.0") and scans == [1]

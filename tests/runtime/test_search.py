@@ -275,3 +275,9 @@ def test_agents_take_only_the_options_they_declare():
     search = make_agent("search", 1, options)
     assert (search.rollouts, search.ms, search.policy) == (5, None, POLICIES["greedy"])
     assert isinstance(make_agent("random", 1, options), RandomAgent)
+
+
+def test_the_policies_a_command_line_offers_are_the_agents_a_search_plays():
+    from spellcard.runtime.search_options import POLICY_NAMES
+
+    assert sorted(POLICIES) == sorted(POLICY_NAMES)
