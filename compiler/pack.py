@@ -150,19 +150,25 @@ def cache_dir() -> Path:
     return Path(root)
 
 
+_SPELLTEST_SYNTAX = ()   # the `.spell` test syntax's modules, once they live beside the test code
+
+
 @lru_cache(maxsize=1)
 def _compiler_digest() -> bytes:
-    """The compiler itself is part of every cache key: a changed checker or template recompiles."""
+    """The compiler itself is part of every cache key: a changed checker or template recompiles. Read
+    as whole folders (the compiler, its grammar, the runtime the emitted code runs against, the `.spell`
+    test syntax), so that a module moved or added needs no edit here."""
+    from spellcard import compiler, grammar, runtime, spelltest
+
     h = hashlib.sha256(COMPILER_VERSION.encode())
-    here = Path(__file__).parent
-    h.update((here.parent / "grammar" / "spellcard.lark").read_bytes())   # the package spellcard.grammar
-    runtime = here.parent / "runtime"
-    # The runtime files the emitted code depends on (the built-ins, the work budget, the definitions
-    # the module builds) and the limits the checker enforces.
-    emitted_against = sorted(runtime.glob("builtins*.py")) + [runtime / n for n in ("faults.py", "defs.py", "limits.py", "namespace.py")]
-    for p in sorted(here.glob("*.py")) + [here / "templates" / "pack.py.j2"] + emitted_against:
-        if p.exists():
-            h.update(p.read_bytes())
+    for package in (compiler, grammar, runtime):
+        folder = Path(package.__file__).parent
+        for p in sorted(folder.rglob("*")):
+            if p.suffix in (".py", ".j2", ".lark") and "__pycache__" not in p.parts:
+                h.update(p.relative_to(folder).as_posix().encode())
+                h.update(p.read_bytes())
+    for name in _SPELLTEST_SYNTAX:
+        h.update((Path(spelltest.__file__).parent / name).read_bytes())
     return h.digest()
 
 
