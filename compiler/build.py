@@ -1,4 +1,4 @@
-"""Parse tree (Lark's or compiler/fast_parse.py's, which are equal) → Spellcard AST. One method per grammar rule; every node gets its span."""
+"""Parse tree (Lark's or compiler/parse/fast/parser.py's, which are equal) → Spellcard AST. One method per grammar rule; every node gets its span."""
 from __future__ import annotations
 
 from typing import Optional
@@ -8,7 +8,7 @@ from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 from . import ast as A
 from .build_code import CodeBuilder, unquote
 from .diagnostics import Diagnostic
-from .fast_direct import build_direct
+from .parse.fast.direct import build_direct
 from .test_ast import TestDecl
 from .test_build import TestBuilder
 
@@ -376,7 +376,7 @@ class _DirectBuilder(_Builder):
 def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
     """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads
     the file (the hot path of a cold check: no tree is made)."""
-    from .parse import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
+    from .parse.read import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
     problem = _nesting_problem(path, text)
     if problem:
         return None, problem

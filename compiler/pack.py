@@ -158,7 +158,8 @@ def _compiler_digest() -> bytes:
     """The compiler itself is part of every cache key: a changed checker or template recompiles. Read
     as whole folders (the compiler, its grammar, the runtime the emitted code runs against, the `.spell`
     test syntax), so that a module moved or added needs no edit here."""
-    from spellcard import compiler, grammar, runtime, spelltest
+    import spellcard
+    from spellcard import compiler, grammar, runtime
 
     h = hashlib.sha256(COMPILER_VERSION.encode())
     for package in (compiler, grammar, runtime):
@@ -168,7 +169,7 @@ def _compiler_digest() -> bytes:
                 h.update(p.relative_to(folder).as_posix().encode())
                 h.update(p.read_bytes())
     for name in _SPELLTEST_SYNTAX:
-        h.update((Path(spelltest.__file__).parent / name).read_bytes())
+        h.update((Path(spellcard.__file__).parent / "spelltest" / name).read_bytes())
     return h.digest()
 
 
@@ -235,7 +236,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
     from .extend import lay_over
     from .lint import Lints, allowed_at, silenced
     from .loops import LoopCheck
-    from .parse import decode
+    from .parse.read import decode
     from .symbols import collect
 
     diags = Diagnostics()

@@ -67,7 +67,7 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
 NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast", "spellcard.compiler.ast_exprs", "spellcard.compiler.ast_stmts",
                            "spellcard.compiler.ast_tools",
                            "spellcard.compiler.test_ast", "spellcard.compiler.module_cache",
-                           "spellcard.compiler.parse", "spellcard.compiler.build", "spellcard.compiler.check",
+                           "spellcard.compiler.parse.read", "spellcard.compiler.build", "spellcard.compiler.check",
                            "spellcard.compiler.emit_pack", "spellcard.compiler.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
                            "spellcard.spelltest", "spellcard.lsp", "spellcard.render",

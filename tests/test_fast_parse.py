@@ -1,4 +1,4 @@
-"""The fast parser (compiler/fast_parse.py) and Lark (the reference) never drift apart.
+"""The fast parser (compiler/parse/fast/parser.py) and Lark (the reference) never drift apart.
 
 Every `.spell` file of the repository and every ```spellcard block of the docs parses to the same tree
 both ways (names, children, placeholders, token types, every position) and builds the same AST; and
@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spellcard.compiler.build import _DirectBuilder, build
-from spellcard.compiler.fast_lex import GiveUp, tokenize
-from spellcard.compiler.fast_direct import build_direct
-from spellcard.compiler.fast_parse import parse_tree
-from spellcard.compiler.parse import _demote_keyword, parser
+from spellcard.compiler.parse.fast.lex import GiveUp, tokenize
+from spellcard.compiler.parse.fast.direct import build_direct
+from spellcard.compiler.parse.fast.parser import parse_tree
+from spellcard.compiler.parse.read import _demote_keyword, parser
 
 ROOT = Path(__file__).resolve().parent.parent
 SPELL_FILES = sorted(p for p in ROOT.rglob("*.spell") if ".venv" not in p.parts)

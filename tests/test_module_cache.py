@@ -11,7 +11,7 @@ import pytest
 
 from spellcard.compiler import module_cache
 from spellcard.compiler import build as build_module
-from spellcard.compiler import parse as parse_module
+from spellcard.compiler.parse import read as parse_module
 from spellcard.compiler.build import build
 from spellcard.compiler.pack import Source, _compiler_digest, compile_sources, read_sources, resolve
 

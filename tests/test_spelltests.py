@@ -167,7 +167,7 @@ def test_the_documented_tests_run():
     assert len(blocks) >= 2
     for block in blocks:
         from spellcard.compiler.build import build
-        from spellcard.compiler.parse import parse
+        from spellcard.compiler.parse.read import parse
         from spellcard.spelltest.check import TestChecker
         from spellcard.spelltest.run import run_test
         from spellcard.compiler.pack import load_pack

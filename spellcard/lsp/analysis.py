@@ -17,7 +17,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.build import read_module
 from spellcard.compiler.check import Checker
 from spellcard.compiler.diagnostics import Diagnostic, Diagnostics
-from spellcard.compiler.parse import decode
+from spellcard.compiler.parse.read import decode
 from spellcard.compiler.symbols import Symbols, collect
 
 from .chunks import ChunkedParser

@@ -12,7 +12,7 @@ from typing import Optional
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.build import read_module
-from spellcard.compiler.parse import DECLARATION_WORDS
+from spellcard.compiler.parse.read import DECLARATION_WORDS
 
 from . import trees
 

@@ -9,7 +9,7 @@ import attrs
 from spellcard.compiler.build import build
 from spellcard.compiler import registry
 from spellcard.compiler.pack import read_sources
-from spellcard.compiler.parse import decode, parse
+from spellcard.compiler.parse.read import decode, parse
 
 
 @attrs.define

@@ -9,7 +9,7 @@ import attrs
 
 from spellcard.compiler.build import build
 from spellcard.compiler.pack import load_pack
-from spellcard.compiler.parse import decode, parse
+from spellcard.compiler.parse.read import decode, parse
 
 from .check import TestChecker
 from .collect import Found, collect, test_files

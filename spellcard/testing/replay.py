@@ -10,7 +10,7 @@ import attrs
 
 from spellcard.compiler.build import build
 from spellcard.compiler.pack import load_pack
-from spellcard.compiler.parse import parse
+from spellcard.compiler.parse.read import parse
 from spellcard.runtime.decisions import DeclineAgent
 from spellcard.spelltest.check import TestChecker
 from spellcard.spelltest.run import Runner, Stop

@@ -5,7 +5,7 @@ import attrs
 import pytest
 
 from spellcard.compiler.build import build
-from spellcard.compiler.parse import parse
+from spellcard.compiler.parse.read import parse
 from spellcard.lsp.chunks import ChunkedParser, split
 
 from .client import ROOT

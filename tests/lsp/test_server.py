@@ -212,7 +212,7 @@ def test_a_loose_file_joins_the_pack_its_settings_name(tmp_path):
 
 
 def test_a_syntax_error_reads_as_spellcard_check_says_it(lsp):
-    from spellcard.compiler.parse import parse
+    from spellcard.compiler.parse.read import parse
     run, s = lsp
     broken = TEXT.replace("draw(owner, 1)", "draw(owner, 1);", 1)
     diags = run(s.change(CHARACTERS, broken))

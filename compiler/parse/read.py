@@ -1,6 +1,6 @@
 """Source text → parse tree, with every failure turned into a diagnostic (never a traceback).
 
-compiler/fast_parse.py reads a file first; where it gives up (any syntax error, a `test` declaration,
+compiler/parse/fast/parser.py reads a file first; where it gives up (any syntax error, a `test` declaration,
 anything else it does not accept), Lark reads it with grammar/spellcard.lark, the reference, and
 every diagnostic below is Lark's. Lark is imported only then."""
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Optional
 
 from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
-from .ast import Span
-from .diagnostics import Diagnostic
-from .fast_parse import parse_tree
-from .text import code_marks
+from spellcard.compiler.ast import Span
+from spellcard.compiler.diagnostics import Diagnostic
+from .fast.parser import parse_tree
+from spellcard.compiler.text import code_marks
 
 MAX_NESTING = 200
 # Every later stage (build, check, emit, Python's own compiler) walks the tree recursively, and the

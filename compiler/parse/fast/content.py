@@ -1,8 +1,8 @@
 """The fast parser's content rules: cards, skills, characters, decks, modes and what the tools read
-(mixed into compiler/fast_parse.py's parser; the grammar's rules of the same names)."""
+(mixed into compiler/parse/fast/parser.py's parser; the grammar's rules of the same names)."""
 from __future__ import annotations
 
-from .fast_lex import OWNER, SCOPE, GiveUp
+from .lex import OWNER, SCOPE, GiveUp
 
 _SKILL_KIND = frozenset({"locked", "awakening", "limited"})
 _PURPOSE = frozenset({"use", "play"})

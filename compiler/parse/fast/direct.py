@@ -1,9 +1,9 @@
 """The fast parser's direct way: each node handed to the AST builder as it is read, no tree made
-(the hot path of a cold check; compiler/fast_parse.py reads the same way into Lark's tree)."""
+(the hot path of a cold check; compiler/parse/fast/parser.py reads the same way into Lark's tree)."""
 from __future__ import annotations
 
-from .fast_lex import GiveUp, tokenize
-from .fast_parse import _Parser
+from .lex import GiveUp, tokenize
+from .parser import _Parser
 
 
 def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):

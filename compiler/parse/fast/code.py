@@ -1,10 +1,10 @@
-"""The fast parser's statements and expressions (mixed into compiler/fast_parse.py's parser).
+"""The fast parser's statements and expressions (mixed into compiler/parse/fast/parser.py's parser).
 
 Each expression level reads the keywords that can start it and no others: after `and`, `if` is a
 name (only `not` can start that operand), after `-` even `not` is one, as in Lark's LALR states."""
 from __future__ import annotations
 
-from .fast_lex import GiveUp
+from .lex import GiveUp
 
 # How tightly each binary operator binds (the grammar's levels); a word here is an operator only
 # where its level can stand.

@@ -1,11 +1,11 @@
 """Source text → parse tree without Lark: one regex tokenizer and recursive descent, for files that parse.
 
-Lark (grammar/spellcard.lark, compiler/parse.py) stays the reference and the error path. This parser
+Lark (grammar/spellcard.lark, compiler/parse/read.py) stays the reference and the error path. This parser
 accepts a subset of what Lark accepts and builds the very tree Lark builds (rule names, children,
 `None` placeholders, token types and positions); anything it does not accept — a syntax error, a
 `test` declaration, a word Lark's lexer would split (`cardX` at the top level) — makes it give up,
 and the caller runs Lark, so every diagnostic stays Lark's. tests/test_fast_parse.py keeps the two
-trees equal. compiler/fast_direct.py reads the same way straight into the AST (a cold check's way).
+trees equal. compiler/parse/fast/direct.py reads the same way straight into the AST (a cold check's way).
 
 A word is a keyword only where that keyword can stand; elsewhere it is a name (as `_demote_keyword`
 makes Lark read it). Positions follow Lark's `propagate_positions`: a node spans its first to its last
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .fast_code import CodeRules
-from .fast_content import ContentRules
-from .fast_lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
-from .fast_model import ModelRules
+from .code import CodeRules
+from .content import ContentRules
+from .lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
+from .model import ModelRules
 
 _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 

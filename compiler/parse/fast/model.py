@@ -1,8 +1,8 @@
 """The fast parser's data-model rules: enums, attributes, counters and zones (mixed into
-compiler/fast_parse.py's parser; the grammar's rules of the same names)."""
+compiler/parse/fast/parser.py's parser; the grammar's rules of the same names)."""
 from __future__ import annotations
 
-from .fast_lex import OWNER, SCOPE, VISIBILITY
+from .lex import OWNER, SCOPE, VISIBILITY
 
 
 class ModelRules:
