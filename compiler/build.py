@@ -9,11 +9,11 @@ from . import ast as A
 from .build_code import CodeBuilder, unquote
 from .diagnostics import Diagnostic
 from .parse.fast.direct import build_direct
-from .test_ast import TestDecl
-from .test_build import TestBuilder
+from spellcard.spelltest.nodes import SpellTestDecl
+from spellcard.spelltest.builder import SpellTestRules
 
 
-class _Builder(TestBuilder, CodeBuilder):
+class _Builder(SpellTestRules, CodeBuilder):
     """One method per grammar rule (or alias), called with the rule's meta and its built children."""
 
     def __init__(self, path: str):
@@ -36,8 +36,8 @@ class _Builder(TestBuilder, CodeBuilder):
 
     # top level ---------------------------------------------------------------
     def start(self, meta, items):
-        return A.Module(self.path, tuple(i for i in items if not isinstance(i, TestDecl)),
-                        tuple(i for i in items if isinstance(i, TestDecl)), granted=frozenset(self.granted))
+        return A.Module(self.path, tuple(i for i in items if not isinstance(i, SpellTestDecl)),
+                        tuple(i for i in items if isinstance(i, SpellTestDecl)), granted=frozenset(self.granted))
 
     def pack_decl(self, meta, c):
         name, title, base, fields = c

@@ -7,7 +7,7 @@ from typing import Iterable, Optional
 
 import attrs
 
-from .ast_base import Span
+from .ast.base import Span
 from .text import MAX_LINE, clip, printable, shorten_quotes
 
 

@@ -18,8 +18,9 @@ from typing import Optional
 import attrs
 
 from . import ast as A
-from . import ast_base, ast_exprs, ast_stmts, ast_tools, test_ast
-from .ast_base import Span
+from .ast import base as ast_base, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
+from spellcard.spelltest import nodes as test_ast
+from .ast.base import Span
 
 FORMAT = b"modules 1"           # what an entry holds; a change of it is a change of key
 _SCALARS = frozenset({str, int, bool, type(None)})

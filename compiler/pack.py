@@ -16,7 +16,7 @@ import attrs
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import registry
-from .ast_base import Span
+from .ast.base import Span
 from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def cache_dir() -> Path:
     return Path(root)
 
 
-_SPELLTEST_SYNTAX = ()   # the `.spell` test syntax's modules, once they live beside the test code
+_SPELLTEST_SYNTAX = ("nodes.py", "builder.py")   # the `.spell` test syntax, kept beside the test code
 
 
 @lru_cache(maxsize=1)

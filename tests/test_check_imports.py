@@ -64,9 +64,9 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
 # (a pack named is found from the entry-point files), rich's progress bar when no one watches, and
 # rich's table of emoji codes (nothing simulate prints has one), and the search agent's look-ahead
 # and game cloner when no seat is a search agent.
-NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast", "spellcard.compiler.ast_exprs", "spellcard.compiler.ast_stmts",
-                           "spellcard.compiler.ast_tools",
-                           "spellcard.compiler.test_ast", "spellcard.compiler.module_cache",
+NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast.decls", "spellcard.compiler.ast.exprs", "spellcard.compiler.ast.stmts",
+                           "spellcard.compiler.ast.tools",
+                           "spellcard.spelltest.nodes", "spellcard.compiler.module_cache",
                            "spellcard.compiler.parse.read", "spellcard.compiler.build", "spellcard.compiler.check",
                            "spellcard.compiler.emit_pack", "spellcard.compiler.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",

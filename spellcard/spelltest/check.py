@@ -2,7 +2,7 @@
 values compared, a test of a skill nobody seated holds, an answer that can never match."""
 from __future__ import annotations
 
-from spellcard.compiler import test_ast as T
+from spellcard.spelltest import nodes as T
 from spellcard.compiler.diagnostics import Diagnostic
 
 from ..answers import SORTS
@@ -26,7 +26,7 @@ class TestChecker:
     def error(self, span, msg, help=None):
         self.diags.append(Diagnostic("error", msg, span, help))
 
-    def check(self, test: T.TestDecl) -> list[Diagnostic]:
+    def check(self, test: T.SpellTestDecl) -> list[Diagnostic]:
         start = len(self.diags)
         p = self.pack
         seats = next((s for s in test.stmts if isinstance(s, T.Seats)), None)
@@ -68,7 +68,7 @@ class TestChecker:
             todo.extend(self.pack.skills[n].grants)
         return out
 
-    def subject(self, test: T.TestDecl) -> None:
+    def subject(self, test: T.SpellTestDecl) -> None:
         """`test Borrow "…"`: the skill (or card) the test proves must be on the table."""
         name, p = test.subject, self.pack
         if name is None:

@@ -14,7 +14,7 @@ from spellcard.compiler.parse.read import decode, parse
 
 @attrs.define
 class Found:
-    tests: list                     # TestDecl, in file order
+    tests: list                     # SpellTestDecl, in file order
     diagnostics: list               # parse errors of test files
     lines: dict                     # path -> its lines, for reports
 

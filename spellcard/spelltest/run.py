@@ -9,7 +9,7 @@ from typing import Optional
 
 import attrs
 
-from spellcard.compiler import test_ast as T
+from spellcard.spelltest import nodes as T
 from spellcard.compiler.ast import Span
 from spellcard.runtime.decisions import ScriptMismatch, label
 from spellcard.runtime.errors import GameOver
@@ -35,7 +35,7 @@ class Failure:
 
 @attrs.define
 class Outcome:
-    test: T.TestDecl
+    test: T.SpellTestDecl
     failure: Optional[Failure] = None
     scenario: Optional[Scenario] = None
 
@@ -49,7 +49,7 @@ class Stop(Exception):
         self.failure = failure
 
 
-def run_test(test: T.TestDecl, pack: str, extra=()) -> Outcome:
+def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
     runner = Runner(test, pack, tuple(extra))
     try:
         runner.run()
@@ -59,7 +59,7 @@ def run_test(test: T.TestDecl, pack: str, extra=()) -> Outcome:
 
 
 class Runner:
-    def __init__(self, test: T.TestDecl, pack: str, extra: tuple):
+    def __init__(self, test: T.SpellTestDecl, pack: str, extra: tuple):
         self.test, self.pack_name, self.extra = test, pack, extra
         self.s: Optional[Scenario] = None
         self.seat_of: dict[str, int] = {}

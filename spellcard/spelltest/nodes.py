@@ -9,7 +9,7 @@ from typing import Optional, Union
 
 import attrs
 
-from .ast import Span
+from spellcard.compiler.ast import Span
 
 
 @attrs.frozen
@@ -218,7 +218,7 @@ Stmt = Union[Seats, Mode, Setup, Current, Put, SetValue, Answer, When, Run, Perf
 
 
 @attrs.frozen
-class TestDecl:
+class SpellTestDecl:
     subject: Optional[str]       # the skill or card the test is about, if it names one
     title: str
     stmts: tuple

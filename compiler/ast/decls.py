@@ -10,12 +10,12 @@ from typing import Optional
 # Spans, expressions, statements and the tools' declarations have files of their own (ast_base,
 # ast_exprs, ast_stmts, ast_tools); the game's declarations are here, and every name of the tree is
 # importable from here: `A.Call`, `A.SkillDecl`.
-from .ast_base import Span, node  # noqa: F401
-from .ast_exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
+from .base import Span, node  # noqa: F401
+from .exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
                         Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
-from .ast_stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
+from .stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, ExprStmt, Stmt)
-from .ast_tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, InvariantDecl  # noqa: F401
+from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, InvariantDecl  # noqa: F401
 
 
 # ── declarations: data model ─────────────────────────────────────────────────
@@ -350,5 +350,5 @@ class Module:
     """One .spell file."""
     path: str
     decls: tuple[Decl, ...]
-    tests: tuple = ()            # its `test` blocks (compiler/test_ast.py), for `spellcard test` only
+    tests: tuple = ()            # its `test` blocks (spellcard/spelltest/nodes.py), for `spellcard test` only
     granted: frozenset = frozenset()   # the names its code passes to `grant(…)`

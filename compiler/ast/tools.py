@@ -1,10 +1,10 @@
 """The declarations the tools read rather than the game: what `list` and `simulate` show, the
 scenario harness's and the search agent's settings, and invariants that exploring checks. Part of
-the syntax tree (compiler/ast.py re-exports every name)."""
+the syntax tree (compiler/ast/decls.py re-exports every name)."""
 from __future__ import annotations
 
-from .ast_base import Span, node
-from .ast_exprs import Expr  # noqa: F401  (named in a field's annotation)
+from .base import Span, node
+from .exprs import Expr  # noqa: F401  (named in a field's annotation)
 
 
 @node

@@ -1,20 +1,17 @@
 """Parse tree → test nodes: the `t_*` rules of the grammar, one method each (mixed into the builder)."""
 from __future__ import annotations
 
-from . import test_ast as T
+from spellcard.compiler.build_code import unquote
+
+from . import nodes as T
 
 
-def _unquote(raw: str) -> str:
-    from .build import unquote
-    return unquote(raw)
-
-
-class TestBuilder:
+class SpellTestRules:
     """Methods for the test rules; the host class provides span() and tspan()."""
 
     def test_decl(self, meta, c):
         subject, title, *stmts = c
-        return T.TestDecl(str(subject) if subject is not None else None, _unquote(title), tuple(stmts),
+        return T.SpellTestDecl(str(subject) if subject is not None else None, unquote(title), tuple(stmts),
                           self.span(meta), self.tspan(subject) if subject is not None else None)
 
     def _who(self, tok) -> T.Who:
@@ -84,7 +81,7 @@ class TestBuilder:
         return ("sort", str(c[0]))
 
     def t_ask_prompt(self, meta, c):
-        return ("prompt", _unquote(c[0]))
+        return ("prompt", unquote(c[0]))
 
     def t_ask_about(self, meta, c):
         return ("about", str(c[0]))
@@ -102,7 +99,7 @@ class TestBuilder:
         return T.Ans("name", str(c[0]), self.tspan(c[0]))
 
     def t_ans_text(self, meta, c):
-        return T.Ans("text", _unquote(c[0]), self.tspan(c[0]))
+        return T.Ans("text", unquote(c[0]), self.tspan(c[0]))
 
     def t_ans_list(self, meta, c):
         return T.Ans("list", tuple(a for a in c if a is not None), self.span(meta))
@@ -146,7 +143,7 @@ class TestBuilder:
         return T.Lit(int(c[0]), self.tspan(c[0]))
 
     def t_str(self, meta, c):
-        return T.Lit(_unquote(c[0]), self.tspan(c[0]))
+        return T.Lit(unquote(c[0]), self.tspan(c[0]))
 
     def t_true(self, meta, c):
         return T.Lit(True, self.span(meta))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .ast_base import Span, node
+from .base import Span, node
 
 
 # ── types ─────────────────────────────────────────────────────────────────────
