@@ -230,7 +230,7 @@ def _cycles_collected_after():
 
 def _front_end(sources: list[Source], cache: Optional[Path]):
     from . import module_cache
-    from .build import read_module
+    from .build.builder import read_module
     from .check import Checker
     from .diagnostics import Diagnostics
     from .extend import lay_over

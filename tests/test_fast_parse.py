@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spellcard.compiler.build import _DirectBuilder, build
+from spellcard.compiler.build.builder import _DirectBuilder, build
 from spellcard.compiler.parse.fast.lex import GiveUp, tokenize
 from spellcard.compiler.parse.fast.direct import build_direct
 from spellcard.compiler.parse.fast.parser import parse_tree

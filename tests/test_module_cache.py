@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 from spellcard.compiler import module_cache
-from spellcard.compiler import build as build_module
+from spellcard.compiler.build import builder as build_module
 from spellcard.compiler.parse import read as parse_module
-from spellcard.compiler.build import build
+from spellcard.compiler.build.builder import build
 from spellcard.compiler.pack import Source, _compiler_digest, compile_sources, read_sources, resolve
 
 ROOT = Path(__file__).parent.parent

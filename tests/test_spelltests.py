@@ -166,7 +166,7 @@ def test_the_documented_tests_run():
         blocks += re.findall(r"```\n(test .*?\n\})\n```", doc.read_text("utf-8"), re.S)
     assert len(blocks) >= 2
     for block in blocks:
-        from spellcard.compiler.build import build
+        from spellcard.compiler.build.builder import build
         from spellcard.compiler.parse.read import parse
         from spellcard.spelltest.check import TestChecker
         from spellcard.spelltest.run import run_test

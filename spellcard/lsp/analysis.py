@@ -14,7 +14,7 @@ from typing import Callable, Optional
 import attrs
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build import read_module
+from spellcard.compiler.build.builder import read_module
 from spellcard.compiler.check import Checker
 from spellcard.compiler.diagnostics import Diagnostic, Diagnostics
 from spellcard.compiler.parse.read import decode

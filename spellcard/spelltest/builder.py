@@ -1,7 +1,7 @@
 """Parse tree → test nodes: the `t_*` rules of the grammar, one method each (mixed into the builder)."""
 from __future__ import annotations
 
-from spellcard.compiler.build_code import unquote
+from spellcard.compiler.build.code import unquote
 
 from . import nodes as T
 

@@ -6,7 +6,7 @@ from typing import Iterable
 
 import attrs
 
-from spellcard.compiler.build import build
+from spellcard.compiler.build.builder import build
 from spellcard.compiler import registry
 from spellcard.compiler.pack import read_sources
 from spellcard.compiler.parse.read import decode, parse

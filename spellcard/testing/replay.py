@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 
 import attrs
 
-from spellcard.compiler.build import build
+from spellcard.compiler.build.builder import build
 from spellcard.compiler.pack import load_pack
 from spellcard.compiler.parse.read import parse
 from spellcard.runtime.decisions import DeclineAgent

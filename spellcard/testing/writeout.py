@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 import attrs
 
 from spellcard.answers import TestAgent, spec_of
-from spellcard.compiler.build import unquote
+from spellcard.compiler.build.builder import unquote
 from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, ScriptMismatch, label
 from spellcard.runtime.model import Card, Play, Player
 from spellcard.scenario import Scenario

@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from spellcard.compiler.build import build
+from spellcard.compiler.build.builder import build
 from spellcard.compiler.parse.read import parse
 from spellcard.lsp.chunks import ChunkedParser, split
 

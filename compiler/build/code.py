@@ -1,7 +1,7 @@
 """Parse tree → statements and expressions: their grammar rules, one method each (mixed into the builder)."""
 from __future__ import annotations
 
-from . import ast as A
+from spellcard.compiler import ast as A
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
 

@@ -5,10 +5,10 @@ from typing import Optional
 
 from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
-from . import ast as A
-from .build_code import CodeBuilder, unquote
-from .diagnostics import Diagnostic
-from .parse.fast.direct import build_direct
+from spellcard.compiler import ast as A
+from .code import CodeBuilder, unquote
+from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.parse.fast.direct import build_direct
 from spellcard.spelltest.nodes import SpellTestDecl
 from spellcard.spelltest.builder import SpellTestRules
 
@@ -376,7 +376,7 @@ class _DirectBuilder(_Builder):
 def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
     """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads
     the file (the hot path of a cold check: no tree is made)."""
-    from .parse.read import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
+    from spellcard.compiler.parse.read import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
     problem = _nesting_problem(path, text)
     if problem:
         return None, problem
