@@ -18,7 +18,7 @@ from . import types as T
 from .bounded import bounded_funcs, work_of
 from .emit_exprs import Expressions
 from .pure import Purity
-from .check import Checker
+from .check.checker import Checker
 from .symbols import Symbols
 
 MARK = "\0"

@@ -17,7 +17,7 @@ from typing import Optional
 from spellcard.runtime.faults import INLINED_ARG
 
 from . import ast as A
-from .loops import nodes_in
+from .check.loops import nodes_in
 
 OPEN, SHUT, CLOSE = "\1", "\2", "\3"
 """Around an expression written in place: OPEN, its span's index (Emitter.spans), SHUT, the code,

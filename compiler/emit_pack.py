@@ -13,19 +13,19 @@ from spellcard.runtime.faults import ACTION_BODY
 from . import ast as A
 from . import types as T
 from .bounded import calls_in
-from .check import Checker
+from .check.checker import Checker
 from .attr_defaults import how_made
-from .deck import parse_copies
+from .check.deck import parse_copies
 from . import emit_calls as calls
 from . import emit_inline as inline
 from .emit import MARK, Emitter
 from .emit_guard import modifier_cond, modifier_subject, trigger_cond
-from .loops import nodes_in
+from .check.loops import nodes_in
 from .kind_only import KindOnly
 from .pure import PURE_BUILTINS, Purity
 from .symbols import Symbols
 from .targets import kind_rules
-from .tools import harness_code, search_defaults, shown_attrs
+from .check.tools import harness_code, search_defaults, shown_attrs
 
 
 _KEY_TYPES = {T.INT, T.BOOL, T.TEXT, T.PLAYER, T.KIND, T.SKILL, T.CHARACTER, T.PHASE}

@@ -231,11 +231,11 @@ def _cycles_collected_after():
 def _front_end(sources: list[Source], cache: Optional[Path]):
     from . import module_cache
     from .build.builder import read_module
-    from .check import Checker
+    from .check.checker import Checker
     from .diagnostics import Diagnostics
     from .extend import lay_over
-    from .lint import Lints, allowed_at, silenced
-    from .loops import LoopCheck
+    from .check.lint import Lints, allowed_at, silenced
+    from .check.loops import LoopCheck
     from .parse.read import decode
     from .symbols import collect
 

@@ -16,7 +16,7 @@ from typing import Optional
 import jinja2
 
 from . import ast as A
-from .loops import _conjuncts
+from .check.loops import _conjuncts
 from .symbols import BUILTINS, Symbols
 
 LANGS = ("zh", "en")

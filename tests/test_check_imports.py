@@ -44,7 +44,7 @@ def test_a_check_imports_neither_the_runtime_nor_rich_nor_the_test_runner(tmp_pa
     assert heavy(cached) == []
     # Nor the checker, nor the agents (the command line's search options only name them; the
     # checker's built-ins, which a cached check does not read, bring them).
-    assert not {"lark", "jinja2", "spellcard.compiler.check", "spellcard.runtime.decisions", "random"} & cached
+    assert not {"lark", "jinja2", "spellcard.compiler.check.checker", "spellcard.runtime.decisions", "random"} & cached
 
 
 def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_one():
@@ -67,7 +67,7 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
 NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast.decls", "spellcard.compiler.ast.exprs", "spellcard.compiler.ast.stmts",
                            "spellcard.compiler.ast.tools",
                            "spellcard.spelltest.nodes", "spellcard.compiler.module_cache",
-                           "spellcard.compiler.parse.read", "spellcard.compiler.build.builder", "spellcard.compiler.check",
+                           "spellcard.compiler.parse.read", "spellcard.compiler.build.builder", "spellcard.compiler.check.checker",
                            "spellcard.compiler.emit_pack", "spellcard.compiler.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
                            "spellcard.spelltest", "spellcard.lsp", "spellcard.render",
@@ -77,7 +77,7 @@ NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast.decls", "spellcard.compiler.a
 def test_a_simulate_from_the_cache_imports_no_compiler_and_for_json_no_rich(tmp_path):
     game = ("simulate", "thb", "--mode", "Duel", "--games", "1")
     first = loaded_by(tmp_path, *game)                 # compiles thb into the empty cache
-    assert "spellcard.compiler.check" in first and "rich.console" in first
+    assert "spellcard.compiler.check.checker" in first and "rich.console" in first
     cached = loaded_by(tmp_path, *game)
     assert [m for m in sorted(cached) if any(m == n or m.startswith(n + ".") for n in NOT_FOR_CACHED_SIMULATE)] == []
     # The summary's tables fit the width: drawn by TextTable, without rich's Table.

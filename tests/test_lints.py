@@ -189,7 +189,7 @@ def test_every_code_is_documented():
     import re
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent
-    source = "".join(p.read_text("utf-8") for p in (root / "compiler").glob("*.py"))
+    source = "".join(p.read_text("utf-8") for p in (root / "compiler").rglob("*.py"))
     used = set(re.findall(r'code="([a-z-]+)"', source)) | {"trigger-loop"}
     docs = (root / "docs" / "language.md").read_text("utf-8")
     section = docs[docs.index("## What the checker tells you"):docs.index("## Safety")]

@@ -9,7 +9,7 @@ from lsprotocol import types as L
 
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
-from spellcard.compiler.check_exprs import CARD_FIELDS, NAMED_FIELDS, PLAY_FIELDS, PLAYER_FIELDS, ZONE_FIELDS
+from spellcard.compiler.check.exprs import CARD_FIELDS, NAMED_FIELDS, PLAY_FIELDS, PLAYER_FIELDS, ZONE_FIELDS
 from spellcard.compiler.symbols import BUILTINS, STRUCTURAL_EVENTS
 from spellcard.compiler.text import code_marks
 

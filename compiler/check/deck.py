@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import ast as A
-from .diagnostics import Diagnostics
+from spellcard.compiler import ast as A
+from spellcard.compiler.diagnostics import Diagnostics
 from spellcard.runtime.limits import MAX_DECK
 
 

@@ -1,12 +1,12 @@
 """Checking statements: bindings, assignments to places, control flow."""
 from __future__ import annotations
 
-from . import ast as A
-from . import types as T
-from .check_exprs import MAX_BRANCHES
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from .exprs import MAX_BRANCHES
 from .narrow import after_if, exits, facts, key
 from .scope import Scope, _shown
-from .symbols import BUILTINS, RESERVED
+from spellcard.compiler.symbols import BUILTINS, RESERVED
 
 READ_ONLY = {
     "current": "`current` is the player whose turn it is; to give someone the turn, call `set_current(p)`",

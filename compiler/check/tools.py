@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from spellcard.runtime.search_options import POLICY_NAMES
 
-from . import ast as A
-from . import types as T
-from .diagnostics import did_you_mean
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from spellcard.compiler.diagnostics import did_you_mean
 from .scope import _listing
-from .symbols import BUILTINS
+from spellcard.compiler.symbols import BUILTINS
 
 SHOWN_OWNERS = ("card", "character", "player")
 HARNESS_KEYS = ("deck", "seat")

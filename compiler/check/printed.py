@@ -5,9 +5,9 @@ A card's own text may live on the skills it lists (the characters of a game whos
 cards); a skill a card or a mode lists is that card's or mode's rule, printed with it."""
 from __future__ import annotations
 
-from .ast import Span
-from .diagnostics import Diagnostics
-from .symbols import Symbols
+from spellcard.compiler.ast import Span
+from spellcard.compiler.diagnostics import Diagnostics
+from spellcard.compiler.symbols import Symbols
 
 
 def check_printed(syms: Symbols, diags: Diagnostics) -> None:

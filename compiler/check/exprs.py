@@ -1,12 +1,12 @@
 """Checking expressions: the type of every expression, how each name and field resolves (calls: check_calls.py)."""
 from __future__ import annotations
 
-from . import ast as A
-from . import types as T
-from .diagnostics import did_you_mean
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from spellcard.compiler.diagnostics import did_you_mean
 from .narrow import facts, key
 from .scope import Scope
-from .symbols import BUILTINS
+from spellcard.compiler.symbols import BUILTINS
 
 PLAYER_FIELDS = {"seat": T.INT, "alive": T.BOOL, "character": T.opt(T.CHARACTER)}
 CARD_FIELDS = {"kind": T.KIND, "virtual": T.BOOL, "sources": T.list_of(T.CARD), "via": T.opt(T.SKILL),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import ast as A
+from spellcard.compiler import ast as A
 
 # A fact is a key: `x` / `event.source` (not none) or `#x` (a list with at least one item).
 NONEMPTY = "#"

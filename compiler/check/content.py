@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from spellcard.runtime.limits import MAX_DECK, MAX_PLAYERS
 
-from . import ast as A
-from . import types as T
-from .diagnostics import did_you_mean
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from spellcard.compiler.diagnostics import did_you_mean
 from .narrow import facts
 from .scope import Context, Scope, _listing
 

@@ -2,12 +2,12 @@
 hints when a name or an argument is not what the call takes."""
 from __future__ import annotations
 
-from . import ast as A
-from . import types as T
-from .check_exprs import CARD_FIELDS, PLAYER_FIELDS
-from .diagnostics import did_you_mean
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from .exprs import CARD_FIELDS, PLAYER_FIELDS
+from spellcard.compiler.diagnostics import did_you_mean
 from .scope import Scope, _shown
-from .symbols import BUILTINS
+from spellcard.compiler.symbols import BUILTINS
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import ast as A
-from . import types as T
-from .check_calls import CallChecks
-from .check_content import ContentChecks
-from .check_exprs import ExpressionChecks
-from .check_hints import HintChecks
-from .check_none import NoneChecks
-from .check_stmts import StatementChecks
-from .diagnostics import Diagnostics, did_you_mean
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from .calls import CallChecks
+from .content import ContentChecks
+from .exprs import ExpressionChecks
+from .hints import HintChecks
+from .none import NoneChecks
+from .stmts import StatementChecks
+from spellcard.compiler.diagnostics import Diagnostics, did_you_mean
 from .printed import check_printed
 from .scope import Context, Scope, _listing
-from .symbols import Symbols
+from spellcard.compiler.symbols import Symbols
 from .tools import ToolChecks
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import ast as A
-from . import types as T
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
 
 
 def _listing(names, most: int = 8) -> str:

@@ -1,8 +1,8 @@
 """None-safety: where a value may be none, how the checker says so, and what proves it is there."""
 from __future__ import annotations
 
-from . import ast as A
-from . import types as T
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
 from .narrow import NONEMPTY, facts, key
 from .scope import _shown
 

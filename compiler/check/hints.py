@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import ast as A
-from . import types as T
-from .diagnostics import did_you_mean
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from spellcard.compiler.diagnostics import did_you_mean
 from .scope import _shown
-from .symbols import BUILTINS
+from spellcard.compiler.symbols import BUILTINS
 
 
 class HintChecks:

@@ -8,7 +8,7 @@ from typing import Iterable, Optional
 
 import attrs
 
-from . import ast as A
+from spellcard.compiler import ast as A
 from .narrow import key
 
 

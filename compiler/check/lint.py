@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from . import ast as A
-from .diagnostics import Diagnostic
+from spellcard.compiler import ast as A
+from spellcard.compiler.diagnostics import Diagnostic
 from .loops import error_lines, has_error, nodes_in
 from .narrow import key
 
