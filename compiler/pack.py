@@ -300,7 +300,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     result = Compiled(sources, diags.sorted())
     code_obj = None
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
-        from .emit_pack import emit_pack
+        from .emit.module import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
         code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")

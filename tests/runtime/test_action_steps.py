@@ -1,5 +1,5 @@
 """An action's steps as the emitted body runs them: written in place, a `stop` still ends only its
-own step and a `cancel` the whole action (compiler/emit_pack.py, _action_step)."""
+own step and a `cancel` the whole action (compiler/emit/module.py, _action_step)."""
 from spellcard.runtime.faults import as_fault
 
 from .test_engine import game_of

@@ -96,7 +96,7 @@ def test_the_call_depth_unwinds_and_a_bounded_function_is_charged_where_it_is_ca
 
 
 def test_a_function_is_bounded_only_if_nothing_it_calls_can_reach_it_again():
-    from spellcard.compiler.bounded import bounded_funcs
+    from spellcard.compiler.emit.bounded import bounded_funcs
     from spellcard.compiler.pack import front_end
     text = BASE + """query worth(p: player) -> int = p.score
 func leaf(p: player) -> int = p.score + 1

@@ -120,7 +120,7 @@ def test_built_ins_take_a_zone_for_a_list_whether_or_not_the_game_is_logged(log)
 
 
 def test_the_zone_of_a_none_card_read_in_place_names_its_line():
-    """`c.zone` of a name is written in place (compiler/emit.py, as zone_of): a none still names
+    """`c.zone` of a name is written in place (compiler/emit/emitter.py, as zone_of): a none still names
     the line and where the none came from."""
     err = fault_of('skill Spin "s" locked { on main.start {\n  ' + EMPTIED + '    let c = first(pile)\n'
                    '    if c.zone == owner.hand { owner.score = 1 }\n  }\n} }\n')

@@ -1,8 +1,8 @@
-"""Faults inside pack functions written at their call sites (compiler/emit_calls.py): the blame and
+"""Faults inside pack functions written at their call sites (compiler/emit/calls.py): the blame and
 the sentence are the ones the call would have given, naming the function's own statement."""
 import pytest
 
-from spellcard.compiler import emit_calls
+from spellcard.compiler.emit import calls as emit_calls
 
 from .test_faults import pack_and_fault
 

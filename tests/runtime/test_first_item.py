@@ -1,5 +1,5 @@
 """`count(xs where test) > 0` asks whether there is one: with a test that changes nothing
-(compiler/pure.py) the emitted code stops at the first item that passes, also through a function whose
+(compiler/emit/pure.py) the emitted code stops at the first item that passes, also through a function whose
 body is such a `where` (its `fx_` twin); a test that changes the game still runs on every item."""
 from .test_engine import game_of
 

@@ -1,5 +1,5 @@
 """Whether a card may be used needs one legal target, not its whole pool: a target test the compiler
-proves changes nothing (compiler/pure.py) stops at the first; any other is run on every candidate, as
+proves changes nothing (compiler/emit/pure.py) stops at the first; any other is run on every candidate, as
 it always was, so that no game changes."""
 from spellcard.runtime.builtins_plays import usable
 
@@ -81,7 +81,7 @@ def test_a_query_with_a_modifier_that_draws_at_random_is_not_pure():
 
 
 def test_the_built_ins_called_pure_exist_and_run_no_pack_code():
-    from spellcard.compiler.pure import PURE_BUILTINS
+    from spellcard.compiler.emit.pure import PURE_BUILTINS
     from spellcard.runtime.builtins import RUNS_PACK_CODE, SIGNATURES
 
     assert PURE_BUILTINS <= SIGNATURES.keys()       # a renamed built-in must not silently turn impure

@@ -1,4 +1,4 @@
-"""Built-ins the emitter writes in place (compiler/emit_inline.py): the same values as the built-in,
+"""Built-ins the emitter writes in place (compiler/emit/inline.py): the same values as the built-in,
 and a none one of them gave is still named by the fault."""
 from spellcard.runtime import builtins as B, faults
 

@@ -1,5 +1,5 @@
-"""List operations and pack functions the emitter writes in place (compiler/emit_inline.py,
-compiler/emit_calls.py): the same values as the helper or the call they stand for."""
+"""List operations and pack functions the emitter writes in place (compiler/emit/inline.py,
+compiler/emit/calls.py): the same values as the helper or the call they stand for."""
 from spellcard.runtime import namespace
 
 from .test_engine import game_of

@@ -1,6 +1,6 @@
 """Which rule code changes nothing: no state change, decision, random draw, log entry or event
 change, so running it or leaving it unrun makes the same game. A card's target filter that changes
-nothing lets `usable` stop at the first legal target (compiler/targets.py's `tu_` functions) instead of
+nothing lets `usable` stop at the first legal target (compiler/emit/targets.py's `tu_` functions) instead of
 building the whole pool just to see whether it is empty.
 
 Pure, here, is a greatest fixed point over the pack as one merged program (an extension's and a
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from . import ast as A
+from spellcard.compiler import ast as A
 from .bounded import calls_in
 
 PURE_BUILTINS = frozenset({

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from . import ast as A
+from spellcard.compiler import ast as A
 
 _PARAM = re.compile(r"v_event\.p\['(\w+)'\]")
 _WANT = (("owner", re.compile(r"v_owner()")), ("zone", re.compile(r"v_owner\.z\['(\w+)'\]")),

@@ -1,6 +1,6 @@
 """Bounded pack functions written at their call sites: a Python call less each time.
 
-Two shapes, both only for a bounded function (compiler/bounded.py: it cannot recur, and its callers
+Two shapes, both only for a bounded function (compiler/emit/bounded.py: it cannot recur, and its callers
 already pay its work), so writing it in place changes neither the work budget nor the call depth:
 - a function of one expression, called with names or constants: the expression, each parameter
   read as the argument's code (a name read as often as the body reads it, which changes nothing);
@@ -16,8 +16,8 @@ from typing import Optional
 
 from spellcard.runtime.faults import INLINED_ARG
 
-from . import ast as A
-from .check.loops import nodes_in
+from spellcard.compiler import ast as A
+from spellcard.compiler.check.loops import nodes_in
 
 OPEN, SHUT, CLOSE = "\1", "\2", "\3"
 """Around an expression written in place: OPEN, its span's index (Emitter.spans), SHUT, the code,

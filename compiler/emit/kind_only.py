@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from . import ast as A
+from spellcard.compiler import ast as A
 from .pure import Purity
 
 _KIND_ONLY_FIELDS = (("py", "kind"), ("py", "via"))

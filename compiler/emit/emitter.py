@@ -11,15 +11,15 @@ from typing import Optional
 
 from spellcard.runtime.faults import MAX_CALL_DEPTH
 
-from . import ast as A
-from . import emit_calls as calls
-from . import emit_inline as inline
-from . import types as T
+from spellcard.compiler import ast as A
+from . import calls as calls
+from . import inline as inline
+from spellcard.compiler import types as T
 from .bounded import bounded_funcs, work_of
-from .emit_exprs import Expressions
+from .exprs import Expressions
 from .pure import Purity
-from .check.checker import Checker
-from .symbols import Symbols
+from spellcard.compiler.check.checker import Checker
+from spellcard.compiler.symbols import Symbols
 
 MARK = "\0"
 """Ends an emitted line that came from a .spell place, followed by the place's index. repr() escapes

@@ -9,8 +9,8 @@ from typing import Optional
 
 from spellcard.runtime.faults import INLINED, INLINED_ARG
 
-from . import ast as A
-from . import types as T
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
 
 _NAME = re.compile(rf"(?:{INLINED_ARG})\Z")
 _SIMPLE = re.compile(rf"(?:{INLINED_ARG}|-?\d+)\Z")

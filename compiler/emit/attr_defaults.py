@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ast as A
+from spellcard.compiler import ast as A
 
 _LITERALS = (A.IntLit, A.StrLit, A.BoolLit)
 _OPERATORS = (A.Binary, A.Compare, A.BoolOp, A.Not, A.Neg, A.IfExpr, A.ListLit)

@@ -1,4 +1,4 @@
-"""The expressions half of the emitter (compiler/emit.py): each checked expression as Python code.
+"""The expressions half of the emitter (compiler/emit/emitter.py): each checked expression as Python code.
 
 A mixin of Emitter: it reads the checker's types and refs and writes through the helpers Emitter
 defines (`at`, `add_def`, `work`, `call_frame`)."""
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from . import ast as A
-from . import emit_calls as calls
-from . import emit_inline as inline
-from . import types as T
+from spellcard.compiler import ast as A
+from . import calls as calls
+from . import inline as inline
+from spellcard.compiler import types as T
 
 OPS = {"==": "is", "!=": "is not"}
 _FIELD_CODE = {
@@ -139,7 +139,7 @@ class Expressions:
 
     def _some_compare(self, e) -> Optional[str]:
         """`count(xs where test) > 0` (or `== 0`, `>= 1` …) as "is there one?", stopping at the first
-        item that passes when the test changes nothing (compiler/pure.py); None when it cannot."""
+        item that passes when the test changes nothing (compiler/emit/pure.py); None when it cannot."""
         xs, wanted = self.some_where(e)
         if xs is None:
             return None
@@ -217,7 +217,7 @@ class Expressions:
 
     def first_passing(self, where: A.Where) -> list[str]:
         """Lines that return True at the first item passing a `where` whose test changes nothing
-        (compiler/pure.py), charging the work budget for all its items as the whole list would."""
+        (compiler/emit/pure.py), charging the work budget for all its items as the whole list would."""
         at = self.at(where)
         lines, items = inline.items(self, where, at) or ([], self.where_items(where))
         return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}", "        return True"]

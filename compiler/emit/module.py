@@ -10,22 +10,22 @@ import jinja2
 from spellcard.runtime.defs import MODIFY_LAYERS
 from spellcard.runtime.faults import ACTION_BODY
 
-from . import ast as A
-from . import types as T
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
 from .bounded import calls_in
-from .check.checker import Checker
+from spellcard.compiler.check.checker import Checker
 from .attr_defaults import how_made
-from .check.deck import parse_copies
-from . import emit_calls as calls
-from . import emit_inline as inline
-from .emit import MARK, Emitter
-from .emit_guard import modifier_cond, modifier_subject, trigger_cond
-from .check.loops import nodes_in
+from spellcard.compiler.check.deck import parse_copies
+from . import calls as calls
+from . import inline as inline
+from .emitter import MARK, Emitter
+from .guard import modifier_cond, modifier_subject, trigger_cond
+from spellcard.compiler.check.loops import nodes_in
 from .kind_only import KindOnly
 from .pure import PURE_BUILTINS, Purity
-from .symbols import Symbols
+from spellcard.compiler.symbols import Symbols
 from .targets import kind_rules
-from .check.tools import harness_code, search_defaults, shown_attrs
+from spellcard.compiler.check.tools import harness_code, search_defaults, shown_attrs
 
 
 _KEY_TYPES = {T.INT, T.BOOL, T.TEXT, T.PLAYER, T.KIND, T.SKILL, T.CHARACTER, T.PHASE}
@@ -285,7 +285,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
 def place_table(text: str, places: list[tuple], spans: list[tuple]) -> str:
     """Turn each line's mark into a readable comment, and append the table that maps the module's line
     numbers to .spell places: errors read places from the table, never from comment text. A line
-    holding pack functions written in place (compiler/emit_calls.py) has a fourth item: each one's
+    holding pack functions written in place (compiler/emit/calls.py) has a fourth item: each one's
     (start, end, file, line, column, function), outermost first."""
     lines = text.split("\n")
     files: dict[str, int] = {}
@@ -346,7 +346,7 @@ def _const(em: Emitter, e):
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(
-            lambda name: resources.files("spellcard.compiler").joinpath("templates", name).read_text("utf-8")),
+            lambda name: resources.files("spellcard.compiler.emit").joinpath("templates", name).read_text("utf-8")),
         autoescape=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined)
     env.filters["py"] = repr

@@ -3,9 +3,9 @@ pool (`tp_`), and whether a card of the kind may be used (`tu_`: its condition, 
 target). runtime/builtins_plays.py asks them."""
 from __future__ import annotations
 
-from . import ast as A
-from . import emit_inline as inline
-from .emit import Emitter
+from spellcard.compiler import ast as A
+from . import inline as inline
+from .emitter import Emitter
 from .pure import Purity
 
 PARAMS = "g, v_user, v_card"

@@ -13,7 +13,7 @@ import attrs
 
 from spellcard.runtime.builtins import RUNS_PACK_CODE
 
-from . import ast as A
+from spellcard.compiler import ast as A
 
 
 def calls_in(node) -> Iterator[A.Call]:
