@@ -21,7 +21,7 @@ import time
 from contextlib import ExitStack
 
 from spellcard.balance.sweep import Seats, ShippedPack, dask_client, run_local, sweep_on
-from spellcard.compiler.pack import compile_pack
+from spellcard.compiler.pack.loader import compile_pack
 from spellcard.simulate import Table
 
 

@@ -43,7 +43,7 @@ print(t1 - t0, t2 - t1, r.cached)
 
 
 def compile_times(pack: str, runs: int = 3) -> dict:
-    from spellcard.compiler.pack import resolve
+    from spellcard.compiler.pack.loader import resolve
 
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as copy:
         env = dict(os.environ, SPELLCARD_CACHE=cache)
@@ -74,12 +74,12 @@ def compile_times(pack: str, runs: int = 3) -> dict:
 
 
 def pack_lines(pack: str) -> int:
-    from spellcard.compiler.pack import resolve
+    from spellcard.compiler.pack.loader import resolve
     return sum(len(p.read_text("utf-8").splitlines()) for p in resolve(pack))
 
 
 def games_per_second(pack_name: str, mode: str, players: int, games: int) -> dict:
-    from spellcard.compiler.pack import load_pack
+    from spellcard.compiler.pack.loader import load_pack
     from spellcard.runtime.decisions import RandomAgent
     from spellcard.runtime.game import Game
     pack = load_pack(pack_name)

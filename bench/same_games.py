@@ -15,7 +15,7 @@ import hashlib
 import sys
 import time
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.simulate import Table, play
 
 PACKS = ("thb", "bots", "esper")

@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.search import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES, SearchAgent
 from spellcard.simulate import Table, agent_seed, play

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 import attrs
 import click
 
-from spellcard.compiler import registry
-from spellcard.compiler.pack import Compiled, PackNotFound, compile_pack, resolve
+from spellcard.compiler.pack import registry
+from spellcard.compiler.pack.loader import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text import MAX_QUOTE, clip, printable
 
 from .cli_agents import agent_option, agent_options, search_options
@@ -192,7 +192,7 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
     The folder is itself a PACK: simulate, replay and list run it with the runtime alone. The same
     sources always give the same bytes.
     """
-    from spellcard.compiler.manifest import write_compiled
+    from spellcard.compiler.pack.manifest import write_compiled
 
     result = load_target(pack, extra, show_warnings=True)
     path = out_dir / f"{result.pack.name}.py"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from spellcard.compiler.pack import PackNotFound
+from spellcard.compiler.pack.loader import PackNotFound
 from spellcard.compiler.text import printable
 
 from .cli import UsageProblem, with_files

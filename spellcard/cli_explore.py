@@ -9,7 +9,7 @@ from typing import Optional
 
 import click
 
-from spellcard.compiler.pack import PackErrors, PackNotFound, resolve
+from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
 
 
 @click.command("explore")
@@ -39,7 +39,7 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
             raise UsageProblem(str(err)) from None
     names = [n.strip() for n in focus.split(",") if n.strip()]
     try:
-        from spellcard.compiler.pack import load_pack
+        from spellcard.compiler.pack.loader import load_pack
         compiled = load_pack(pack, tuple(extra))
     except PackErrors as err:
         click.echo(err.result.render(), err=True)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import click
 
-from spellcard.compiler.pack import PackErrors, PackNotFound, resolve
+from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
 
 # The test runner imports the compiler, so it is imported when a test runs, never by `import
 # spellcard.cli`: a compiled pack runs with the runtime alone.

@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 import attrs
 
-from spellcard.compiler import registry
+from spellcard.compiler.pack import registry
 from spellcard.compiler.text import clip, code_marks, printable
 
 MAX_LOG_BYTES = 128 * 1024 * 1024

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Optional, Sequence
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import label
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.game import Game, RoundOver, TurnLimit

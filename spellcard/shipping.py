@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from spellcard.compiler import registry
-from spellcard.compiler.pack import PackNotFound, compile_pack
+from spellcard.compiler.pack import registry
+from spellcard.compiler.pack.loader import PackNotFound, compile_pack
 
 
 @click.command("build")

@@ -18,9 +18,9 @@ from pathlib import Path
 from build import BuildException, BuildBackendException, ProjectBuilder
 from packaging.licenses import InvalidLicenseExpression, canonicalize_license_expression
 
-from spellcard.compiler.manifest import compiler_version, write_compiled
-from spellcard.compiler.pack import Compiled
-from spellcard.compiler.registry import GROUP
+from spellcard.compiler.pack.manifest import compiler_version, write_compiled
+from spellcard.compiler.pack.loader import Compiled
+from spellcard.compiler.pack.registry import GROUP
 from spellcard.runtime.defs import PackDef
 
 REPRODUCIBLE_EPOCH = "315532800"

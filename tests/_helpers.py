@@ -1,6 +1,6 @@
 """What the packs' random-game tests share: games of seeded random agents with every invariant
 checked, and a logged game must replay exactly from its answers."""
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent, ReplayAgent
 from spellcard.runtime.game import Game
 

@@ -1,7 +1,7 @@
 """The agents that play simulations: seeded, legal, and (the greedy one) decisive."""
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.agents import AGENTS
 from spellcard.runtime.decisions import Decision, GreedyAgent, MANY, ONE, YES_NO, validate
 from spellcard.runtime.game import Game

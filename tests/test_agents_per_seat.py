@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from spellcard.cli import cli
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import GreedyAgent, RandomAgent
 from spellcard.simulate import TIMING_FIELDS, Table, agent_seed, play
 

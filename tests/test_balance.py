@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from spellcard.balance.counts import Counts
 from spellcard.balance.stats import analyse, wilson
 from spellcard.cli import cli
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.simulate import Table, play
 
 from .test_doc_site import chromium, needs_chromium, png_rows

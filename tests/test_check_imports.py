@@ -66,7 +66,7 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
 # and game cloner when no seat is a search agent.
 NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast.decls", "spellcard.compiler.ast.exprs", "spellcard.compiler.ast.stmts",
                            "spellcard.compiler.ast.tools",
-                           "spellcard.spelltest.nodes", "spellcard.compiler.module_cache",
+                           "spellcard.spelltest.nodes", "spellcard.compiler.pack.module_cache",
                            "spellcard.compiler.parse.read", "spellcard.compiler.build.builder", "spellcard.compiler.check.checker",
                            "spellcard.compiler.emit.module", "spellcard.compiler.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spellcard.compiler.diagnostics import Diagnostic
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = sorted((ROOT / "tests" / "data" / "base").glob("*.spell"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler.pack import compile_pack, source_hash, read_sources, resolve
+from spellcard.compiler.pack.loader import compile_pack, source_hash, read_sources, resolve
 
 MINI = str(Path(__file__).parent / "data" / "mini")
 

@@ -11,7 +11,7 @@ import pytest
 
 from spellcard.compiler.ast import Span
 from spellcard.compiler.diagnostics import Diagnostic
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 from spellcard.compiler.text import clip, printable, shorten_quotes
 
 from .test_cli import MINI, run

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.runtime.namespace import namespace

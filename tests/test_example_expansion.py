@@ -4,7 +4,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from spellcard.cli import cli
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.scenario import Scenario
 
 VILLAGE = str(Path(__file__).parent.parent / "examples" / "thb_village")

@@ -4,7 +4,7 @@ no character per seat (its mode's setup deals each player a roster of character 
 every other answer), so it is explored as a whole, over more games."""
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.testing import explore
 
 GAMES_EACH = 5

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from spellcard.compiler.build import builder as build_module
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = re.compile(r"^\S.*:\d+:\d+: (error|warning)(\[[a-z-]+\])?: \S")

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from spellcard.cli import cli
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.scenario import Scenario, ScenarioError
 from spellcard.simulate import Table, simulate
 

@@ -2,7 +2,7 @@
 limit a located error at check time or a fault at the `.spell` line while a game runs."""
 from __future__ import annotations
 
-from spellcard.compiler.pack import Source, compile_sources, read_sources
+from spellcard.compiler.pack.loader import Source, compile_sources, read_sources
 from spellcard.runtime import limits
 from spellcard.runtime.game import Game
 from spellcard.runtime.limits import SizeLimit

@@ -7,7 +7,7 @@ must be enough.
 from __future__ import annotations
 
 from tests.test_checks import _base, expect
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 
 
 def found(text: str):

@@ -1,4 +1,4 @@
-"""Each file's built module is kept (compiler/module_cache.py): a check after editing one file parses
+"""Each file's built module is kept (compiler/pack/module_cache.py): a check after editing one file parses
 that file alone, says exactly what a check from scratch says, and no entry is ever trusted unread."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from spellcard.compiler import module_cache
+from spellcard.compiler.pack import module_cache
 from spellcard.compiler.build import builder as build_module
 from spellcard.compiler.parse import read as parse_module
 from spellcard.compiler.build.builder import build
-from spellcard.compiler.pack import Source, _compiler_digest, compile_sources, read_sources, resolve
+from spellcard.compiler.pack.loader import Source, _compiler_digest, compile_sources, read_sources, resolve
 
 ROOT = Path(__file__).parent.parent
 CORPUS = ROOT / "tests" / "diagnostics"

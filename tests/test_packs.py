@@ -7,9 +7,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from spellcard.cli import cli
-from spellcard.compiler import registry
-from spellcard.compiler.extend import satisfies
-from spellcard.compiler.pack import compile_pack, load_pack
+from spellcard.compiler.pack import registry
+from spellcard.compiler.pack.extend import satisfies
+from spellcard.compiler.pack.loader import compile_pack, load_pack
 
 VILLAGE = str(Path(__file__).parent.parent / "examples" / "thb_village")
 CHARACTER = 'character Nitori "河城荷取" { title = "超妖怪弩級戰艦" hp = 4 skills Find }\n'
@@ -145,7 +145,7 @@ def test_a_compiled_folder_is_a_pack_for_simulate_list_and_replay(tmp_path):
 def test_loading_a_compiled_pack_imports_neither_lark_nor_jinja2(tmp_path):
     out = compiled(tmp_path)
     code = ("import sys\n"
-            "from spellcard.compiler.pack import load_pack\n"
+            "from spellcard.compiler.pack.loader import load_pack\n"
             f"p = load_pack({str(out)!r})\n"
             "from spellcard.simulate import Table, simulate\n"
             "simulate(Table(p, 'Duel', 2), 2, 0)\n"

@@ -7,7 +7,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from spellcard.compiler import registry
+from spellcard.compiler.pack import registry
 
 
 def by_metadata() -> dict:

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.pack import front_end, read_sources, resolve, with_bases
+from spellcard.compiler.pack.loader import front_end, read_sources, resolve, with_bases
 from spellcard.compiler.rules_text import LANGS, RulesText, english_grammar, rules_text
 
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 
 from .test_checks import _base
 

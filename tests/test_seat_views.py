@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from spellcard.cli import cli
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.render import render_game
 from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.game import Game

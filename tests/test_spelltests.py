@@ -170,7 +170,7 @@ def test_the_documented_tests_run():
         from spellcard.compiler.parse.read import parse
         from spellcard.spelltest.check import TestChecker
         from spellcard.spelltest.run import run_test
-        from spellcard.compiler.pack import load_pack
+        from spellcard.compiler.pack.loader import load_pack
         tree, problem = parse("doc.spell", block)
         assert problem is None, problem
         [t] = build("doc.spell", tree).tests

@@ -17,7 +17,7 @@ from typing import Callable, Iterator, Optional
 
 import attrs
 
-from spellcard.compiler.manifest import COMPILER_VERSION, load_module
+from spellcard.compiler.pack.manifest import COMPILER_VERSION, load_module
 from spellcard.runtime.defs import PackDef
 from spellcard.simulate import Table, game_seed, play
 

@@ -14,8 +14,8 @@ from typing import Callable, Optional
 
 import attrs
 
-from spellcard.compiler import registry
-from spellcard.compiler.pack import PackNotFound
+from spellcard.compiler.pack import registry
+from spellcard.compiler.pack.loader import PackNotFound
 
 _PACK_LINE = re.compile(r"^[ \t]*pack[ \t]+[A-Za-z_]", re.M)
 

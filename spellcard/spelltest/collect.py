@@ -7,8 +7,8 @@ from typing import Iterable
 import attrs
 
 from spellcard.compiler.build.builder import build
-from spellcard.compiler import registry
-from spellcard.compiler.pack import read_sources
+from spellcard.compiler.pack import registry
+from spellcard.compiler.pack.loader import read_sources
 from spellcard.compiler.parse.read import decode, parse
 
 

@@ -8,7 +8,7 @@ from typing import Iterable, Optional
 import attrs
 
 from spellcard.compiler.build.builder import build
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.compiler.parse.read import decode, parse
 
 from .check import TestChecker

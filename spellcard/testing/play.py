@@ -13,7 +13,7 @@ from typing import Callable, Optional, Sequence
 
 import attrs
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.errors import InvariantBroken, PlayerOut, RuleLoop
 from spellcard.runtime.faults import as_fault
 from spellcard.scenario import Scenario, ScenarioError

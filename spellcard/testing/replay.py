@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 import attrs
 
 from spellcard.compiler.build.builder import build
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.compiler.parse.read import parse
 from spellcard.runtime.decisions import DeclineAgent
 from spellcard.spelltest.check import TestChecker

@@ -15,7 +15,7 @@ the longest random game seen (about 450 turns for nine players).
 """
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.simulate import Table, simulate

@@ -6,7 +6,7 @@ Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the
 """
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import Agent, DeclineAgent
 from spellcard.runtime.game import Game
 

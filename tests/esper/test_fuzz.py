@@ -4,7 +4,7 @@ characters' life within bounds, block never negative, at most two characters in 
 field card per player, 40 cards per player, each item kind at most once per round."""
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.errors import InvariantBroken
 from spellcard.runtime.game import Game

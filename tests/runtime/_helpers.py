@@ -1,6 +1,6 @@
 """The tiny test pack the runtime's fault and budget tests build on: two players, one action with
 its windows, one phase."""
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 
 TINY_PACK = """pack t "test"
 counter player score

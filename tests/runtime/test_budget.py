@@ -1,7 +1,7 @@
 """One work budget per game, and a depth limit for pack functions: every runaway ends, named at its place."""
 import pytest
 
-from spellcard.compiler.pack import Source
+from spellcard.compiler.pack.loader import Source
 from spellcard.runtime.errors import RuleLoop
 from spellcard.runtime.faults import MAX_CALL_DEPTH, WORK_BUDGET
 from spellcard.runtime.game import Game
@@ -97,7 +97,7 @@ def test_the_call_depth_unwinds_and_a_bounded_function_is_charged_where_it_is_ca
 
 def test_a_function_is_bounded_only_if_nothing_it_calls_can_reach_it_again():
     from spellcard.compiler.emit.bounded import bounded_funcs
-    from spellcard.compiler.pack import front_end
+    from spellcard.compiler.pack.loader import front_end
     text = BASE + """query worth(p: player) -> int = p.score
 func leaf(p: player) -> int = p.score + 1
 func above(p: player) -> int = leaf(p) * 2
@@ -126,7 +126,7 @@ def test_a_trigger_chain_names_its_cycle_and_the_line_that_runs_it_again():
 
 def test_a_designer_who_draws_65536_cards_a_turn_is_stopped_at_the_pack_loop_and_their_own_line(tmp_path):
     """The THB draw action loops once per card: the budget names that loop and the designer's call."""
-    from spellcard.compiler.pack import compile_pack
+    from spellcard.compiler.pack.loader import compile_pack
     greedy = tmp_path / "greedy.spell"
     greedy.write_text('skill Greedy "貪" locked { on draw_phase.start when current == owner {\n'
                       '  draw(owner, 65536)\n} }\ncharacter Greed "貪者" { hp = 4 skills Greedy }\n', "utf-8")

@@ -1,7 +1,7 @@
 """The generic engine, on small packs written for each test: ordering, limits, loops, decisions."""
 import pytest
 
-from spellcard.compiler.pack import Source, compile_sources, load_pack
+from spellcard.compiler.pack.loader import Source, compile_sources, load_pack
 from spellcard.runtime.decisions import DeclineAgent, Decision, ONE, RandomAgent, ScriptedAgent
 from spellcard.runtime.errors import IllegalDecision, RuleLoop
 from spellcard.runtime.game import Game
@@ -197,7 +197,7 @@ counter table rounds_left = 3 reset turn
 
 
 def test_same_seed_same_answers_same_log_byte_for_byte():
-    from spellcard.compiler.pack import load_pack
+    from spellcard.compiler.pack.loader import load_pack
     pack = load_pack("thb")
     logs = []
     for _ in range(2):

@@ -2,7 +2,7 @@
 refusal) instead of crashing; and the decision an agent receives cannot be edited to widen its choice."""
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import MANY, ONE, Decision, RandomAgent, validate
 from spellcard.runtime.errors import IllegalDecision
 from spellcard.runtime.game import Game, MAX_REFUSALS

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime import clone
 from spellcard.runtime.clone import CannotClone, Clone, Resume
 from spellcard.runtime.decisions import MANY, Decision, GreedyAgent, RandomAgent

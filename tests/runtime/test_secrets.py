@@ -3,7 +3,7 @@ only where it may (its own, once public), everywhere an agent is handed one; a s
 the values it may not see afresh; the log as one seat saw it hides them too."""
 import random
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import ONE, Agent, Decision, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.runtime.view import UNKNOWN, View

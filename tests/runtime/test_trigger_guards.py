@@ -1,7 +1,7 @@
 """A trigger's guard (compiler/emit/guard.py): the leading identity test of its condition, checked
 inline by dispatch. Which tests become guards, and that a guarded trigger fires exactly when its
 whole condition holds, for a player's skill and for a table rule (whose owner is the current player)."""
-from spellcard.compiler.pack import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources
 from spellcard.runtime.game import Game
 
 PACK = """pack t "test"

@@ -7,7 +7,7 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.game import Game
 from spellcard.runtime.model import Card, Event, ModInst, Play, Player, SkillInst, TriggerInst, Zone

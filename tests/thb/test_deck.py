@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.faces import card_face
 
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_ee2e4549e093109f.txt"

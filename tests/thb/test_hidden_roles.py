@@ -1,6 +1,6 @@
 """身份: a role is its player's alone until it is shown (`attr player role: Role? owner until role_shown`):
 every other seat's view reads UNKNOWN for it. Each docstring quotes the rulebook's sentence."""
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.doc.reference import load_reference
 from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.game import Game

@@ -1,6 +1,6 @@
 """The rulebook deviations a clause-by-clause audit found (issue 8): each scenario quotes the sentence
 of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/README.md."""
-from spellcard.compiler.pack import load_pack
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import YES_NO, DeclineAgent, RandomAgent, ScriptedAgent
 from spellcard.runtime.defs import CharacterDef
 from spellcard.runtime.game import Game

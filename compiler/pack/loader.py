@@ -16,13 +16,13 @@ import attrs
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import registry
-from .ast.base import Span
+from spellcard.compiler.ast.base import Span
 from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
 
-    from .diagnostics import Diagnostic
+    from spellcard.compiler.diagnostics import Diagnostic
 
 # The tree, parser, checker and emitter (and so Lark and jinja2) are imported only when sources are
 # compiled: a compiled pack, or one whose compiled module is cached, loads with the runtime alone.
@@ -230,14 +230,14 @@ def _cycles_collected_after():
 
 def _front_end(sources: list[Source], cache: Optional[Path]):
     from . import module_cache
-    from .build.builder import read_module
-    from .check.checker import Checker
-    from .diagnostics import Diagnostics
+    from spellcard.compiler.build.builder import read_module
+    from spellcard.compiler.check.checker import Checker
+    from spellcard.compiler.diagnostics import Diagnostics
     from .extend import lay_over
-    from .check.lint import Lints, allowed_at, silenced
-    from .check.loops import LoopCheck
-    from .parse.read import decode
-    from .symbols import collect
+    from spellcard.compiler.check.lint import Lints, allowed_at, silenced
+    from spellcard.compiler.check.loops import LoopCheck
+    from spellcard.compiler.parse.read import decode
+    from spellcard.compiler.symbols import collect
 
     diags = Diagnostics()
     modules: list = []                      # (the pack it comes from, its tree)
@@ -277,7 +277,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
 
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
-    from .diagnostics import Diagnostic
+    from spellcard.compiler.diagnostics import Diagnostic
 
     if len(src.data) > MAX_SOURCE_BYTES:
         return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
@@ -300,7 +300,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     result = Compiled(sources, diags.sorted())
     code_obj = None
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
-        from .emit.module import emit_pack
+        from spellcard.compiler.emit.module import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
         code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
@@ -350,7 +350,7 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
             return None
         diags = []
         if index["diagnostics"]:
-            from .diagnostics import Diagnostic     # and so difflib: only for a pack that has some
+            from spellcard.compiler.diagnostics import Diagnostic     # and so difflib: only for a pack that has some
             diags = [Diagnostic(d["severity"], d["message"], Span(**d["span"]), d["help"], d.get("code"))
                      for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)

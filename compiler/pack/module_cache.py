@@ -17,10 +17,10 @@ from typing import Optional
 
 import attrs
 
-from . import ast as A
-from .ast import base as ast_base, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
+from spellcard.compiler import ast as A
+from spellcard.compiler.ast import base as ast_base, decls as ast_decls, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
 from spellcard.spelltest import nodes as test_ast
-from .ast.base import Span
+from spellcard.compiler.ast.base import Span
 
 FORMAT = b"modules 1"           # what an entry holds; a change of it is a change of key
 _SCALARS = frozenset({str, int, bool, type(None)})
@@ -30,7 +30,7 @@ _SCALARS = frozenset({str, int, bool, type(None)})
 def _classes() -> tuple:
     """Every node class of the tree, in a fixed order: an entry names a class by its place here."""
     found = {f"{c.__module__}.{c.__qualname__}": c
-             for m in (ast_base, ast_exprs, ast_stmts, ast_tools, A, test_ast)
+             for m in (ast_base, ast_exprs, ast_stmts, ast_tools, ast_decls, test_ast)
              for c in vars(m).values() if isinstance(c, type) and attrs.has(c)}
     return tuple(found[k] for k in sorted(found))
 

@@ -12,8 +12,8 @@ from typing import Optional
 
 import attrs
 
-from . import ast as A
-from .diagnostics import Diagnostics
+from spellcard.compiler import ast as A
+from spellcard.compiler.diagnostics import Diagnostics
 
 def version_key(version: str) -> tuple:
     """"1.10.2" → (1, 10, 2): versions compare number by number, not as text."""
