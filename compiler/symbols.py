@@ -10,7 +10,7 @@ from spellcard.runtime.builtins import SIGNATURES
 
 from . import ast as A
 from . import types as T
-from .diagnostics import Diagnostics
+from .text.diagnostics import Diagnostics
 
 STRUCTURAL_EVENTS = {
     # Windows the runtime itself opens around turns, rounds and phases.

@@ -21,7 +21,7 @@ import click
 
 from spellcard.compiler.pack import registry
 from spellcard.compiler.pack.loader import Compiled, PackNotFound, compile_pack, resolve
-from spellcard.compiler.text import MAX_QUOTE, clip, printable
+from spellcard.compiler.text.safe import MAX_QUOTE, clip, printable
 
 from .cli_agents import agent_option, agent_options, search_options
 

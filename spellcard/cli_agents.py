@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from spellcard.compiler.text import MAX_QUOTE, clip
+from spellcard.compiler.text.safe import MAX_QUOTE, clip
 from spellcard.runtime.search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICY_NAMES
 
 

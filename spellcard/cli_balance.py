@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 import click
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from .cli import UsageProblem, load_target, make_table, progress, with_files
 from .cli_agents import agent_option, agent_options, search_options

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from spellcard.compiler.pack.loader import PackNotFound
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from .cli import UsageProblem, with_files
 from .suggest import did_you_mean

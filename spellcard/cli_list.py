@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from .cli import load_target, span, with_files
 

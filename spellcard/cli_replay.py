@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 import click
 
-from spellcard.compiler.text import MAX_QUOTE, clip, printable
+from spellcard.compiler.text.safe import MAX_QUOTE, clip, printable
 
 from .cli import UsageProblem, check_seat, load_target, make_table, with_files
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from .cli import UsageProblem
 

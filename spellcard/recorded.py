@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 import attrs
 
 from spellcard.compiler.pack import registry
-from spellcard.compiler.text import clip, code_marks, printable
+from spellcard.compiler.text.safe import clip, code_marks, printable
 
 MAX_LOG_BYTES = 128 * 1024 * 1024
 """A 500-turn game of eight players logs a few MB; anything much larger is not a spellcard log."""

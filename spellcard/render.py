@@ -11,7 +11,7 @@ from typing import Iterable, Iterator, Mapping, Optional
 
 from rich.text import Text
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from .seen_log import seen_entries
 

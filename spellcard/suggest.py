@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from spellcard.compiler.diagnostics import did_you_mean as _close
+from spellcard.compiler.text.diagnostics import did_you_mean as _close
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> Optional[str]:

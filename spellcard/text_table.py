@@ -17,7 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 if TYPE_CHECKING:
     from rich.table import Table

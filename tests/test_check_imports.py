@@ -68,7 +68,7 @@ NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast.decls", "spellcard.compiler.a
                            "spellcard.compiler.ast.tools",
                            "spellcard.spelltest.nodes", "spellcard.compiler.pack.module_cache",
                            "spellcard.compiler.parse.read", "spellcard.compiler.build.builder", "spellcard.compiler.check.checker",
-                           "spellcard.compiler.emit.module", "spellcard.compiler.diagnostics", "lark", "jinja2",
+                           "spellcard.compiler.emit.module", "spellcard.compiler.text.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
                            "spellcard.spelltest", "spellcard.lsp", "spellcard.render",
                            "spellcard.runtime.search", "spellcard.runtime.clone")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.text.diagnostics import Diagnostic
 from spellcard.compiler.pack.loader import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent

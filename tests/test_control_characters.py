@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from spellcard.compiler.ast import Span
-from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.text.diagnostics import Diagnostic
 from spellcard.compiler.pack.loader import Source, compile_sources
-from spellcard.compiler.text import clip, printable, shorten_quotes
+from spellcard.compiler.text.safe import clip, printable, shorten_quotes
 
 from .test_cli import MINI, run
 

@@ -1,5 +1,5 @@
 """Printed text as data (`text "…"`), the checker's warning when it is missing, and the rules text
-generated from the AST in Chinese and English (compiler/rules_text.py)."""
+generated from the AST in Chinese and English (compiler/text/rules.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ import pytest
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.pack.loader import front_end, read_sources, resolve, with_bases
-from spellcard.compiler.rules_text import LANGS, RulesText, english_grammar, rules_text
+from spellcard.compiler.text.rules import LANGS, RulesText, english_grammar, rules_text
 
 from spellcard.compiler.pack.loader import Source, compile_sources
 

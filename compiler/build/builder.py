@@ -7,7 +7,7 @@ from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
 from spellcard.compiler import ast as A
 from .code import CodeBuilder, unquote
-from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.text.diagnostics import Diagnostic
 from spellcard.compiler.parse.fast.direct import build_direct
 from spellcard.spelltest.nodes import SpellTestDecl
 from spellcard.spelltest.builder import SpellTestRules

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from .exprs import CARD_FIELDS, PLAYER_FIELDS
-from spellcard.compiler.diagnostics import did_you_mean
+from spellcard.compiler.text.diagnostics import did_you_mean
 from .scope import Scope, _shown
 from spellcard.compiler.symbols import BUILTINS
 

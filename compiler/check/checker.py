@@ -15,7 +15,7 @@ from .exprs import ExpressionChecks
 from .hints import HintChecks
 from .none import NoneChecks
 from .stmts import StatementChecks
-from spellcard.compiler.diagnostics import Diagnostics, did_you_mean
+from spellcard.compiler.text.diagnostics import Diagnostics, did_you_mean
 from .printed import check_printed
 from .scope import Context, Scope, _listing
 from spellcard.compiler.symbols import Symbols

@@ -6,7 +6,7 @@ from spellcard.runtime.limits import MAX_DECK, MAX_PLAYERS
 
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
-from spellcard.compiler.diagnostics import did_you_mean
+from spellcard.compiler.text.diagnostics import did_you_mean
 from .narrow import facts
 from .scope import Context, Scope, _listing
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.diagnostics import Diagnostics
+from spellcard.compiler.text.diagnostics import Diagnostics
 from spellcard.runtime.limits import MAX_DECK
 
 

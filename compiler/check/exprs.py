@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
-from spellcard.compiler.diagnostics import did_you_mean
+from spellcard.compiler.text.diagnostics import did_you_mean
 from .narrow import facts, key
 from .scope import Scope
 from spellcard.compiler.symbols import BUILTINS

@@ -5,7 +5,7 @@ from typing import Optional
 
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
-from spellcard.compiler.diagnostics import did_you_mean
+from spellcard.compiler.text.diagnostics import did_you_mean
 from .scope import _shown
 from spellcard.compiler.symbols import BUILTINS
 

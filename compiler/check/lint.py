@@ -8,7 +8,7 @@ import re
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.text.diagnostics import Diagnostic
 from .loops import error_lines, has_error, nodes_in
 from .narrow import key
 

@@ -6,7 +6,7 @@ cards); a skill a card or a mode lists is that card's or mode's rule, printed wi
 from __future__ import annotations
 
 from spellcard.compiler.ast import Span
-from spellcard.compiler.diagnostics import Diagnostics
+from spellcard.compiler.text.diagnostics import Diagnostics
 from spellcard.compiler.symbols import Symbols
 
 

@@ -12,7 +12,7 @@ from spellcard.runtime.search_options import POLICY_NAMES
 
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
-from spellcard.compiler.diagnostics import did_you_mean
+from spellcard.compiler.text.diagnostics import did_you_mean
 from .scope import _listing
 from spellcard.compiler.symbols import BUILTINS
 

@@ -13,7 +13,7 @@ from typing import Optional
 import attrs
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.diagnostics import Diagnostics
+from spellcard.compiler.text.diagnostics import Diagnostics
 
 def version_key(version: str) -> tuple:
     """"1.10.2" → (1, 10, 2): versions compare number by number, not as text."""

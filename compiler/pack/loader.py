@@ -22,7 +22,7 @@ from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compi
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
 
-    from spellcard.compiler.diagnostics import Diagnostic
+    from spellcard.compiler.text.diagnostics import Diagnostic
 
 # The tree, parser, checker and emitter (and so Lark and jinja2) are imported only when sources are
 # compiled: a compiled pack, or one whose compiled module is cached, loads with the runtime alone.
@@ -232,7 +232,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
     from . import module_cache
     from spellcard.compiler.build.builder import read_module
     from spellcard.compiler.check.checker import Checker
-    from spellcard.compiler.diagnostics import Diagnostics
+    from spellcard.compiler.text.diagnostics import Diagnostics
     from .extend import lay_over
     from spellcard.compiler.check.lint import Lints, allowed_at, silenced
     from spellcard.compiler.check.loops import LoopCheck
@@ -277,7 +277,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
 
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
-    from spellcard.compiler.diagnostics import Diagnostic
+    from spellcard.compiler.text.diagnostics import Diagnostic
 
     if len(src.data) > MAX_SOURCE_BYTES:
         return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
@@ -350,7 +350,7 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
             return None
         diags = []
         if index["diagnostics"]:
-            from spellcard.compiler.diagnostics import Diagnostic     # and so difflib: only for a pack that has some
+            from spellcard.compiler.text.diagnostics import Diagnostic     # and so difflib: only for a pack that has some
             diags = [Diagnostic(d["severity"], d["message"], Span(**d["span"]), d["help"], d.get("code"))
                      for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)

@@ -12,9 +12,9 @@ from typing import Optional
 from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
 from spellcard.compiler.ast import Span
-from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.text.diagnostics import Diagnostic
 from .fast.parser import parse_tree
-from spellcard.compiler.text import code_marks
+from spellcard.compiler.text.safe import code_marks
 
 MAX_NESTING = 200
 # Every later stage (build, check, emit, Python's own compiler) walks the tree recursively, and the

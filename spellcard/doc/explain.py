@@ -2,7 +2,7 @@
 rules text generated from the definition in each language, so a designer sees where they differ."""
 from __future__ import annotations
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from .reference import Entry, Reference
 

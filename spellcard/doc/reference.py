@@ -11,7 +11,7 @@ import attrs
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.pack.loader import front_end, read_sources, resolve, with_bases
-from spellcard.compiler.rules_text import LANGS, RulesText, rules_text
+from spellcard.compiler.text.rules import LANGS, RulesText, rules_text
 from spellcard.compiler.symbols import STRUCTURAL_EVENTS, STRUCTURAL_WINDOWS, Symbols
 from spellcard.runtime.builtins import FUNCTIONS, SIGNATURES
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Optional
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 
 from ..render import LogRenderer, card_names, resets_of
 from ..seen_log import SeatLog, start_zones

@@ -16,7 +16,7 @@ import attrs
 from spellcard.compiler import ast as A
 from spellcard.compiler.build.builder import read_module
 from spellcard.compiler.check.checker import Checker
-from spellcard.compiler.diagnostics import Diagnostic, Diagnostics
+from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 from spellcard.compiler.parse.read import decode
 from spellcard.compiler.symbols import Symbols, collect
 

@@ -11,7 +11,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.check.exprs import CARD_FIELDS, NAMED_FIELDS, PLAY_FIELDS, PLAYER_FIELDS, ZONE_FIELDS
 from spellcard.compiler.symbols import BUILTINS, STRUCTURAL_EVENTS
-from spellcard.compiler.text import code_marks
+from spellcard.compiler.text.safe import code_marks
 
 from .analysis import PLACEHOLDER, Analysis
 from .hover import builtin_doc, signature

@@ -64,7 +64,7 @@ def hover_text(a: Analysis, idx: Index, occ: Occurrence) -> Optional[str]:
 
 def _printed(a: Analysis, decl) -> str:
     """The printed text, then the rules text generated from the definition, so a mismatch shows."""
-    from spellcard.compiler.rules_text import rules_text
+    from spellcard.compiler.text.rules import rules_text
     generated = rules_text(a.syms, decl)
     printed = f"\n\n{decl.text}" if decl.text else ""
     return printed + f"\n\n*rules text:* {generated['zh']}\n\n*rules text (en):* {generated['en']}"

@@ -3,7 +3,7 @@ values compared, a test of a skill nobody seated holds, an answer that can never
 from __future__ import annotations
 
 from spellcard.spelltest import nodes as T
-from spellcard.compiler.diagnostics import Diagnostic
+from spellcard.compiler.text.diagnostics import Diagnostic
 
 from ..answers import SORTS
 from ..faces import card_face

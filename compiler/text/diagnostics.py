@@ -7,8 +7,8 @@ from typing import Iterable, Optional
 
 import attrs
 
-from .ast.base import Span
-from .text import MAX_LINE, clip, printable, shorten_quotes
+from spellcard.compiler.ast.base import Span
+from .safe import MAX_LINE, clip, printable, shorten_quotes
 
 
 @attrs.frozen

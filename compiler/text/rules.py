@@ -15,9 +15,9 @@ from typing import Optional
 
 import jinja2
 
-from . import ast as A
-from .check.loops import _conjuncts
-from .symbols import BUILTINS, Symbols
+from spellcard.compiler import ast as A
+from spellcard.compiler.check.loops import _conjuncts
+from spellcard.compiler.symbols import BUILTINS, Symbols
 
 LANGS = ("zh", "en")
 _ROLE_WORDS = {"owner": "Owner", "it": "It"}
@@ -26,7 +26,7 @@ _ROLE_WORDS = {"owner": "Owner", "it": "It"}
 @lru_cache(maxsize=None)
 def _macros(lang: str):
     env = jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)
-    source = resources.files("spellcard.compiler").joinpath("templates", f"rules_{lang}.j2").read_text("utf-8")
+    source = resources.files("spellcard.compiler.text").joinpath("templates", f"rules_{lang}.j2").read_text("utf-8")
     return env.from_string(source).module
 
 
