@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .errors import PackError
 from .model import Card, Zone
-from .shuffle import shuffle
+from .engine.shuffle import shuffle
 from .view import forget_zone, learn
 
 SIGNATURES: dict[str, str] = {}
@@ -23,7 +23,7 @@ FUNCTIONS: dict[str, object] = {}
 RUNS_PACK_CODE = frozenset({"usable_by", "choose_targets", "choose_play", "activate", "ask_card", "build_deck"})
 """The built-ins that run pack code (a card's `when` and targets, a skill's active body or conversion
 pool, a computed attribute default): a pack function calling one of them could reach itself again.
-compiler/pure.py names the built-ins that only read the game, so that a test calling nothing else may
+compiler/emit/pure.py names the built-ins that only read the game, so that a test calling nothing else may
 stop at its first item: a built-in listed there must never change the game, draw or ask."""
 
 

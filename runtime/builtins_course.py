@@ -107,7 +107,7 @@ def b_end_round(g, next=None):
     """Stop everything now — the resolution under way, the turn, the round — and start a new round,
     from `next`'s turn (by default the player after the current one): a game made of deals that
     reset the table starts each deal from the player its rules name."""
-    from .game import RoundOver
+    from .engine.game import RoundOver
     raise RoundOver(next)
 
 

@@ -24,7 +24,7 @@ from typing import Callable
 
 from .decisions import Agent, Decision
 from .errors import IllegalDecision
-from .game import Game, Result
+from .engine.game import Game, Result
 
 AtRoot = Callable[[Game, Decision], object]
 FORK = hasattr(os, "fork")      # clones fork where they can (tests turn it off to compare with replay)

@@ -37,7 +37,7 @@ class AttrDef:
     value_names: dict = Factory(dict)   # symbolic names for values: A = 1, K = 13
     seen: str = "public"                      # a player's: public | owner (its player alone) | hidden (no one)
     until: Optional[str] = None               # a bool attribute of the same player: once true, all see it
-    # How the default is made without its call, when the compiler proved it can be (compiler/attr_defaults.py):
+    # How the default is made without its call, when the compiler proved it can be (compiler/emit/attr_defaults.py):
     fixed: str = ""                           # "value": it is `value`; "list": a fresh copy of the list `value`
     value: Any = None
     own: bool = False                         # a card's: reads only its own attributes that have no default
@@ -67,7 +67,7 @@ class TriggerDef:
     repeat: Optional[Callable] = None         # (g, owner, ev, card) -> int
     priority: int = 0
     limit: Optional[Limit] = None
-    # The condition's leading test, checked inline by dispatch (compiler/emit_guard.py); `cond` is the
+    # The condition's leading test, checked inline by dispatch (compiler/emit/guard.py); `cond` is the
     # rest. (event parameter, True for `is` / False for `is not`, "owner" | "zone" | "table", zone name)
     guard: Optional[tuple] = None
 
@@ -145,11 +145,11 @@ class CardKind:
     attrs: dict = Factory(dict)
     targets: list = Factory(list)       # alternatives; the first whose pool is non-empty applies
     fits: Optional[Callable] = None           # (g, user, card) -> bool: its condition, then a legal target
-                                              # (compiler/targets.py); none: nothing to ask, or no targets
+                                              # (compiler/emit/targets.py); none: nothing to ask, or no targets
     skills: list = Factory(list)
     hooks: dict = Factory(dict)         # hook name -> fn(g, card, *args)
     anytime: bool = False                     # usable at the pack's any-time points (任意时机)
-    kind_only: bool = False                   # usability reads only the card's kind and via (compiler/kind_only.py)
+    kind_only: bool = False                   # usability reads only the card's kind and via (compiler/emit/kind_only.py)
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"

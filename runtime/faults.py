@@ -56,7 +56,7 @@ INLINED = {
     "first": "({0}[0] if {0} else None)",
     "zone_of": "({0}.zone if not {0}.virtual else {0}.sources[0].zone if {0}.sources else None)",
 }
-"""How the emitter writes these built-ins in place, for an argument that is a name (compiler/emit_inline.py):
+"""How the emitter writes these built-ins in place, for an argument that is a name (compiler/emit/inline.py):
 the same steps as the built-in, without its call, and still named when the none they gave is blamed."""
 
 INLINED_ARG = r"(?:v_\w+(?:\.p\['\w+'\])?|_p\['\w+'\])"
@@ -91,7 +91,7 @@ def _is_none(x) -> bool:
 
 class Frame:
     """One frame of pack code: the Python frame, the line it was at, and that line's .spell place; or
-    the call of a pack function written in place there (compiler/emit_calls.py), which made no
+    the call of a pack function written in place there (compiler/emit/calls.py), which made no
     Python frame of its own: its name, and the UTF-8 byte columns of its code on the line."""
     __slots__ = ("frame", "line", "place", "func", "span")
 
@@ -159,7 +159,7 @@ class Lines:
         return code, at
 
     def called_in_place(self, n: int, code: str) -> str:
-        """The pack function written in place (compiler/emit_calls.py) that line `n`'s `code` begins
+        """The pack function written in place (compiler/emit/calls.py) that line `n`'s `code` begins
         with, or ""."""
         entry = self.pack.places.get(n, ())
         line = self.code(n)

@@ -21,7 +21,7 @@ from typing import Optional
 
 from .clone import Resume
 from .decisions import MANY, Agent, Decision, GreedyAgent, RandomAgent
-from .game import Result
+from .engine.game import Result
 from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, SEARCH_OPTIONS
 
 POLICIES = {"random": RandomAgent, "greedy": GreedyAgent}    # by search_options.POLICY_NAMES

@@ -15,7 +15,7 @@ from .model import Card, Play
 from .view import sees_value
 
 if TYPE_CHECKING:
-    from .game import Result
+    from .engine.game import Result
 
 Knows = Callable[[Card], bool]
 

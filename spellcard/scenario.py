@@ -23,7 +23,7 @@ from typing import Iterable, Optional, Sequence
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import label
 from spellcard.runtime.errors import GameOver
-from spellcard.runtime.game import Game, RoundOver, TurnLimit
+from spellcard.runtime.engine.game import Game, RoundOver, TurnLimit
 from spellcard.runtime.model import Card, Player
 
 from .answers import Policy, TestAgent

@@ -16,8 +16,8 @@ import attrs
 from spellcard.runtime.agents import AGENTS
 from spellcard.runtime.decisions import ReplayAgent
 from spellcard.runtime.defs import PackDef
-from spellcard.runtime.game import Game, Result
-from spellcard.runtime.usage import Usage
+from spellcard.runtime.engine.game import Game, Result
+from spellcard.runtime.engine.usage import Usage
 
 TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
 """The summary fields that vary from run to run; everything else is fixed by the seed."""

@@ -2,7 +2,7 @@
 checked, and a logged game must replay exactly from its answers."""
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent, ReplayAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 
 def random_game(pack: str, mode: str, n: int, seed: int, agent=RandomAgent, log: bool = False) -> Game:

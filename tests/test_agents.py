@@ -4,7 +4,7 @@ import pytest
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.agents import AGENTS
 from spellcard.runtime.decisions import Decision, GreedyAgent, MANY, ONE, YES_NO, validate
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.model import Player
 
 

@@ -11,7 +11,7 @@ THB = str(Path(__file__).parent.parent / "rules" / "thb")
 # What a check must not pull in: the runtime that plays games, rich (for tables and progress bars),
 # the test runner, the language server, and importlib.metadata and importlib.resources (for packs
 # named, not given by path; resources brings tempfile, shutil and zipfile).
-NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.game", "spellcard.runtime.namespace",
+NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.engine.game", "spellcard.runtime.engine.namespace",
                  "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata",
                  "importlib.resources")
 
@@ -81,6 +81,6 @@ def test_a_simulate_from_the_cache_imports_no_compiler_and_for_json_no_rich(tmp_
     cached = loaded_by(tmp_path, *game)
     assert [m for m in sorted(cached) if any(m == n or m.startswith(n + ".") for n in NOT_FOR_CACHED_SIMULATE)] == []
     # The summary's tables fit the width: drawn by TextTable, without rich's Table.
-    assert "spellcard.runtime.game" in cached and "rich.console" in cached and "rich.table" not in cached
+    assert "spellcard.runtime.engine.game" in cached and "rich.console" in cached and "rich.table" not in cached
     as_json = loaded_by(tmp_path, *game, "--json")
     assert not {m for m in as_json if m == "rich" or m.startswith("rich.")}

@@ -22,8 +22,8 @@ import pytest
 
 from spellcard.compiler.pack.loader import Source, compile_sources
 from spellcard.runtime.decisions import RandomAgent
-from spellcard.runtime.game import Game
-from spellcard.runtime.namespace import namespace
+from spellcard.runtime.engine.game import Game
+from spellcard.runtime.engine.namespace import namespace
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = sorted((ROOT / "tests" / "data" / "base").glob("*.spell"))

@@ -48,7 +48,7 @@ def test_a_custom_role_count_is_a_mode_of_its_own():
     recommended 6-player table is 2 and 2), and the game is played to a win."""
     from spellcard.compiler.pack.loader import load_pack
     from spellcard.runtime.decisions import RandomAgent
-    from spellcard.runtime.game import Game
+    from spellcard.runtime.engine.game import Game
     g = Game(load_pack("bots", (BOTS_ROLES,)), "ThreeHeroes", 6, [RandomAgent(i) for i in range(6)], seed=3)
     result = g.play()
     assert result.reason == "win", result.error

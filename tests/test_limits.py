@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spellcard.compiler.pack.loader import Source, compile_sources, read_sources
 from spellcard.runtime import limits
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.limits import SizeLimit
 
 HEAD = 'pack p "p"\n'

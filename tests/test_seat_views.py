@@ -12,7 +12,7 @@ from spellcard.cli import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.render import render_game
 from spellcard.runtime.decisions import RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import knows
 from spellcard.seen_log import SeatLog, start_zones
 

@@ -4,7 +4,7 @@
   itself, a list as a fresh copy for each owner, since a rule may add to it;
 - a card's default that reads nothing but constants and the card's own attributes that have no
   default (`color` from `suit`): the same for every card dealt with the same values, so a deck
-  prepared once per pack (runtime/cards.py) works it out once per entry instead of once per card.
+  prepared once per pack (runtime/engine/cards.py) works it out once per entry instead of once per card.
 
 Anything else (a call, a read of the game, of another attribute that has a default) is computed per
 owner, in declaration order, as before.

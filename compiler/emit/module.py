@@ -160,7 +160,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     for name, d in s.queries.items():
         params = "".join(f", v_{p.name}" for p in d.params)
         memo = _memoizable(s, d)
-        # g.mods is a defaultdict(list) (runtime/game.py): indexing it is a look-up without a method call
+        # g.mods is a defaultdict(list) (runtime/engine/game.py): indexing it is a look-up without a method call
         body, mods = [], f"g.mods[{name!r}]"
         if memo and _cheap(em, d):      # with no modifier in play, its value costs less than the memo's look-up
             body += [f"_ms = g.mods[{name!r}]", "if not _ms:", f"    v_value = {em.expr(d.base)}"]

@@ -135,7 +135,7 @@ def _differs(pack: PackDef, manifest: dict) -> Optional[str]:
 
 
 def load_module(code_obj, text: str) -> PackDef:
-    from spellcard.runtime.namespace import namespace     # the runtime: `check` runs no pack
+    from spellcard.runtime.engine.namespace import namespace     # the runtime: `check` runs no pack
 
     ns = namespace()
     exec(code_obj, ns)          # the module can reach only the runtime names in `ns`

@@ -6,7 +6,7 @@ from typing import Optional
 
 import attrs
 
-from spellcard.runtime.game import Game, Result
+from spellcard.runtime.engine.game import Game, Result
 from spellcard.simulate import Table, written
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import Agent, RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.simulate import Table, simulate
 
 from .._helpers import assert_replays_exactly, random_game

@@ -2,7 +2,7 @@
 the 异变's; the others' read UNKNOWN."""
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import UNKNOWN, View
 
 

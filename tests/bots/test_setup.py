@@ -8,7 +8,7 @@ import pytest
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import Agent, DeclineAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 RECOMMENDED = {   # players: (主人公, 敌机, 异变, EX)
     5: (2, 1, 1, 1), 6: (2, 2, 1, 1), 7: (3, 2, 1, 1), 8: (3, 3, 1, 1), 9: (4, 3, 1, 1)}

@@ -7,7 +7,7 @@ import pytest
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent
 from spellcard.runtime.errors import InvariantBroken
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 PACK = load_pack("esper")
 

@@ -4,7 +4,7 @@ Each docstring quotes the rulebook (shared/seeds/003_567f94cc5b9e4b48.txt) sente
 """
 
 from spellcard.runtime.decisions import DeclineAgent, RandomAgent, ScriptedAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from ._helpers import Esper
 

@@ -1,6 +1,6 @@
 """任意时机: plays usable at any time, offered in turn at the windows a pack declares (`anytime at`)."""
 from spellcard.runtime.decisions import ScriptedAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from .test_engine import pack_of
 

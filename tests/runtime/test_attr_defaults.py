@@ -1,7 +1,7 @@
 """Attribute defaults made without a call per owner (compiler/emit/attr_defaults.py): constants stored as
 they are, a list a fresh one per owner, a card's default from its own values once per deck entry, and
 every other default still computed per card, in declaration order."""
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from .test_engine import pack_of
 

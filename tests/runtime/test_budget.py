@@ -4,7 +4,7 @@ import pytest
 from spellcard.compiler.pack.loader import Source
 from spellcard.runtime.errors import RuleLoop
 from spellcard.runtime.faults import MAX_CALL_DEPTH, WORK_BUDGET
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from ._helpers import TINY_PACK, compiled
 

@@ -4,7 +4,7 @@ import pytest
 from spellcard.compiler.pack.loader import Source, compile_sources, load_pack
 from spellcard.runtime.decisions import DeclineAgent, Decision, ONE, RandomAgent, ScriptedAgent
 from spellcard.runtime.errors import IllegalDecision, RuleLoop
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.simulate import Table, play
 
 BASE = """
@@ -350,7 +350,7 @@ def test_others_are_the_living_players_after_p_in_seat_order_whether_or_not_p_is
 
 def test_a_played_game_keeps_its_state_in_slots():
     """Game.__slots__ names everything a game sets while it is made and played: an attribute left out
-    would live in the instance's dict, which makes every game slower (runtime/game.py)."""
+    would live in the instance's dict, which makes every game slower (runtime/engine/game.py)."""
     pack = load_pack("thb")
     g, result = play(Table(pack, "Identity8Mode", 8, agent="random"), 1, log=True)
     assert result.reason != "error" and result.turns > 0
@@ -358,7 +358,7 @@ def test_a_played_game_keeps_its_state_in_slots():
 
 
 def test_each_game_deals_its_own_cards_from_the_deck_its_pack_prepared_once():
-    """The deck's kinds and attributes are worked out once a pack and mode (runtime/cards.py); every
+    """The deck's kinds and attributes are worked out once a pack and mode (runtime/engine/cards.py); every
     game still gets cards of its own, attributes and all."""
     pack = load_pack("thb")
     first, second = Game(pack, "Identity8Mode", 8), Game(pack, "Identity8Mode", 8)

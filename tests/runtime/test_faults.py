@@ -2,7 +2,7 @@
 import pytest
 
 from spellcard.runtime.errors import PackFault
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from ._helpers import TINY_PACK, compiled
 

@@ -140,7 +140,7 @@ def test_event_parameters_written_in_place_change_the_event_and_log_the_change()
     """`event.x = …`, `event.x += …` and `e.x = …` of a named event are Game.set_event's steps written
     in place: the new value, a step of era, and the log's `change` entry when the game is logged."""
     from .test_engine import pack_of
-    from spellcard.runtime.game import Game
+    from spellcard.runtime.engine.game import Game
     pack = pack_of("""
 skill Raise "r" locked { on ping.before { event.who = owner } }
 skill Bump "b" locked { on ping.after { let e = event  e.who = owner } }

@@ -1,6 +1,6 @@
 """List operations and pack functions the emitter writes in place (compiler/emit/inline.py,
 compiler/emit/calls.py): the same values as the helper or the call they stand for."""
-from spellcard.runtime import namespace
+from spellcard.runtime.engine import namespace
 
 from .test_engine import game_of
 

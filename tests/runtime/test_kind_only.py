@@ -3,7 +3,7 @@
 and change nothing (compiler/emit/kind_only.py); any other kind is asked card by card, as always."""
 from spellcard.runtime.builtins import b_choose_play
 from spellcard.runtime.decisions import ScriptedAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from .test_engine import pack_of
 

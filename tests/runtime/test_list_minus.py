@@ -4,7 +4,7 @@ does none."""
 import pytest
 
 from spellcard.runtime.model import Zone
-from spellcard.runtime.namespace import namespace
+from spellcard.runtime.engine.namespace import namespace
 
 minus = namespace()["_minus"]
 

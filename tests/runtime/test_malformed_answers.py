@@ -5,7 +5,7 @@ import pytest
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import MANY, ONE, Decision, RandomAgent, validate
 from spellcard.runtime.errors import IllegalDecision
-from spellcard.runtime.game import Game, MAX_REFUSALS
+from spellcard.runtime.engine.game import Game, MAX_REFUSALS
 from spellcard.runtime.view import SeenDecision, SeenPlayer
 
 from .test_engine import pack_of

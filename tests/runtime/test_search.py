@@ -9,7 +9,7 @@ from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime import clone
 from spellcard.runtime.clone import CannotClone, Clone, Resume
 from spellcard.runtime.decisions import MANY, Decision, GreedyAgent, RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.model import Player
 from spellcard.runtime.search import POLICIES, SearchAgent, candidates
 from spellcard.runtime.worlds import determinize, zone_knows

@@ -5,7 +5,7 @@ import random
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import ONE, Agent, Decision, RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import UNKNOWN, View
 from spellcard.runtime.worlds import Worlds, redeal_values
 from spellcard.seen_log import UNKNOWN as UNSEEN, seen_entries

@@ -1,8 +1,8 @@
-"""runtime/shuffle.py shuffles as CPython's Random.shuffle does: the same order from the same seed,
+"""runtime/engine/shuffle.py shuffles as CPython's Random.shuffle does: the same order from the same seed,
 and the generator left in the same state (every later draw of the game the same)."""
 import random
 
-from spellcard.runtime.shuffle import shuffle
+from spellcard.runtime.engine.shuffle import shuffle
 
 
 def test_a_shuffle_is_the_one_random_shuffle_makes_and_leaves_the_generator_alike():

@@ -2,7 +2,7 @@
 inline by dispatch. Which tests become guards, and that a guarded trigger fires exactly when its
 whole condition holds, for a player's skill and for a table rule (whose owner is the current player)."""
 from spellcard.compiler.pack.loader import Source, compile_sources
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 PACK = """pack t "test"
 counter player score

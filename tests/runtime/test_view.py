@@ -9,7 +9,7 @@ import pytest
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import Agent, RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.runtime.model import Card, Event, ModInst, Play, Player, SkillInst, TriggerInst, Zone
 from spellcard.runtime.view import UNKNOWN, SeenCard, SeenDecision, SeenPlayer, View, knows
 

@@ -5,7 +5,7 @@ exactly one zone, counters within their bounds; a player who is out is never ask
 """
 import pytest
 
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 from .._helpers import assert_replays_exactly, random_game
 

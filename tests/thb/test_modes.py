@@ -1,6 +1,6 @@
 """The modes' own rules: victory conditions, rewards, successions, the incident's faith and morph."""
 from spellcard.runtime.decisions import RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.scenario import Scenario
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import RandomAgent
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 
 PACK = load_pack("thb")
 SEATS = {"Duel": 2, "TwoVsTwoMode": 4, "Identity5Mode": 5, "Identity8Mode": 8}

@@ -3,7 +3,7 @@ of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/R
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import YES_NO, DeclineAgent, RandomAgent, ScriptedAgent
 from spellcard.runtime.defs import CharacterDef
-from spellcard.runtime.game import Game
+from spellcard.runtime.engine.game import Game
 from spellcard.scenario import Scenario
 
 from .helpers import discarded, dist, table, zone_cards

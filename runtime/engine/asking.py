@@ -3,11 +3,11 @@ see (or, for a shape-only agent, the decision's shape alone); an illegal answer 
 reason and asked again, MAX_REFUSALS times at most."""
 from __future__ import annotations
 
-from .decisions import MANY, ONE, YES_NO, Decision, shown, validate
-from .errors import IllegalDecision, PlayerOut
-from .faults import ACTION_COST, out_of_work
-from .log import chosen_cards
-from .view import view_of
+from spellcard.runtime.decisions import MANY, ONE, YES_NO, Decision, shown, validate
+from spellcard.runtime.errors import IllegalDecision, PlayerOut
+from spellcard.runtime.faults import ACTION_COST, out_of_work
+from spellcard.runtime.log import chosen_cards
+from spellcard.runtime.view import view_of
 
 MAX_REFUSALS = 3
 

@@ -3,11 +3,11 @@ listening there fire, ordered by priority, then seat from the current player, th
 (TIMING.md). A mixin of Game, kept apart so that the engine's hot loop reads in one place."""
 from __future__ import annotations
 
-from .decisions import ONE, YES_NO, Decision
-from .defs import ActionDef
-from .errors import PlayerOut
-from .faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
-from .model import Event, TriggerInst
+from spellcard.runtime.decisions import ONE, YES_NO, Decision
+from spellcard.runtime.defs import ActionDef
+from spellcard.runtime.errors import PlayerOut
+from spellcard.runtime.faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
+from spellcard.runtime.model import Event, TriggerInst
 
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
 _new = object.__new__

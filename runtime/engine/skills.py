@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .model import Card, ModInst, Player, SkillInst, TriggerInst
+from spellcard.runtime.model import Card, ModInst, Player, SkillInst, TriggerInst
 
 
 class Skills:

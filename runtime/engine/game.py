@@ -12,15 +12,15 @@ from collections import defaultdict
 from typing import Optional, Sequence
 
 from .asking import MAX_REFUSALS, Asking
-from .decisions import Agent, DeclineAgent, Decision
-from .defs import ActionDef, PackDef
-from .errors import InvariantBroken, PackError, PackFault, RuleLoop
-from .faults import CHANGE_COST, WORK_BUDGET, locate
+from spellcard.runtime.decisions import Agent, DeclineAgent, Decision
+from spellcard.runtime.defs import ActionDef, PackDef
+from spellcard.runtime.errors import InvariantBroken, PackError, PackFault, RuleLoop
+from spellcard.runtime.faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
 from .cards import TEMPLATES, Cards
-from .log import GameLog
-from .model import Card, Event, Player, SkillInst, Zone
-from .view import View
+from spellcard.runtime.log import GameLog
+from spellcard.runtime.model import Card, Event, Player, SkillInst, Zone
+from spellcard.runtime.view import View
 from .namespace import _zero
 from .skills import Skills
 from .turns import Result, RoundOver, TurnLimit, Turns
@@ -112,7 +112,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.cards: list[Card] = []
         self.rules: list[SkillInst] = []
         self.over = False
-        self.anytime_open = False                           # an any-time pass is under way (runtime/anytime.py)
+        self.anytime_open = False                           # an any-time pass is under way (runtime/engine/anytime.py)
         # Query results remembered while plays are listed (builtins.plays): valid while `era` stays as
         # it was. Every change of state, decision, random draw and log entry moves `era` on, and a
         # result whose computation moved it is not kept, so remembering one changes no game.

@@ -9,9 +9,9 @@ another declared window is answered within the pass already under way.
 """
 from __future__ import annotations
 
-from .builtins import choose_from, plays
-from .defs import SkillDef, TriggerDef
-from .errors import RuleLoop
+from spellcard.runtime.builtins import choose_from, plays
+from spellcard.runtime.defs import SkillDef, TriggerDef
+from spellcard.runtime.errors import RuleLoop
 
 FIRST = 1_000_000           # the pass comes before every skill listening at the same window
 MAX_PLAYS = 10_000          # plays in one pass before it is called a loop

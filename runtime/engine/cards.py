@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Optional
 from weakref import WeakKeyDictionary
 
-from .errors import PackError
-from .model import Card
+from spellcard.runtime.errors import PackError
+from spellcard.runtime.model import Card
 from .shuffle import shuffle
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards

@@ -1,9 +1,9 @@
 """Turns, phases and rounds: the course of a game from its first round to its end. A mixin of Game."""
 from __future__ import annotations
 
-from .errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RuleLoop
-from .faults import locate, too_deep
-from .model import Event, Player
+from spellcard.runtime.errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RuleLoop
+from spellcard.runtime.faults import locate, too_deep
+from spellcard.runtime.model import Event, Player
 
 _new = object.__new__
 

@@ -1,13 +1,13 @@
 """The names a compiled pack module may use, and nothing else: it runs with empty __builtins__."""
 from __future__ import annotations
 
-from . import builtins as B
-from .defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
+from spellcard.runtime import builtins as B
+from spellcard.runtime.defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                    ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
-from .errors import PackError
-from .faults import out_of_work
-from .limits import MAX_LIST, SizeLimit
-from .model import Card, Zone
+from spellcard.runtime.errors import PackError
+from spellcard.runtime.faults import out_of_work
+from spellcard.runtime.limits import MAX_LIST, SizeLimit
+from spellcard.runtime.model import Card, Zone
 
 
 def _seq(x) -> list:
