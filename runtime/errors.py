@@ -51,3 +51,7 @@ class PackFault(Exception):
         self.where = where
         self.sentence = sentence
         self.original = err
+
+
+class RoundOver(Exception):
+    """The rules ended the round at once (end_round): whatever was resolving stops."""

@@ -1,5 +1,5 @@
 """Built-ins written in place at the call, where the expression does exactly what the built-in does
-for every argument the checker lets through (runtime/builtins.py): a Python call less each time.
+for every argument the checker lets through (runtime/builtins/core.py): a Python call less each time.
 An argument is read twice only when it is a name (or an event parameter), so each is still
 evaluated once, in order; the ones a fault can blame for a none keep a form runtime/faults.py reads."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A card kind's usability rules as emitted code: each targeting alternative's count (`tn_`) and
 pool (`tp_`), and whether a card of the kind may be used (`tu_`: its condition, then a legal
-target). runtime/builtins_plays.py asks them."""
+target). runtime/builtins/plays.py asks them."""
 from __future__ import annotations
 
 from spellcard.compiler import ast as A

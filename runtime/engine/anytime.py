@@ -9,7 +9,7 @@ another declared window is answered within the pass already under way.
 """
 from __future__ import annotations
 
-from spellcard.runtime.builtins import choose_from, plays
+from spellcard.runtime.builtins.plays import choose_from, plays
 from spellcard.runtime.defs import SkillDef, TriggerDef
 from spellcard.runtime.errors import RuleLoop
 

@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 from .asking import MAX_REFUSALS, Asking
 from spellcard.runtime.decisions import Agent, DeclineAgent, Decision
 from spellcard.runtime.defs import ActionDef, PackDef
-from spellcard.runtime.errors import InvariantBroken, PackError, PackFault, RuleLoop
+from spellcard.runtime.errors import InvariantBroken, PackError, PackFault, RoundOver, RuleLoop
 from spellcard.runtime.faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
 from .cards import TEMPLATES, Cards
@@ -23,7 +23,7 @@ from spellcard.runtime.model import Card, Event, Player, SkillInst, Zone
 from spellcard.runtime.view import View
 from .namespace import _zero
 from .skills import Skills
-from .turns import Result, RoundOver, TurnLimit, Turns
+from .turns import Result, TurnLimit, Turns
 from .windows import MAX_DEPTH, Windows
 
 __all__ = ["Game", "Result", "RoundOver", "TurnLimit", "MAX_DEPTH", "MAX_REFUSALS"]

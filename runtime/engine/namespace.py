@@ -1,7 +1,7 @@
 """The names a compiled pack module may use, and nothing else: it runs with empty __builtins__."""
 from __future__ import annotations
 
-from spellcard.runtime import builtins as B
+from spellcard.runtime.builtins import FUNCTIONS
 from spellcard.runtime.defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                    ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
 from spellcard.runtime.errors import PackError
@@ -127,7 +127,7 @@ def namespace() -> dict:
     ns["_len"] = len
     ns["_any"] = any                # `count(xs where test) > 0` with a pure test (compiler/emit.some_of)
     ns["_MISS"] = _MISS
-    for name, fn in B.FUNCTIONS.items():
+    for name, fn in FUNCTIONS.items():
         ns["b_" + name] = fn
     return ns
 

@@ -1,7 +1,7 @@
 """Turns, phases and rounds: the course of a game from its first round to its end. A mixin of Game."""
 from __future__ import annotations
 
-from spellcard.runtime.errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RuleLoop
+from spellcard.runtime.errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RoundOver, RuleLoop
 from spellcard.runtime.faults import locate, too_deep
 from spellcard.runtime.model import Event, Player
 
@@ -10,10 +10,6 @@ _new = object.__new__
 
 class TurnLimit(Exception):
     """The mode's turn limit was reached: the game ends undecided."""
-
-
-class RoundOver(Exception):
-    """The rules ended the round at once (end_round): whatever was resolving stops."""
 
 
 class Result:

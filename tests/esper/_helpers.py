@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from spellcard.runtime.builtins_card_state import b_set_card_value
+from spellcard.runtime.builtins.card_state import b_set_card_value
 from spellcard.runtime.model import Card, Play
 from spellcard.scenario import Scenario
 

@@ -288,7 +288,7 @@ card Thing "thing" { }
 
 
 def test_a_pack_may_forbid_cards_and_they_are_never_offered():
-    from spellcard.runtime.builtins import b_ask_card, b_choose_play
+    from spellcard.runtime.builtins.plays import b_ask_card, b_choose_play
     pack = pack_of("""
 card Coin "coin" { target self }
 card Stone "stone" { target self }
@@ -303,7 +303,7 @@ query card_allowed(p: player, card: card, purpose: text) -> bool = card.kind != 
 
 
 def test_a_card_allowed_that_is_plain_true_allows_all_until_a_modifier_of_it_is_in_play():
-    from spellcard.runtime.builtins import b_ask_card, b_choose_play
+    from spellcard.runtime.builtins.plays import b_ask_card, b_choose_play
     pack = pack_of("""
 card Coin "coin" { target self }
 card Stone "stone" { target self }
@@ -324,7 +324,7 @@ skill Heavy "heavy" locked { modify card_allowed when card.kind == Stone = false
 
 
 def test_seat_distance_counts_living_players_and_places_the_fallen_at_their_seat():
-    from spellcard.runtime.builtins import b_seat_distance
+    from spellcard.runtime.builtins.core import b_seat_distance
     g = Game(pack_of(""), None, 6)
     p = g.players
     assert b_seat_distance(g, p[0], p[3]) == 3 and b_seat_distance(g, p[0], p[5]) == 1
@@ -336,7 +336,7 @@ def test_seat_distance_counts_living_players_and_places_the_fallen_at_their_seat
 
 
 def test_others_are_the_living_players_after_p_in_seat_order_whether_or_not_p_is_out():
-    from spellcard.runtime.builtins import b_others
+    from spellcard.runtime.builtins.core import b_others
     g = game_of("", n=5)
     p0, p1, p2, p3, p4 = g.players
     assert b_others(g, p2) == [p3, p4, p0, p1]

@@ -1,7 +1,7 @@
 """Whether a card may be used needs one legal target, not its whole pool: a target test the compiler
 proves changes nothing (compiler/emit/pure.py) stops at the first; any other is run on every candidate, as
 it always was, so that no game changes."""
-from spellcard.runtime.builtins_plays import usable
+from spellcard.runtime.builtins.plays import usable
 
 from .test_engine import game_of
 

@@ -1,6 +1,7 @@
 """Built-ins the emitter writes in place (compiler/emit/inline.py): the same values as the built-in,
 and a none one of them gave is still named by the fault."""
-from spellcard.runtime import builtins as B, faults
+from spellcard.runtime import faults
+from spellcard.runtime.builtins import core as B
 
 from .test_engine import game_of
 

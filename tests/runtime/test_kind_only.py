@@ -1,7 +1,7 @@
 """A listing of plays asks a card kind's condition and target test once for all the cards of that kind
 (and `via`) in hand, when the compiler proves they read nothing of the card but its kind and via
 and change nothing (compiler/emit/kind_only.py); any other kind is asked card by card, as always."""
-from spellcard.runtime.builtins import b_choose_play
+from spellcard.runtime.builtins.plays import b_choose_play
 from spellcard.runtime.decisions import ScriptedAgent
 from spellcard.runtime.engine.game import Game
 

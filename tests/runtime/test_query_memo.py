@@ -1,6 +1,6 @@
 """Query values remembered while plays are listed (Game.memo): a rule sees the values it would see
 if every query were computed afresh, and listing computes each one once."""
-from spellcard.runtime.builtins import plays
+from spellcard.runtime.builtins.plays import plays
 
 from .test_engine import game_of
 
@@ -74,7 +74,7 @@ def test_the_targeting_sees_a_change_made_while_the_play_was_chosen():
     """choose_play keeps what the listing remembered for the targeting only when the choice changed
     nothing: an agent that changes the game while it answers (a clone's root re-deals it) moves era,
     and the targets are worked out afresh."""
-    from spellcard.runtime.builtins import b_choose_play
+    from spellcard.runtime.builtins.plays import b_choose_play
     from spellcard.runtime.decisions import ScriptedAgent
     g = game_of(QUERIES + """
 query near(a: player, b: player) -> bool = b.score == 0

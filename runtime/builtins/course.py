@@ -2,8 +2,8 @@
 out and coming back, skipped and extra phases, listed turns)."""
 from __future__ import annotations
 
-from .builtins import builtin
-from .errors import GameOver
+from .registry import builtin
+from spellcard.runtime.errors import GameOver, RoundOver
 
 
 # ── skills and characters ─────────────────────────────────────────────────────
@@ -107,7 +107,6 @@ def b_end_round(g, next=None):
     """Stop everything now — the resolution under way, the turn, the round — and start a new round,
     from `next`'s turn (by default the player after the current one): a game made of deals that
     reset the table starts each deal from the player its rules name."""
-    from .engine.game import RoundOver
     raise RoundOver(next)
 
 

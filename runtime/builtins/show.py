@@ -6,9 +6,10 @@ rendered as one seat saw it shows the cards to those seats only.
 """
 from __future__ import annotations
 
-from .builtins import _cards, builtin
-from .model import Card
-from .view import learn
+from .core import _cards
+from .registry import builtin
+from spellcard.runtime.model import Card
+from spellcard.runtime.view import learn
 
 
 @builtin("show(c: cards, to: players)")

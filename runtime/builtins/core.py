@@ -1,40 +1,13 @@
-"""The functions pack code may call. Each carries its typed signature, which the compiler reads:
-the one table both the checker and the runtime agree on.
-
-A built-in that changes the game, draws from its generator, asks a player or writes to its log
-without going through a `Game` method that does (move, set_value, grant, decide …) moves `g.era`
-on: query results remembered while plays are listed are valid only while it stands still.
-
-Signature types: int bool text player card zone kind skill character phase play, lists written
-`players cards texts ints kinds characters`, `T?` for optional, and three generic forms the checker
-resolves per call: `any`, `list` (any list or zone), `elem` (an element of the first argument) and
-`same` (the type of the first argument).
-"""
+"""The core built-ins: collections, players and seats, zones and cards, values, reveals (the others
+by family: plays, course, card_state, show; runtime/builtins/__init__.py gathers them)."""
 from __future__ import annotations
 
-from .errors import PackError
-from .model import Card, Zone
-from .engine.shuffle import shuffle
-from .view import forget_zone, learn
+from spellcard.runtime.errors import PackError
+from spellcard.runtime.model import Card, Zone
+from spellcard.runtime.engine.shuffle import shuffle
+from spellcard.runtime.view import forget_zone, learn
 
-SIGNATURES: dict[str, str] = {}
-FUNCTIONS: dict[str, object] = {}
-
-RUNS_PACK_CODE = frozenset({"usable_by", "choose_targets", "choose_play", "activate", "ask_card", "build_deck"})
-"""The built-ins that run pack code (a card's `when` and targets, a skill's active body or conversion
-pool, a computed attribute default): a pack function calling one of them could reach itself again.
-compiler/emit/pure.py names the built-ins that only read the game, so that a test calling nothing else may
-stop at its first item: a built-in listed there must never change the game, draw or ask."""
-
-
-def builtin(signature: str):
-    def register(fn):
-        name = signature.split("(", 1)[0]
-        SIGNATURES[name] = signature
-        FUNCTIONS[name] = fn
-        return fn
-    return register
-
+from .registry import builtin
 
 def _cards(xs) -> list:
     return list(xs.cards) if isinstance(xs, Zone) else list(xs)
@@ -330,11 +303,3 @@ def b_reveal(g, c):
         learn(g, p.seat, [x for card in cards for x in card.physical])
     if g.log.enabled:
         g.log.add("reveal", g.ref(cards))
-
-
-# The other families register their built-ins on import; the names the runtime uses stay importable from here.
-from . import builtins_card_state  # noqa: E402,F401  (generic per-card values)
-from . import builtins_show  # noqa: E402,F401  (private reveals)
-from .builtins_plays import (_pick_targets, allowed, b_activate, b_ask_card, b_choose_play,  # noqa: E402,F401
-                             choose_from, plays, usable)
-from . import builtins_course  # noqa: E402,F401

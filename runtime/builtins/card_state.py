@@ -8,8 +8,8 @@ the names are the pack's own.
 """
 from __future__ import annotations
 
-from .builtins import builtin
-from .errors import NoneValue, PackError
+from .registry import builtin
+from spellcard.runtime.errors import NoneValue, PackError
 
 
 def _store(g) -> dict:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .builtins import b_virtual, builtin
-from .decisions import MANY, ONE, YES_NO, Decision
-from .errors import PlayerOut
-from .model import Card, Play, Zone
+from .core import b_virtual
+from .registry import builtin
+from spellcard.runtime.decisions import MANY, ONE, YES_NO, Decision
+from spellcard.runtime.errors import PlayerOut
+from spellcard.runtime.model import Card, Play, Zone
 
 
 # ── decisions ───────────────────────────────────────────────────────────────
