@@ -115,7 +115,7 @@ def shown(answer) -> str:
 
 
 class Agent:
-    """Answers decisions. It is handed its seat's View (runtime/view.py) and the decision as that
+    """Answers decisions. It is handed its seat's View (runtime/view/seat.py) and the decision as that
     seat sees it; an agent that needs the whole Game (a scripted test, a replay) says so by setting
     `sees_all = True`, and is handed the Game and the Decision itself. One that reads nothing but a
     decision's shape says so with `shape_only = True`: the game then calls its `pick` and makes no

@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .model import Card, Play
-from .view import sees_value
+from .view.seat import sees_value
 
 if TYPE_CHECKING:
     from .engine.game import Result

@@ -3,7 +3,7 @@
 The log names every card by id and every zone by key (`hand@2`); the pack says who sees each zone
 (public, its owner, nobody), and `show` entries name the seats a private reveal was for. So who may
 see a card in an entry follows from the log itself, by the rule the runtime's View uses
-(runtime/view.py): a seat knows a card in a zone it sees, or one shown or revealed to it in the zone
+(runtime/view/seat.py): a seat knows a card in a zone it sees, or one shown or revealed to it in the zone
 where it still is; a shuffle forgets. A moved card is seen if it was known where it left or is seen
 where it arrives. Only the generic log vocabulary is read, so it serves any pack.
 """
@@ -21,7 +21,7 @@ CARD_DECISIONS = ("cards", "card", "play")
 
 
 UNKNOWN = "unknown"
-"""A private player attribute's value the seat may not see yet (runtime/view.py's UNKNOWN)."""
+"""A private player attribute's value the seat may not see yet (runtime/view/seat.py's UNKNOWN)."""
 
 
 class SeatLog:

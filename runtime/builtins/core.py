@@ -5,7 +5,7 @@ from __future__ import annotations
 from spellcard.runtime.errors import PackError
 from spellcard.runtime.model import Card, Zone
 from spellcard.runtime.engine.shuffle import shuffle
-from spellcard.runtime.view import forget_zone, learn
+from spellcard.runtime.view.seat import forget_zone, learn
 
 from .registry import builtin
 

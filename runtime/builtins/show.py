@@ -1,6 +1,6 @@
 """A private reveal: cards shown to some players only (a look at another's hand, 觀看).
 
-Each viewer's knowledge records the cards where they are (runtime/view.py): the viewer knows them
+Each viewer's knowledge records the cards where they are (runtime/view/seat.py): the viewer knows them
 while they stay in that zone, or wherever they can see them. The log names the viewers, so a game
 rendered as one seat saw it shows the cards to those seats only.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from .core import _cards
 from .registry import builtin
 from spellcard.runtime.model import Card
-from spellcard.runtime.view import learn
+from spellcard.runtime.view.seat import learn
 
 
 @builtin("show(c: cards, to: players)")

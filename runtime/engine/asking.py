@@ -7,7 +7,7 @@ from spellcard.runtime.decisions import MANY, ONE, YES_NO, Decision, shown, vali
 from spellcard.runtime.errors import IllegalDecision, PlayerOut
 from spellcard.runtime.faults import ACTION_COST, out_of_work
 from spellcard.runtime.log import chosen_cards
-from spellcard.runtime.view import view_of
+from spellcard.runtime.view.seat import view_of
 
 MAX_REFUSALS = 3
 

@@ -20,7 +20,7 @@ from .anytime import anytime_rule
 from .cards import TEMPLATES, Cards
 from spellcard.runtime.log import GameLog
 from spellcard.runtime.model import Card, Event, Player, SkillInst, Zone
-from spellcard.runtime.view import View
+from spellcard.runtime.view.seat import View
 from .namespace import _zero
 from .skills import Skills
 from .turns import Result, TurnLimit, Turns

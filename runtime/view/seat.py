@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Optional
 
-from .decisions import label
-from .model import Card, Event, Play, Player, Zone
+from spellcard.runtime.decisions import label
+from spellcard.runtime.model import Card, Event, Play, Player, Zone
 
 
 def visible(zone: Optional[Zone], seat: int) -> bool:
@@ -285,8 +285,8 @@ class View:
         card this seat does not know is drawn afresh, and the player attributes it may not see are
         dealt afresh among their holders (runtime/worlds.py): what a search agent plays its
         rollouts in, and the only game it reaches."""
-        from .clone import Clone
-        from .worlds import Worlds
+        from spellcard.runtime.clone import Clone
+        from spellcard.runtime.worlds import Worlds
 
         return Worlds(Clone(self._game), self.seat, lambda card: self.knows(card.id))
 
