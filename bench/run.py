@@ -80,7 +80,7 @@ def pack_lines(pack: str) -> int:
 
 def games_per_second(pack_name: str, mode: str, players: int, games: int) -> dict:
     from spellcard.compiler.pack.loader import load_pack
-    from spellcard.runtime.decisions import RandomAgent
+    from spellcard.runtime.agents.simple import RandomAgent
     from spellcard.runtime.engine.game import Game
     pack = load_pack(pack_name)
     steps = turns = wins = 0

@@ -19,8 +19,8 @@ import sys
 import time
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import RandomAgent
-from spellcard.runtime.search import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES, SearchAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.agents.search import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICIES, SearchAgent
 from spellcard.simulate import Table, agent_seed, play
 
 TABLES = [("thb", "Duel"), ("bots", "Free"), ("esper", "Duel")]

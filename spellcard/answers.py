@@ -10,7 +10,8 @@ from typing import Optional
 
 import attrs
 
-from spellcard.runtime.decisions import YES_NO, DeclineAgent, ScriptedAgent, ScriptMismatch, label
+from spellcard.runtime.agents.scripted import ScriptedAgent, ScriptMismatch
+from spellcard.runtime.decisions import YES_NO, DeclineAgent, label
 from spellcard.runtime.model import Card, Play, Player
 
 from .faces import card_face

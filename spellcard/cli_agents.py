@@ -7,7 +7,7 @@ from typing import Optional
 import click
 
 from spellcard.compiler.text.safe import MAX_QUOTE, clip
-from spellcard.runtime.search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICY_NAMES
+from spellcard.runtime.agents.search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, POLICY_NAMES
 
 
 def _agent_list(ctx, param, value: str) -> str:
@@ -15,7 +15,7 @@ def _agent_list(ctx, param, value: str) -> str:
 
     unknown = unknown_agents(value)
     if unknown:
-        from spellcard.runtime.agents import AGENTS
+        from spellcard.runtime.agents.registry import AGENTS
 
         raise click.BadParameter(f"unknown agent {clip(unknown[0], MAX_QUOTE)!r}; "
                                  f"the agents are: {', '.join(sorted(AGENTS))}")
@@ -27,7 +27,7 @@ class AgentOption(click.Option):
     wait for `spellcard check` is mostly imports."""
 
     def get_help_record(self, ctx):
-        from spellcard.runtime.agents import AGENTS
+        from spellcard.runtime.agents.registry import AGENTS
 
         self.help = (f"Who plays ({', '.join(sorted(AGENTS))}: random picks uniformly among legal moves, "
                      "greedy always acts and never holds back, search looks ahead by playing games out). "

@@ -13,8 +13,8 @@ from typing import Callable, Optional, Sequence
 
 import attrs
 
-from spellcard.runtime.agents import AGENTS
-from spellcard.runtime.decisions import ReplayAgent
+from spellcard.runtime.agents.registry import AGENTS
+from spellcard.runtime.agents.scripted import ReplayAgent
 from spellcard.runtime.defs import PackDef
 from spellcard.runtime.engine.game import Game, Result
 from spellcard.runtime.engine.usage import Usage

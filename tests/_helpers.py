@@ -1,7 +1,8 @@
 """What the packs' random-game tests share: games of seeded random agents with every invariant
 checked, and a logged game must replay exactly from its answers."""
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import RandomAgent, ReplayAgent
+from spellcard.runtime.agents.scripted import ReplayAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 
 

@@ -2,8 +2,9 @@
 import pytest
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.agents import AGENTS
-from spellcard.runtime.decisions import Decision, GreedyAgent, MANY, ONE, YES_NO, validate
+from spellcard.runtime.agents.registry import AGENTS
+from spellcard.runtime.agents.simple import GreedyAgent
+from spellcard.runtime.decisions import Decision, MANY, ONE, YES_NO, validate
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.model import Player
 

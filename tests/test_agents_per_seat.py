@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from spellcard.cli import cli
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import GreedyAgent, RandomAgent
+from spellcard.runtime.agents.simple import GreedyAgent, RandomAgent
 from spellcard.simulate import TIMING_FIELDS, Table, agent_seed, play
 
 from .test_balance import ARENA

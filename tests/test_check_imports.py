@@ -71,7 +71,7 @@ NOT_FOR_CACHED_SIMULATE = ("spellcard.compiler.ast.decls", "spellcard.compiler.a
                            "spellcard.compiler.emit.module", "spellcard.compiler.text.diagnostics", "lark", "jinja2",
                            "importlib.metadata", "importlib.resources", "rich.progress", "rich._emoji_codes",
                            "spellcard.spelltest", "spellcard.lsp", "spellcard.render",
-                           "spellcard.runtime.search", "spellcard.runtime.clone")
+                           "spellcard.runtime.agents.search", "spellcard.runtime.agents.clone")
 
 
 def test_a_simulate_from_the_cache_imports_no_compiler_and_for_json_no_rich(tmp_path):

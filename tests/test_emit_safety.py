@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from spellcard.compiler.pack.loader import Source, compile_sources
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.engine.namespace import namespace
 

@@ -47,7 +47,7 @@ def test_a_custom_role_count_is_a_mode_of_its_own():
     """以下所提供配置为推荐配置，您也可以自行调整各身份配置数量以获得想要的效果。 6 players, 3 主人公 1 敌机 (the
     recommended 6-player table is 2 and 2), and the game is played to a win."""
     from spellcard.compiler.pack.loader import load_pack
-    from spellcard.runtime.decisions import RandomAgent
+    from spellcard.runtime.agents.simple import RandomAgent
     from spellcard.runtime.engine.game import Game
     g = Game(load_pack("bots", (BOTS_ROLES,)), "ThreeHeroes", 6, [RandomAgent(i) for i in range(6)], seed=3)
     result = g.play()

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from spellcard.cli import cli
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 
 PACK = str(Path(__file__).parent.parent / "examples" / "love_letter")

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from spellcard.cli import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.render import render_game
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import knows
 from spellcard.seen_log import SeatLog, start_zones

@@ -8,7 +8,7 @@ harness deals from the zone and seats with the function the pack names. A pack t
 """
 from __future__ import annotations
 
-from spellcard.runtime.search_options import POLICY_NAMES
+from spellcard.runtime.agents.search_options import POLICY_NAMES
 
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T

@@ -154,7 +154,7 @@ class Turns:
         """Run the game to its end. `setup(g)` replaces the mode's own setup (scenario tests).
 
         A game played from the mode's own setup is `whole`: its seed and answers rebuild it, so a
-        searching agent may clone it (runtime/clone.py). `on_end(result)`, when set, is handed the
+        searching agent may clone it (runtime/agents/clone.py). `on_end(result)`, when set, is handed the
         result (None if the game was left by an exception): how a forked clone reports and exits."""
         result = None
         try:

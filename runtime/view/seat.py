@@ -280,16 +280,6 @@ class View:
         p = self._game.players[player if isinstance(player, int) else player.seat]
         return a is None or sees_value(self.seat, p, a)
 
-    def worlds(self):
-        """Play-outs of the game from this seat's decision, each in a world re-dealt so that every
-        card this seat does not know is drawn afresh, and the player attributes it may not see are
-        dealt afresh among their holders (runtime/worlds.py): what a search agent plays its
-        rollouts in, and the only game it reaches."""
-        from spellcard.runtime.clone import Clone
-        from spellcard.runtime.worlds import Worlds
-
-        return Worlds(Clone(self._game), self.seat, lambda card: self.knows(card.id))
-
     def see(self, x):
         """Any value of the game as this seat sees it: cards, players, zones, plays and events
         projected, lists item by item; definitions (kinds, characters, skills) and plain values as they are."""

@@ -11,7 +11,8 @@ import attrs
 
 from spellcard.spelltest import nodes as T
 from spellcard.compiler.ast import Span
-from spellcard.runtime.decisions import ScriptMismatch, label
+from spellcard.runtime.agents.scripted import ScriptMismatch
+from spellcard.runtime.decisions import label
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.faults import as_fault
 from spellcard.runtime.model import Card, Play, Player

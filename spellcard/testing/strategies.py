@@ -13,7 +13,8 @@ import attrs
 from hypothesis import strategies as st
 
 from spellcard.answers import spec_of
-from spellcard.runtime.decisions import MANY, YES_NO, Agent, DeclineAgent, RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import MANY, YES_NO, Agent, DeclineAgent
 from spellcard.runtime.defs import PackDef
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.model import Card, Play

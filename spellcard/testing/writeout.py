@@ -18,7 +18,8 @@ import attrs
 
 from spellcard.answers import TestAgent, spec_of
 from spellcard.compiler.build.builder import unquote
-from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, ScriptMismatch, label
+from spellcard.runtime.agents.scripted import ScriptMismatch
+from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, label
 from spellcard.runtime.model import Card, Play, Player
 from spellcard.scenario import Scenario
 from spellcard.spelltest.check import TestChecker

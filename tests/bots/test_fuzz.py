@@ -16,7 +16,8 @@ the longest random game seen (about 450 turns for nine players).
 import pytest
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import Agent, RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import Agent
 from spellcard.runtime.engine.game import Game
 from spellcard.simulate import Table, simulate
 

@@ -1,7 +1,7 @@
 """身份牌 face down (`attr player role: Role? owner until role_shown`): each seat reads its own role and
 the 异变's; the others' read UNKNOWN."""
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import UNKNOWN, View
 

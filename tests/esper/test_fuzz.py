@@ -5,7 +5,7 @@ field card per player, 40 cards per player, each item kind at most once per roun
 import pytest
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.errors import InvariantBroken
 from spellcard.runtime.engine.game import Game
 

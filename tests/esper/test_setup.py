@@ -3,7 +3,9 @@
 Each docstring quotes the rulebook (shared/seeds/003_567f94cc5b9e4b48.txt) sentence it checks.
 """
 
-from spellcard.runtime.decisions import DeclineAgent, RandomAgent, ScriptedAgent
+from spellcard.runtime.agents.scripted import ScriptedAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import DeclineAgent
 from spellcard.runtime.engine.game import Game
 
 from ._helpers import Esper

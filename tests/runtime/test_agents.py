@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from spellcard.runtime.decisions import MANY, ONE, YES_NO, RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import MANY, ONE, YES_NO
 
 
 def _reference(rng: random.Random, kind: str, what: str, n: int, lo: int, hi: int):

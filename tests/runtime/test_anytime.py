@@ -1,5 +1,5 @@
 """任意时机: plays usable at any time, offered in turn at the windows a pack declares (`anytime at`)."""
-from spellcard.runtime.decisions import ScriptedAgent
+from spellcard.runtime.agents.scripted import ScriptedAgent
 from spellcard.runtime.engine.game import Game
 
 from .test_engine import pack_of

@@ -2,7 +2,9 @@
 import pytest
 
 from spellcard.compiler.pack.loader import Source, compile_sources, load_pack
-from spellcard.runtime.decisions import DeclineAgent, Decision, ONE, RandomAgent, ScriptedAgent
+from spellcard.runtime.agents.scripted import ScriptedAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import DeclineAgent, Decision, ONE
 from spellcard.runtime.errors import IllegalDecision, RuleLoop
 from spellcard.runtime.engine.game import Game
 from spellcard.simulate import Table, play

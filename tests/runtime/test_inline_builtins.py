@@ -121,7 +121,7 @@ def test_a_seat_distance_written_in_place_is_the_built_ins_before_and_after_a_se
 def test_an_ask_card_prompt_made_by_plus_is_joined_only_when_someone_is_asked():
     """The emitter hands ask_card the texts of a `+` prompt as a tuple; the decision's prompt is their
     sum, and a player with nothing to answer with is asked nothing (no prompt made)."""
-    from spellcard.runtime.decisions import ScriptedAgent
+    from spellcard.runtime.agents.scripted import ScriptedAgent
     agent = ScriptedAgent([])
     g = game_of("""
 card Coin "coin" { target self }

@@ -2,7 +2,7 @@
 (and `via`) in hand, when the compiler proves they read nothing of the card but its kind and via
 and change nothing (compiler/emit/kind_only.py); any other kind is asked card by card, as always."""
 from spellcard.runtime.builtins.plays import b_choose_play
-from spellcard.runtime.decisions import ScriptedAgent
+from spellcard.runtime.agents.scripted import ScriptedAgent
 from spellcard.runtime.engine.game import Game
 
 from .test_engine import pack_of

@@ -3,7 +3,8 @@ refusal) instead of crashing; and the decision an agent receives cannot be edite
 import pytest
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import MANY, ONE, Decision, RandomAgent, validate
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import MANY, ONE, Decision, validate
 from spellcard.runtime.errors import IllegalDecision
 from spellcard.runtime.engine.game import Game, MAX_REFUSALS
 from spellcard.runtime.view import SeenDecision, SeenPlayer

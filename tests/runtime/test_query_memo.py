@@ -75,7 +75,7 @@ def test_the_targeting_sees_a_change_made_while_the_play_was_chosen():
     nothing: an agent that changes the game while it answers (a clone's root re-deals it) moves era,
     and the targets are worked out afresh."""
     from spellcard.runtime.builtins.plays import b_choose_play
-    from spellcard.runtime.decisions import ScriptedAgent
+    from spellcard.runtime.agents.scripted import ScriptedAgent
     g = game_of(QUERIES + """
 query near(a: player, b: player) -> bool = b.score == 0
 card Poke "poke" { target 1 from others(user) where near(user, it) }

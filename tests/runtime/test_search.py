@@ -1,18 +1,19 @@
-"""The search agent (runtime/search.py) and what it stands on: cloning by replay (runtime/clone.py) and
-re-dealt worlds (runtime/worlds.py). It must play legal, deterministic games in every pack, never
+"""The search agent (runtime/agents/search.py) and what it stands on: cloning by replay (runtime/agents/clone.py) and
+re-dealt worlds (runtime/agents/worlds.py). It must play legal, deterministic games in every pack, never
 profit from a card its seat cannot see, and beat the random agent."""
 import random
 
 import pytest
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime import clone
-from spellcard.runtime.clone import CannotClone, Clone, Resume
-from spellcard.runtime.decisions import MANY, Decision, GreedyAgent, RandomAgent
+from spellcard.runtime.agents import clone
+from spellcard.runtime.agents.clone import CannotClone, Clone, Resume
+from spellcard.runtime.agents.simple import GreedyAgent, RandomAgent
+from spellcard.runtime.decisions import MANY, Decision
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.model import Player
-from spellcard.runtime.search import POLICIES, SearchAgent, candidates
-from spellcard.runtime.worlds import determinize, zone_knows
+from spellcard.runtime.agents.search import POLICIES, SearchAgent, candidates
+from spellcard.runtime.agents.worlds import determinize, worlds_of, zone_knows
 from spellcard.simulate import Table, agent_seed, make_agent, play
 
 DUELS = [("thb", "Duel"), ("bots", "Free"), ("esper", "Duel")]
@@ -114,10 +115,10 @@ class _BothWays(RandomAgent):
         self.results = {}
 
     def answer(self, view, d):
-        if not self.results and len(view.worlds()._clone.answers) >= self.at and len(d.options) > 1:
+        if not self.results and len(worlds_of(view)._clone.answers) >= self.at and len(d.options) > 1:
             for fork in (True, False):
                 clone.FORK = fork
-                worlds = view.worlds()
+                worlds = worlds_of(view)
                 try:
                     self.results[fork] = [outcome(worlds.play_out(w, a, GreedyAgent(w)))
                                           for w in range(3) for a in range(min(2, len(d.options)))]
@@ -278,6 +279,6 @@ def test_agents_take_only_the_options_they_declare():
 
 
 def test_the_policies_a_command_line_offers_are_the_agents_a_search_plays():
-    from spellcard.runtime.search_options import POLICY_NAMES
+    from spellcard.runtime.agents.search_options import POLICY_NAMES
 
     assert sorted(POLICIES) == sorted(POLICY_NAMES)

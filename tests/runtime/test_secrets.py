@@ -4,10 +4,11 @@ the values it may not see afresh; the log as one seat saw it hides them too."""
 import random
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import ONE, Agent, Decision, RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import ONE, Agent, Decision
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import UNKNOWN, View
-from spellcard.runtime.worlds import Worlds, redeal_values
+from spellcard.runtime.agents.worlds import Worlds, redeal_values, worlds_of
 from spellcard.seen_log import UNKNOWN as UNSEEN, seen_entries
 
 from .test_engine import game_of
@@ -142,7 +143,7 @@ def test_a_search_clone_s_roles_vary_for_unseen_players_and_keep_what_the_seat_s
         seen = {p.seat: p.v["role"] for p in view.players if p.v["role"] is not UNKNOWN}
         assert any(not g.players[s].alive for s in seen) and seat in seen          # a fallen one, itself
         assert any(x == "Boss" for x in seen.values())
-        worlds = view.worlds()
+        worlds = worlds_of(view)
         assert isinstance(worlds, Worlds)
         notes, answer = [], RandomAgent(0).answer(g, d)
         for w in range(12):

@@ -8,7 +8,8 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 import pytest
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import Agent, RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import Agent
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.model import Card, Event, ModInst, Play, Player, SkillInst, TriggerInst, Zone
 from spellcard.runtime.view import UNKNOWN, SeenCard, SeenDecision, SeenPlayer, View, knows

@@ -2,7 +2,7 @@
 every other seat's view reads UNKNOWN for it. Each docstring quotes the rulebook's sentence."""
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.doc.reference import load_reference
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import UNKNOWN, View
 

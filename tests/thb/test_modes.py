@@ -1,5 +1,5 @@
 """The modes' own rules: victory conditions, rewards, successions, the incident's faith and morph."""
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.scenario import Scenario
@@ -366,7 +366,7 @@ def test_preset_characters_are_their_seats_and_offered_to_no_other_player():
     """pick_characters asks for the presets once (modes.spell): a preset seat takes its own character
     without a choice, and the other seats are offered characters from the rest of the pool (over
     several seeds, every one of the rest is offered somewhere)."""
-    from spellcard.runtime.decisions import ScriptedAgent
+    from spellcard.runtime.agents.scripted import ScriptedAgent
     pack = load_pack("thb")
     offered = set()
     for seed in range(1, 9):

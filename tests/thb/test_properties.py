@@ -6,7 +6,7 @@ replay exactly with `spellcard simulate thb --mode M --seed S --characters …`.
 from hypothesis import given, settings, strategies as st
 
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import RandomAgent
+from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 
 PACK = load_pack("thb")

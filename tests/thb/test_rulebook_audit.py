@@ -1,7 +1,9 @@
 """The rulebook deviations a clause-by-clause audit found (issue 8): each scenario quotes the sentence
 of 000_ee2e4549e093109f.txt it checks; the reading chosen is also in rules/thb/README.md."""
 from spellcard.compiler.pack.loader import load_pack
-from spellcard.runtime.decisions import YES_NO, DeclineAgent, RandomAgent, ScriptedAgent
+from spellcard.runtime.agents.scripted import ScriptedAgent
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import YES_NO, DeclineAgent
 from spellcard.runtime.defs import CharacterDef
 from spellcard.runtime.engine.game import Game
 from spellcard.scenario import Scenario

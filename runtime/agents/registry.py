@@ -1,7 +1,6 @@
-"""Every agent a table may name, by name. Kept apart from decisions.py because the search agent
-builds on game.py, which builds on decisions.py; and apart from the package's __init__, so that
-the compiler, which reads runtime.defs and runtime.limits, does not load the engine."""
-from .decisions import GreedyAgent, RandomAgent
+"""Every agent a table may name, by name. Apart from the package's __init__, so that what reads
+only the search agent's options (the compiler, the command line's help) loads no agent."""
+from .simple import GreedyAgent, RandomAgent
 from .search_options import SEARCH_OPTIONS
 
 

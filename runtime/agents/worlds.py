@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable, Optional
 
-from .model import Card, Play
-from .view.seat import sees_value
+from spellcard.runtime.model import Card, Play
+from spellcard.runtime.view.seat import sees_value
+
+from .clone import Clone
 
 if TYPE_CHECKING:
-    from .engine.game import Result
+    from spellcard.runtime.engine.game import Result
 
 Knows = Callable[[Card], bool]
 
@@ -94,7 +96,7 @@ def redeal_values(game, seat: int, rng: random.Random) -> int:
 
 class Worlds:
     """Games played on from a seat's decision, each in a world re-dealt for that seat: how a search
-    agent reaches a game at all (View.worlds). The clone is re-dealt here, before any of the agent's
+    agent reaches a game at all (worlds_of). The clone is re-dealt here, before any of the agent's
     code runs in it, and the agent is handed only each play-out's result."""
 
     def __init__(self, clone, seat: int, knows: Knows):
@@ -109,3 +111,11 @@ class Worlds:
             determinize(g, self._seat, random.Random(world), self._knows, option_cards(root.options))
             return answer
         return self._clone.rollout(at_root, policy)
+
+
+def worlds_of(view) -> Worlds:
+    """Play-outs of the game from `view`'s decision, each in a world re-dealt so that every card its
+    seat does not know is drawn afresh, and the player attributes it may not see are dealt afresh
+    among their holders: what a search agent plays its rollouts in, and the only game it reaches.
+    The view keeps the game from agents; this is the one place beside the engine that opens it."""
+    return Worlds(Clone(view._game), view.seat, lambda card: view.knows(card.id))

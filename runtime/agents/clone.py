@@ -22,9 +22,9 @@ import os
 import pickle
 from typing import Callable
 
-from .decisions import Agent, Decision
-from .errors import IllegalDecision
-from .engine.game import Game, Result
+from spellcard.runtime.decisions import Agent, Decision
+from spellcard.runtime.errors import IllegalDecision
+from spellcard.runtime.engine.game import Game, Result
 
 AtRoot = Callable[[Game, Decision], object]
 FORK = hasattr(os, "fork")      # clones fork where they can (tests turn it off to compare with replay)

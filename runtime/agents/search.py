@@ -1,7 +1,7 @@
 """A search agent that knows no game: determinized Monte-Carlo search at each decision.
 
 For a decision with more than one answer, it tries each candidate answer in rollouts: clone the game
-at the decision (runtime/clone.py), re-deal what the seat cannot see (runtime/worlds.py), give the
+at the decision (runtime/agents/clone.py), re-deal what the seat cannot see (runtime/agents/worlds.py), give the
 candidate, and play the game out with a fast default policy for every seat. A rollout scores 1 when
 the seat is among the pack's winners (its side won), 0 when it is not, ½ when the game ended
 undecided. Rollouts go to the candidates by sequential halving (halving below); the answer chosen
@@ -20,8 +20,10 @@ from itertools import combinations
 from typing import Optional
 
 from .clone import Resume
-from .decisions import MANY, Agent, Decision, GreedyAgent, RandomAgent
-from .engine.game import Result
+from .worlds import worlds_of
+from spellcard.runtime.agents.simple import GreedyAgent, RandomAgent
+from spellcard.runtime.decisions import MANY, Agent, Decision
+from spellcard.runtime.engine.game import Result
 from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, SEARCH_OPTIONS
 
 POLICIES = {"random": RandomAgent, "greedy": GreedyAgent}    # by search_options.POLICY_NAMES
@@ -30,7 +32,7 @@ MOST_SUBSETS = 8            # candidates tried for a choose-k-of-n decision
 
 
 class SearchAgent(Agent):
-    """Handed its seat's view like any player; it plays its rollouts in `view.worlds()`, games
+    """Handed its seat's view like any player; it plays its rollouts in `worlds_of(view)`, games
     re-dealt for the seat before it reads them, so no rollout profits from the hidden cards."""
     options = SEARCH_OPTIONS
 
@@ -55,7 +57,7 @@ class SearchAgent(Agent):
         if len(tries) == 1:
             return tries[0]
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
-        worlds = view.worlds()
+        worlds = worlds_of(view)
         seat = view.seat
 
         def rollout(k: int, world: int, seed: int) -> float:
