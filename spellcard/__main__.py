@@ -1,4 +1,4 @@
 """`python -m spellcard` is the `spellcard` command."""
-from spellcard.cli import main
+from spellcard.cli.main import main
 
 main()

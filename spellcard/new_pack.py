@@ -9,7 +9,7 @@ import click
 
 from spellcard.compiler.text.safe import printable
 
-from .cli import UsageProblem
+from .cli.main import UsageProblem
 
 FILES = ("pack.spell", "tests/first.spell", "README.md")
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")

@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.agents.simple import GreedyAgent, RandomAgent
 from spellcard.simulate import TIMING_FIELDS, Table, agent_seed, play

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from spellcard.balance.counts import Counts
 from spellcard.balance.stats import analyse, wilson
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.simulate import Table, play
 

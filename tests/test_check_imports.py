@@ -24,7 +24,7 @@ def loaded_by(cache: Path, *args: str) -> set:
     code = ("import sys, atexit\n"
             "atexit.register(lambda: print(' '.join(sorted(sys.modules))))\n"
             f"sys.argv = ['spellcard', *{list(args)!r}]\n"
-            "from spellcard.cli import main\nmain()\n")
+            "from spellcard.cli.main import main\nmain()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                           env={"SPELLCARD_CACHE": str(cache), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr + done.stdout

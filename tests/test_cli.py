@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spellcard import cli as cli_module
-from spellcard.cli import cli
+from spellcard.cli import main as cli_module
+from spellcard.cli.main import cli
 from spellcard.render import LogRenderer
 from spellcard.simulate import TIMING_FIELDS
 

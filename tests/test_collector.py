@@ -1,5 +1,5 @@
 """The `spellcard` process collects cyclic garbage less often than CPython's default (see
-`spellcard.cli.COLLECT_EVERY`) and freezes what lives until it ends (the modules, the loaded pack),
+`spellcard.cli.main.COLLECT_EVERY`) and freezes what lives until it ends (the modules, the loaded pack),
 so that the collector's passes during the games and at shutdown do not walk it again, while a test
 process that runs the commands in place (click's runner calls `cli`, not `main`) keeps its own
 setting; nothing the command writes is lost."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spellcard.cli import COLLECT_EVERY, cli
+from spellcard.cli.main import COLLECT_EVERY, cli
 
 MINI = str(Path(__file__).parent / "data" / "mini")
 
@@ -23,7 +23,7 @@ def test_the_command_raises_the_collectors_first_threshold_and_keeps_the_others(
             "before = gc.get_threshold()\n"
             "atexit.register(lambda: print(json.dumps([before, gc.get_threshold()])))\n"
             "sys.argv = ['spellcard', 'packs']\n"
-            "from spellcard.cli import main\nmain()\n")
+            "from spellcard.cli.main import main\nmain()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     before, after = json.loads(done.stdout.strip().splitlines()[-1])
@@ -49,7 +49,7 @@ def test_a_spellcard_process_freezes_its_lasting_objects_and_loses_no_output(tmp
     code = ("import atexit, gc, sys\n"
             "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
             f"sys.argv = ['spellcard', 'simulate', {MINI!r}, '--games', '3', '--json', '--log', {str(log)!r}]\n"
-            "from spellcard.cli import main\nmain()\n")
+            "from spellcard.cli.main import main\nmain()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                           env={"SPELLCARD_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr

@@ -13,7 +13,7 @@ import zlib
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PAGES = ("index.html", "cards.html", "characters.html", "skills.html", "modes.html", "vocabulary.html",

@@ -8,7 +8,7 @@ import re
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 
 ROW = re.compile(r'<tr><td><a href="#character-(\w+)">[^<]*</a></td><td>(\d+)</td><td>(\d+)</td><td>([^<]*)</td></tr>')
 

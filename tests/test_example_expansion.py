@@ -3,7 +3,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.scenario import Scenario
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.scenario import Scenario
 
 EXAMPLE = str(Path(__file__).parent.parent / "examples" / "akyuu.spell")

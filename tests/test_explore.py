@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.testing.shrink import ddmin, signature
 
 DATA = Path(__file__).parent / "data" / "explore"

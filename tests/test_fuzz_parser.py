@@ -27,7 +27,7 @@ ERROR_HEAD = re.compile(r"^\S.*:\d+:\d+: error(\[[a-z-]+\])?: \S", re.M)
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli as _CLI     # the command line is the real interface
+from spellcard.cli.main import cli as _CLI     # the command line is the real interface
 
 
 # ── helpers ──────────────────────────────────────────────────────────────────────

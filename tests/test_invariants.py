@@ -1,7 +1,7 @@
 """`invariant "…" = COND`: checked as a bool, and broken states stop a tested game at its line."""
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 
 
 def run(*args):

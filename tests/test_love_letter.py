@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game

@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 
 
 def run(*args: str):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.compiler.pack import registry
 from spellcard.compiler.pack.extend import satisfies
 from spellcard.compiler.pack.loader import compile_pack, load_pack
@@ -160,7 +160,7 @@ def test_the_command_line_runs_a_compiled_pack_without_the_compiler(tmp_path):
     code = ("import sys, atexit\n"
             "atexit.register(lambda: print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'jinja2'))))\n"
             f"sys.argv = ['spellcard', 'simulate', {str(out)!r}, '--mode', 'Duel', '--games', '2', '--json']\n"
-            "from spellcard.cli import main\nmain()\n")
+            "from spellcard.cli.main import main\nmain()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -8,7 +8,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.render import render_game
 from spellcard.runtime.agents.simple import RandomAgent

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 
 VILLAGE = str(Path(__file__).parent.parent / "examples" / "thb_village")
 

@@ -235,7 +235,7 @@ def test_simulate_seats_search_agents_with_their_budget():
 
     from click.testing import CliRunner
 
-    from spellcard.cli import cli
+    from spellcard.cli.main import cli
     out = CliRunner().invoke(cli, ["simulate", "bots", "--mode", "Free", "--players", "2", "--games", "2",
                                    "--agent", "search", "--search-rollouts", "1", "--search-policy", "greedy",
                                    "--json"])
@@ -255,7 +255,7 @@ def test_simulate_plays_with_the_pack_s_search_line_unless_told_otherwise(tmp_pa
 
     from click.testing import CliRunner
 
-    from spellcard.cli import cli
+    from spellcard.cli.main import cli
     extra = tmp_path / "search.spell"
     extra.write_text("search rollouts = 1, policy = greedy\n")
 

@@ -23,14 +23,14 @@ from spellcard.compiler.pack import registry
 from spellcard.compiler.pack.loader import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text.safe import MAX_QUOTE, clip, printable
 
-from .cli_agents import agent_option, agent_options, search_options
+from .agents import agent_option, agent_options, search_options
 
 # Each command imports what only it needs (the runtime, rich, the test runner) when it runs: the
 # wait for `spellcard check` is mostly imports.
 if TYPE_CHECKING:
     from spellcard.runtime.defs import ModeDef, PackDef
 
-    from .simulate import Table
+    from spellcard.simulate import Table
 
 
 class UsageProblem(click.ClickException):
@@ -176,7 +176,7 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
 
 
 def _only_tests(path: str) -> bool:
-    from .spelltest.suite import only_tests     # the test runner: only a file given alone can be tests
+    from spellcard.spelltest.suite import only_tests     # the test runner: only a file given alone can be tests
 
     return only_tests(path)
 
@@ -237,7 +237,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     """
     from spellcard.runtime.log import write_game
 
-    from .simulate import log_header, simulate
+    from spellcard.simulate import log_header, simulate
 
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
@@ -262,13 +262,13 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     else:
         from rich.console import Console        # tables for people; --json needs no rich
 
-        from .text_table import print_summary
+        from spellcard.text_table import print_summary
 
         # No text printed here is an :emoji: code, and without them rich never loads its table of
         # emoji (a twentieth of a short simulate's start-up).
         console = Console(emoji=False)
         if show_log:
-            from .render import outcome_line, render_game
+            from spellcard.render import outcome_line, render_game
 
             for line in render_game(batch.first, seat):
                 console.print(line, soft_wrap=True)     # one entry, one line, however long
@@ -293,7 +293,7 @@ def lasting_ref(target: str) -> str:
 def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], characters) -> Table:
     """Check the command line's (or a log's) choices against the pack and fill in the defaults.
     `characters` is the option's text ("A,,B") or a log's list of names."""
-    from .simulate import Table, unknown_characters
+    from spellcard.simulate import Table, unknown_characters
 
     mode_def = pick_mode(pack, mode)
     n = mode_def.min_players if players is None else players
@@ -350,11 +350,11 @@ def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
 
 # The other commands live in modules of their own, imported when named (or listed, for --help): a
 # simulate need not import the test runner, the doc site or the explorer. They read this module.
-LAZY_COMMANDS = {"replay": ("cli_replay", "replay_cmd"), "list": ("cli_list", "list_cmd"),
-                 "build": ("shipping", "build_cmd"), "packs": ("shipping", "packs_cmd"),
-                 "test": ("cli_test", "test_cmd"), "explain": ("cli_doc", "explain_cmd"),
-                 "doc": ("cli_doc", "doc_cmd"), "new": ("new_pack", "new_cmd"),
-                 "explore": ("cli_explore", "explore_cmd"), "balance": ("cli_balance", "balance_cmd")}
+LAZY_COMMANDS = {"replay": ("cli.replay", "replay_cmd"), "list": ("cli.listing", "list_cmd"),
+                 "build": ("cli.shipping", "build_cmd"), "packs": ("cli.shipping", "packs_cmd"),
+                 "test": ("cli.spelltests", "test_cmd"), "explain": ("cli.doc", "explain_cmd"),
+                 "doc": ("cli.doc", "doc_cmd"), "new": ("new_pack", "new_cmd"),
+                 "explore": ("cli.explore", "explore_cmd"), "balance": ("cli.balance", "balance_cmd")}
 
 
 # ── editor support ─────────────────────────────────────────────────────────────

@@ -11,7 +11,7 @@ from spellcard.runtime.agents.search_options import DEFAULT_POLICY, DEFAULT_ROLL
 
 
 def _agent_list(ctx, param, value: str) -> str:
-    from .simulate import unknown_agents
+    from spellcard.simulate import unknown_agents
 
     unknown = unknown_agents(value)
     if unknown:

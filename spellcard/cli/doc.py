@@ -8,12 +8,12 @@ import click
 from spellcard.compiler.pack.loader import PackNotFound
 from spellcard.compiler.text.safe import printable
 
-from .cli import UsageProblem, with_files
-from .suggest import did_you_mean
+from .main import UsageProblem, with_files
+from spellcard.suggest import did_you_mean
 
 
 def _reference(pack: str, extra):
-    from .doc.reference import PackError, load_reference
+    from spellcard.doc.reference import PackError, load_reference
     try:
         return load_reference(pack, extra)
     except PackNotFound as err:
@@ -35,7 +35,7 @@ def explain_cmd(pack: str, name: str, extra: tuple[str, ...]) -> None:
     where it is defined, its windows, fields or signature, and the tests about it. Exits 2 if PACK
     has no such name.
     """
-    from .doc.explain import explain
+    from spellcard.doc.explain import explain
     ref = _reference(pack, extra)
     found = ref.find(name)
     if not found:
@@ -46,7 +46,7 @@ def explain_cmd(pack: str, name: str, extra: tuple[str, ...]) -> None:
     click.echo("\n\n".join(explain(ref, e) for e in found))
 
 
-_DOCS = Path(__file__).resolve().parent.parent / "docs"
+_DOCS = Path(__file__).resolve().parents[2] / "docs"
 _CHAPTERS = {"tutorial.html": "tutorial.md", "language.html": "language.md", "testing.html": "testing.md"}
 
 
@@ -72,7 +72,7 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
 
     Open DIR/index.html in a browser; no server is needed.
     """
-    from .doc.site import write_site
+    from spellcard.doc.site import write_site
     if modes and games is None:
         raise UsageProblem("--mode chooses what --simulate plays: give --simulate N too")
     ref = _reference(pack, extra)
@@ -87,8 +87,8 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
 
 
 def _win_rates(pack: str, extra, games: int, modes: tuple[str, ...], seed: int):
-    from .cli import load_target, pick_mode, progress
-    from .doc.winrates import win_rates
+    from .main import load_target, pick_mode, progress
+    from spellcard.doc.winrates import win_rates
     pdef = load_target(pack, extra).pack
     names = [pick_mode(pdef, m).name for m in modes] or list(pdef.modes)
     with progress(games * len(names), enabled=True) as advance:

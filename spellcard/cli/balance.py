@@ -12,8 +12,8 @@ import click
 
 from spellcard.compiler.text.safe import printable
 
-from .cli import UsageProblem, load_target, make_table, progress, with_files
-from .cli_agents import agent_option, agent_options, search_options
+from .main import UsageProblem, load_target, make_table, progress, with_files
+from .agents import agent_option, agent_options, search_options
 
 if TYPE_CHECKING:               # a command imports what only it needs when it runs (see cli.py)
     from rich.console import Console
@@ -57,9 +57,9 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
     """
     from rich.console import Console
 
-    from .balance.stats import analyse
-    from .balance.sweep import Seats, ShippedPack, SweepProblem, run_dask, run_local
-    from .simulate import taken_options
+    from spellcard.balance.stats import analyse
+    from spellcard.balance.sweep import Seats, ShippedPack, SweepProblem, run_dask, run_local
+    from spellcard.simulate import taken_options
 
     if scheduler is not None and backend != "dask":
         raise UsageProblem("--scheduler names a Dask scheduler; add --backend dask")
@@ -88,7 +88,7 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
                   if timing.backend == "dask" else ""),
                err=True)
     if report is not None:
-        from .balance.report import render_report
+        from spellcard.balance.report import render_report
         try:
             report.write_text(render_report(data), "utf-8")
         except OSError as err:

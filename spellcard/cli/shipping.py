@@ -20,8 +20,8 @@ def build_cmd(pack: str, out_dir: Path) -> None:
     The wheel holds the pack's sources, its compiled module and manifest, and registers the pack under
     entry point group `spellcard.packs`: after `pip install` the pack runs by name.
     """
-    from spellcard.cli import load_target           # the command line's one way to report diagnostics
-    from .wheel import BuildProblem, build_wheel
+    from spellcard.cli.main import load_target           # the command line's one way to report diagnostics
+    from spellcard.wheel import BuildProblem, build_wheel
 
     if not Path(pack).is_dir():
         raise click.UsageError(f"{pack}: give the folder of the pack's .spell files")

@@ -10,7 +10,7 @@ import click
 from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
 
 # The test runner imports the compiler, so it is imported when a test runs, never by `import
-# spellcard.cli`: a compiled pack runs with the runtime alone.
+# spellcard.cli.main`: a compiled pack runs with the runtime alone.
 
 
 @click.command("test")
@@ -23,9 +23,9 @@ from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
 def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json: bool) -> None:
     """Run the tests of PACK: the `test` blocks in its rule files, in its tests/ folder and in the
     --with files. Exits 0 when all pass, 1 when any fails (or does not check), 2 on usage."""
-    from .cli import UsageProblem
-    from .spelltest.report import failure_text
-    from .spelltest.suite import load_suite
+    from .main import UsageProblem
+    from spellcard.spelltest.report import failure_text
+    from spellcard.spelltest.suite import load_suite
     for target in (pack,) + extra:
         try:
             resolve(target)
@@ -65,8 +65,8 @@ def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json:
 
 
 def _json(o, lines) -> dict:
-    from .spelltest.report import failure_text
-    from .spelltest.suite import test_id
+    from spellcard.spelltest.report import failure_text
+    from spellcard.spelltest.suite import test_id
     out = {"name": test_id(o.test), "file": o.test.span.file, "line": o.test.span.line, "passed": o.passed}
     if not o.passed:
         out.update(failure={"line": o.failure.span.line, "message": o.failure.message,

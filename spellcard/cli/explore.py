@@ -30,8 +30,8 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
     the cards, the counters' bounds and the pack's invariants. The first broken property is shrunk
     and written (to --save) as a .spell test that `spellcard test PACK --with FILE` fails on.
     Exits 1 when a property broke, 0 when none did, 2 on usage."""
-    from .cli import UsageProblem
-    from .testing import explore
+    from .main import UsageProblem
+    from spellcard.testing import explore
     for target in (pack,) + extra:
         try:
             resolve(target)
@@ -47,7 +47,7 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
     known = set(compiled.characters) | set(compiled.skills) | set(compiled.kinds)
     for n in names:
         if n not in known:
-            from .suggest import did_you_mean
+            from spellcard.suggest import did_you_mean
             raise UsageProblem(f"--focus: {n!r} is no character, skill or card of {pack}"
                                + (f"; {did_you_mean(n, known)}" if did_you_mean(n, known) else ""))
     if mode is not None and mode not in compiled.modes:

@@ -9,7 +9,7 @@ import click
 
 from spellcard.compiler.text.safe import MAX_QUOTE, clip, printable
 
-from .cli import UsageProblem, check_seat, load_target, make_table, with_files
+from .main import UsageProblem, check_seat, load_target, make_table, with_files
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -46,9 +46,9 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
 
     from rich.console import Console
 
-    from .recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
-    from .render import render_game
-    from .simulate import replay, unknown_agents
+    from spellcard.recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
+    from spellcard.render import render_game
+    from spellcard.simulate import replay, unknown_agents
 
     try:
         game = read_recorded(log_file)
@@ -79,7 +79,7 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
         for line in render_game(outcome.game, seat):
             console.print(line, soft_wrap=True)
     if outcome.difference is None and html_out:
-        from .doc.replay import write_viewer
+        from spellcard.doc.replay import write_viewer
         try:
             write_viewer(html_out, outcome.game, header, seat)
         except OSError as err:

@@ -8,7 +8,7 @@ import click
 
 from spellcard.compiler.text.safe import printable
 
-from .cli import load_target, span, with_files
+from .main import load_target, span, with_files
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
@@ -43,7 +43,7 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
 def catalogue(pack: PackDef) -> dict:
     """The pack's contents as plain data: of cards and characters, the attributes the pack shows;
     card copies come from its first deck."""
-    from .faces import card_face
+    from spellcard.faces import card_face
 
     deck = next(iter(pack.decks.values()), [])
 
