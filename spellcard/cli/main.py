@@ -262,7 +262,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     else:
         from rich.console import Console        # tables for people; --json needs no rich
 
-        from spellcard.text_table import print_summary
+        from spellcard.summary import print_summary
 
         # No text printed here is an :emoji: code, and without them rich never loads its table of
         # emoji (a twentieth of a short simulate's start-up).
