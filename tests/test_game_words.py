@@ -44,33 +44,33 @@ def test_show_and_harness_on_the_base_pack_are_clean():
     clean("show card category\nshow character faction, base_life\nharness deck = deck, seat = set_character\n")
 
 
-def test_show_of_an_unknown_attribute_suggests_one():
-    d = expect("show character factoin\n", "`factoin` is not a character attribute", "1:16")
-    assert d.help == "did you mean `faction`?"
+# One mistake each: the snippet, what the checker says, where, and a part of its help (or none).
+MISTAKES = [
+    ("show character factoin\n", "`factoin` is not a character attribute", "1:16", "did you mean `faction`?"),
+    ("show player life\n", "`life` is not a player attribute", "1:13", "counter"),
+    ("show card suit\n", "`suit` differs from copy to copy (deck `standard` lists it)", "1:11", "copies"),
+    ('attr card tone: text = if self.suit == spade then "dark" else "light"\nshow card tone\n',
+     "`tone` is worked out for each card, not fixed by its kind", "2:11", None),
+    ("attr player picks: characters = []\nshow player picks\n",
+     "wins cannot be grouped by `picks`, which is characters", "2:13", None),
+    ("attr table weather: int = 0\nshow table weather\n", "not table ones", "2:1", None),
+    ("harness dek = deck\n", "unknown harness setting `dek`", "1:9", "did you mean `deck`?"),
+    ("harness deck = dekc\n", "unknown zone `dekc`", "1:16", "did you mean `deck`?"),
+    ("harness deck = hand\n", "`hand` is each player's zone; the deck is a table zone", "1:16",
+     "the table's zones are: deck, discard"),
+    ("harness seat = dyin\n", "unknown function `dyin`", "1:16", "did you mean `dying`?"),
+    ("harness seat = dying\n", "`dying` takes (player)", "1:16", "set_character"),
+    ("harness deck = deck\nharness deck = discard\n", "the harness `deck` is set twice", "2:9", None),
+    ('skill Probe "探" { active { say("x") }\nshow card category\n',
+     "`show` starts a new declaration, but the one above is not closed", "2:1", None),
+]
 
 
-def test_show_of_a_counter_says_it_is_one():
-    d = expect("show player life\n", "`life` is not a player attribute", "1:13")
-    assert "counter" in d.help
-
-
-def test_show_of_an_attribute_the_deck_lists_per_copy():
-    d = expect("show card suit\n", "`suit` differs from copy to copy (deck `standard` lists it)", "1:11")
-    assert "copies" in d.help
-
-
-def test_show_of_an_attribute_worked_out_per_card():
-    expect('attr card tone: text = if self.suit == spade then "dark" else "light"\nshow card tone\n',
-           "`tone` is worked out for each card, not fixed by its kind", "2:11")
-
-
-def test_wins_are_grouped_only_by_readable_values():
-    expect("attr player picks: characters = []\nshow player picks\n",
-           "wins cannot be grouped by `picks`, which is characters", "2:13")
-
-
-def test_show_of_table_attributes_is_refused():
-    expect("attr table weather: int = 0\nshow table weather\n", "not table ones", "2:1")
+@pytest.mark.parametrize("source, message, at, help", MISTAKES)
+def test_a_mistake_in_show_or_harness_is_located_and_explained(source, message, at, help):
+    d = expect(source, message, at)
+    if help is not None:
+        assert help in d.help
 
 
 def test_show_lines_add_up_and_name_each_attribute_once():
@@ -78,34 +78,6 @@ def test_show_lines_add_up_and_name_each_attribute_once():
     d = expect("show character faction\nshow character faction\n", "`faction` is already shown", "2:16")
     assert d.help == "first shown at snippet.spell:1:16"
     clean("show character faction\nshow character base_life\n")
-
-
-def test_harness_setting_names_are_checked():
-    d = expect("harness dek = deck\n", "unknown harness setting `dek`", "1:9")
-    assert d.help == "did you mean `deck`?"
-
-
-def test_harness_deck_is_a_table_zone():
-    d = expect("harness deck = dekc\n", "unknown zone `dekc`", "1:16")
-    assert d.help == "did you mean `deck`?"
-    d = expect("harness deck = hand\n", "`hand` is each player's zone; the deck is a table zone", "1:16")
-    assert d.help == "the table's zones are: deck, discard"
-
-
-def test_harness_seat_is_a_function_of_a_player_and_a_character():
-    d = expect("harness seat = dyin\n", "unknown function `dyin`", "1:16")
-    assert d.help == "did you mean `dying`?"
-    d = expect("harness seat = dying\n", "`dying` takes (player)", "1:16")
-    assert "set_character" in d.help
-
-
-def test_harness_settings_are_set_once():
-    expect("harness deck = deck\nharness deck = discard\n", "the harness `deck` is set twice", "2:9")
-
-
-def test_show_after_an_unclosed_declaration_names_the_brace():
-    expect('skill Probe "探" { active { say("x") }\nshow card category\n',
-           "`show` starts a new declaration, but the one above is not closed", "2:1")
 
 
 def test_show_and_harness_stay_names_elsewhere():

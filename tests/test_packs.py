@@ -4,6 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from spellcard.cli.main import cli
@@ -57,39 +58,26 @@ def test_replace_takes_the_place_of_the_base_definition(tmp_path):
     assert load_pack("thb").characters["Koakuma"].attrs["hp"] == 4
 
 
-def test_replacing_what_the_base_lacks_is_an_error(tmp_path):
-    folder = pack(tmp_path, 'pack ext "Ext" extends thb', 'replace skill Nothing "無" { active { draw(owner, 1) } }\n')
-    result = run("check", folder)
-    assert result.exit_code == 1
-    assert "`replace skill Nothing`: the base pack `thb` has no skill `Nothing`" in result.output
+# A pack whose header or body does not fit its base: the exit code and the message that says so.
+REFUSED = [
+    ('pack ext "Ext" extends thb', 'replace skill Nothing "無" { active { draw(owner, 1) } }\n', 1,
+     "`replace skill Nothing`: the base pack `thb` has no skill `Nothing`"),
+    ('pack alone "Alone"', 'extend deck standard { Mochi "♡A" }\n', 1,
+     "`extend deck` is for a pack that extends another"),
+    ('pack ext "Ext" extends thb >= "9.0"', CHARACTER, 1,
+     'pack.spell:1:16: error: pack `ext` needs thb >= 9.0; the thb found is version 1.0.0'),
+    ('pack ext "Ext" extends thbb', CHARACTER, 2,
+     "pack.spell:1: error: the base pack `thbb` is not installed (packs: bots, esper, thb"),
+    ('pack ext "Ext" extends thb', 'skill Odd "怪" { on damage.takn { draw(owner, 1) } }\n', 1,
+     "action `damage` has no window `takn`"),     # the checker checks an extension against its base
+]
 
 
-def test_replace_and_extend_deck_need_a_base(tmp_path):
-    folder = pack(tmp_path, 'pack alone "Alone"', 'extend deck standard { Mochi "♡A" }\n')
-    result = run("check", folder)
-    assert result.exit_code == 1
-    assert "`extend deck` is for a pack that extends another" in result.output
-
-
-def test_a_base_of_the_wrong_version_is_refused_at_the_extends_line(tmp_path):
-    folder = pack(tmp_path, 'pack ext "Ext" extends thb >= "9.0"', CHARACTER)
-    result = run("check", folder)
-    assert result.exit_code == 1
-    assert 'pack.spell:1:16: error: pack `ext` needs thb >= 9.0; the thb found is version 1.0.0' in result.output
-
-
-def test_a_base_that_is_not_installed_is_named(tmp_path):
-    folder = pack(tmp_path, 'pack ext "Ext" extends thbb', CHARACTER)
-    result = run("check", folder)
-    assert result.exit_code == 2
-    assert "pack.spell:1: error: the base pack `thbb` is not installed (packs: bots, esper, thb" in result.output
-
-
-def test_the_checker_checks_an_extension_against_its_base(tmp_path):
-    folder = pack(tmp_path, 'pack ext "Ext" extends thb', 'skill Odd "怪" { on damage.takn { draw(owner, 1) } }\n')
-    result = run("check", folder)
-    assert result.exit_code == 1
-    assert "action `damage` has no window `takn`" in result.output
+@pytest.mark.parametrize("head, body, code, message", REFUSED)
+def test_a_pack_that_does_not_fit_its_base_is_refused_with_a_reason(tmp_path, head, body, code, message):
+    result = run("check", pack(tmp_path, head, body))
+    assert result.exit_code == code
+    assert message in result.output
 
 
 def test_versions_compare_number_by_number():

@@ -2,6 +2,8 @@
 
 Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the test checks.
 """
+import pytest
+
 from ._helpers import FOUR, THREE, TWO, asked, danmaku, focus, hand, scenario, set_hp, set_spirit
 
 
@@ -165,26 +167,17 @@ def test_the_target_dodges_with_dodge_cards_after_interception():
     assert d1 in s.game.z["discard_pile"].cards
 
 
-def test_graze_in_normal_mode_pays_one_spirit_per_hit():
-    """擦弹：[被动]受到弹幕射击且命中时，每受到1张弹幕牌的射击则消耗1点灵力以抵消之。"""
+@pytest.mark.parametrize("spirit, left, hp", [(3, 1, 4), (1, 0, 2)])
+def test_graze_pays_one_spirit_per_hit_while_there_is_spirit(spirit, left, hp):
+    """擦弹：[被动]受到弹幕射击且命中时，每受到1张弹幕牌的射击则消耗1点灵力以抵消之。 Two hits: with 3 spirit
+    both are cancelled; with 1, one of them."""
     s = scenario(TWO)
     danmaku(s, 0, "Strike", "Strike")
-    set_spirit(s, 1, 3)
+    set_spirit(s, 1, spirit)
     s.answer(0, True)
     s.phase(1, "shooting_phase")
-    assert s.value(1, "spirit") == 1
-    assert s.value(1, "hp") == 4
-
-
-def test_graze_cancels_only_as_many_hits_as_there_is_spirit():
-    """擦弹：…每受到1张弹幕牌的射击则消耗1点灵力以抵消之。 With 1 spirit, one of two hits is cancelled."""
-    s = scenario(TWO)
-    danmaku(s, 0, "Strike", "Strike")
-    set_spirit(s, 1, 1)
-    s.answer(0, True)
-    s.phase(1, "shooting_phase")
-    assert s.value(1, "spirit") == 0
-    assert s.value(1, "hp") == 2
+    assert s.value(1, "spirit") == left
+    assert s.value(1, "hp") == hp
 
 
 def test_focus_mode_dodges_danmaku_without_dodge_cards_and_has_no_graze():

@@ -81,3 +81,15 @@ def offered_plays(s, seat: int) -> list[list[str]]:
                 row.append(o.skill.name)
         rows.append(row)
     return rows
+
+
+def sealed_by_imperishable_night(s):
+    """Koakuma (seat 0, at 3 HP) eats a 餅 in her action phase, and Kaguya (seat 1) answers with 永夜,
+    placing a red 擦彈 as 封魔陣 in Koakuma's judge zone. The 擦彈."""
+    s.set(0, hp=3)
+    [mochi] = s.hand(0, "Mochi♡3")
+    [red] = s.hand(1, "Graze♡2")
+    s.answer(0, mochi, "pass")
+    s.answer(1, True)
+    s.phase(0, "action_phase")
+    return red

@@ -6,7 +6,7 @@ Most of these tests are written in the language, in rules/thb/tests/characters_m
 """
 from spellcard.scenario import Scenario
 
-from .helpers import MODE, discarded, zone_cards, offered_plays
+from .helpers import MODE, discarded, offered_plays, sealed_by_imperishable_night, zone_cards
 
 
 # ── 伊吹萃香 ──────────────────────────────────────────────────────────────────
@@ -44,12 +44,7 @@ def test_imperishable_night_red_basic_used_off_turn():
     """永夜：你的回合外，當一名其他角色的紅色基本牌因使用進入棄牌堆時，你可以將一張紅色牌當【封魔陣】
     置於該角色的判定區里，此牌必須為基本牌或裝備牌。"""
     s = Scenario("thb", ["Koakuma", "Kaguya"], mode=MODE)
-    s.set(0, hp=3)
-    [mochi] = s.hand(0, "Mochi♡3")
-    [red] = s.hand(1, "Graze♡2")
-    s.answer(0, mochi, "pass")
-    s.answer(1, True)
-    s.phase(0, "action_phase")
+    red = sealed_by_imperishable_night(s)
     assert zone_cards(s, 0, "judge_zone") == [red]
     assert red.kind.name == "SealingArray"     # the 擦彈 stands as 封魔陣 there
     s.deck_top("Danmaku♠7")

@@ -11,7 +11,7 @@ import pytest
 
 from spellcard.scenario import Scenario
 
-from .helpers import MODE, discarded, zone_cards
+from .helpers import MODE, discarded, sealed_by_imperishable_night, zone_cards
 
 
 def fires_in_order(s, *skills: str) -> list[tuple[str, str]]:
@@ -83,13 +83,8 @@ def test_trial_on_a_sealing_array_placed_by_imperishable_night():
     """永夜：…你可以將一張紅色牌當【封魔陣】置於該角色的判定區里… 審判：在一名角色的判定牌生效前，你可以打出
     一張牌代替之。 — Kaguya's 封魔陣 is judged like any other, and Eiki can save Koakuma from it."""
     s = Scenario("thb", ["Koakuma", "Kaguya", "Eiki"], mode=MODE)
-    s.set(0, hp=3)
-    [mochi] = s.hand(0, "Mochi♡3")
-    [red] = s.hand(1, "Graze♡2")
     [heart] = s.hand(2, "Mochi♡4")
-    s.answer(0, mochi, "pass")
-    s.answer(1, True)
-    s.phase(0, "action_phase")
+    red = sealed_by_imperishable_night(s)
     assert [c.kind.name for c in zone_cards(s, 0, "judge_zone")] == ["SealingArray"]
     s.deck_top("Danmaku♠7")
     s.answer(2, True)
@@ -102,12 +97,7 @@ def test_boundary_moves_an_imperishable_night_sealing_array():
     """永夜：…將一張紅色牌當【封魔陣】置於該角色的判定區里… 境界 >>若你跳過出牌階段，你可以將場上的一張牌移動到
     另一名角色區域裡的相應位置… — the 擦彈 standing as 封魔陣 is still a 封魔陣 in Mokou's judge zone."""
     s = Scenario("thb", ["Koakuma", "Kaguya", "Yukari", "Mokou"], mode=MODE)
-    s.set(0, hp=3)
-    [mochi] = s.hand(0, "Mochi♡3")
-    [red] = s.hand(1, "Graze♡2")
-    s.answer(0, mochi, "pass")
-    s.answer(1, True)
-    s.phase(0, "action_phase")
+    red = sealed_by_imperishable_night(s)
     s.hand(2, "Danmaku♠7")
     s.answer(2, True, True, "移動到相應位置", s.p(3))
     s.phase(2, "action_phase")
