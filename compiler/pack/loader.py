@@ -150,26 +150,20 @@ def cache_dir() -> Path:
     return Path(root)
 
 
-_SPELLTEST_SYNTAX = ("nodes.py", "builder.py")   # the `.spell` test syntax, kept beside the test code
-
-
 @lru_cache(maxsize=1)
 def _compiler_digest() -> bytes:
     """The compiler itself is part of every cache key: a changed checker or template recompiles. Read
-    as whole folders (the compiler, its grammar, the runtime the emitted code runs against, the `.spell`
-    test syntax), so that a module moved or added needs no edit here."""
+    as whole folders (the compiler, its grammar, the runtime the emitted code runs against) and the
+    `.spell` test syntax, so that a module moved or added needs no edit here."""
     import spellcard
     from spellcard import compiler, grammar, runtime
 
+    tests = Path(spellcard.__file__).parent / "spelltest"
     h = hashlib.sha256(COMPILER_VERSION.encode())
-    for package in (compiler, grammar, runtime):
-        folder = Path(package.__file__).parent
-        for p in sorted(folder.rglob("*")):
-            if p.suffix in (".py", ".j2", ".lark") and "__pycache__" not in p.parts:
-                h.update(p.relative_to(folder).as_posix().encode())
-                h.update(p.read_bytes())
-    for name in _SPELLTEST_SYNTAX:
-        h.update((Path(spellcard.__file__).parent / "spelltest" / name).read_bytes())
+    files = [p for package in (compiler, grammar, runtime) for p in sorted(Path(package.__file__).parent.rglob("*"))
+             if p.suffix in (".py", ".j2", ".lark") and "__pycache__" not in p.parts]
+    for p in files + [tests / "nodes.py", tests / "builder.py"]:
+        h.update(p.name.encode() + p.read_bytes())
     return h.digest()
 
 
