@@ -100,7 +100,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.skipped: set = set()
         self.schedule: list[Player] = []                    # this round's turns, when the rules list them
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
-        self.known: dict[int, dict] = {}                    # seat -> {card id: zone it was shown in} (view.py)
+        self.known: dict[int, dict] = {}                    # seat -> {card id: zone it was shown in} (runtime/view/seat.py)
         self.views: dict[int, View] = {}                    # seat -> its View, made when first asked
         self.virtual_templates: dict = {}                   # per kind (builtins._virtual_template)
         self.turns = 0
@@ -122,7 +122,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.usage = None                                   # a runtime.usage.Usage, when counting is asked for
         self.whole = False                                  # played by play() from the mode's own setup
         self.asking: Optional[Decision] = None              # the decision an agent is answering
-        self.on_end = None                                  # fn(Result | None) when play() ends (clone.py)
+        self.on_end = None                                  # fn(Result | None) when play() ends (runtime/agents/clone.py)
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict = TEMPLATES.setdefault(pack, {})

@@ -15,7 +15,7 @@ from spellcard.compiler.text.safe import printable
 from .main import UsageProblem, load_target, make_table, progress, with_files
 from .agents import agent_option, agent_options, search_options
 
-if TYPE_CHECKING:               # a command imports what only it needs when it runs (see cli.py)
+if TYPE_CHECKING:               # a command imports what only it needs when it runs (see cli/main.py)
     from rich.console import Console
     from rich.table import Table as RichTable
 

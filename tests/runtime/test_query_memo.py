@@ -95,7 +95,7 @@ card Poke "poke" { target 1 from others(user) where near(user, it) }
 
 
 def test_a_query_of_pure_built_ins_is_not_remembered_while_no_modifier_of_it_is_in_play():
-    """Its value costs less than the memo's look-up (emit_pack._cheap); with a modifier of it in
+    """Its value costs less than the memo's look-up (compiler/emit/module.py, _cheap); with a modifier of it in
     play (pack code) it is remembered again."""
     g = listing(game_of(QUERIES + """
 query apart(a: player, b: player) -> int = seat_distance(a, b) + a.score final max(value, 1)

@@ -9,7 +9,7 @@ from .parser import _Parser
 def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
     """What `builder` (compiler/build/builder.py's) makes of the tree parse_tree would give, each node handed
     to it as it is read, no tree made; None where the parser gives up, and where the tree would break
-    a limit parse.py enforces (deeper than `max_depth`, a number, name or string too long): parse()
+    a limit parse/read.py enforces (deeper than `max_depth`, a number, name or string too long): parse()
     then says so as it always has."""
     try:
         p = _Direct(tokenize(text), builder, {"INT": max_digits, "NAME": max_name, "STRING": max_string + 2})
