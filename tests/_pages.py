@@ -95,16 +95,16 @@ class Shape(HTMLParser):
         return "".join(self.text)
 
 
-def playwright_page(width: int, height: int = 844):
-    """A Playwright page in Debian's chromium (never a downloaded browser), or a skip."""
+def playwright_browser():
+    """Debian's chromium driven by Playwright (never a downloaded browser), and how to close it; or a
+    skip. One per module: Playwright's sync API runs one driver at a time."""
     sync = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
     if CHROMIUM is None:
         pytest.skip("chromium is not installed (.ci/run installs it)")
     driver = sync.sync_playwright().start()
     browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-    page = browser.new_page(viewport={"width": width, "height": height})
 
     def close():
         browser.close()
         driver.stop()
-    return page, close
+    return browser, close

@@ -11,7 +11,7 @@ from typing import Callable
 from .reference import Entry, Reference
 
 GROUPS = (("character", "角色技能 Characters' skills"), ("card", "卡牌技能 Cards' skills"),
-          ("mode", "模式規則 Modes' rules"), ("internal", "內部規則 Internal rules"))
+          ("mode", "模式規則 Modes' rules"), ("internal", "其他規則 Rules granted in play"))
 """The skills page's sections: a skill is in the first whose kind holds it; "internal" holds the
 skills nothing lists (granted in play by another rule), which a player never reads as a skill."""
 
