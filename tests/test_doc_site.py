@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -176,6 +177,10 @@ def test_each_window_links_the_skills_that_listen_on_it(site):
     taken = vocabulary.split('id="window-damage-taken"')[1].split("</li>")[0]
     assert 'href="skills.html#skill-Masochist"' in taken            # on damage.taken when event.target == owner
     assert 'href="skills.html#skill-Borrow"' not in taken             # an active skill listens on no window
+    masochist = text["skills.html"].split('id="skill-Masochist"')[1].split("</article>")[0]
+    assert 'href="vocabulary.html#window-damage-taken"' in masochist           # and back from the skill
+    targets = set(re.findall(r'href="vocabulary.html#(window-[\w-]+)"', text["skills.html"]))
+    assert targets and all(f'id="{t}"' in vocabulary for t in targets)
     explained = run("explain", "thb", "damage").output
     assert "damage.taken" in explained and "Masochist" in explained.split("damage.taken")[1].split("\n")[0]
 

@@ -109,7 +109,9 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
                          extra={"attributes": assigns, "copies": _copies(s, d.name)}))
     for d in s.skills.values():
         out.append(Entry("skill", d.name, d.label, d.text, rules_text(s, d), str(d.span),
-                         extra={"kind": d.kind, "holders": _holders(s, d.name)}))
+                         extra={"kind": d.kind, "holders": _holders(s, d.name),
+                                "listens": list(dict.fromkeys(f"{c.action}.{c.window}" for c in d.clauses
+                                                              if isinstance(c, A.TriggerClause)))}))
     for d in s.characters.values():
         out.append(Entry("character", d.name, d.label, where=str(d.span),
                          fields=[(a.name, _plain(a.value)) for a in d.assigns],
@@ -149,7 +151,8 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
         out.append(Entry("enum", d.name, where=str(d.span),
                          extra={"members": [(m.name, m.label or "") for m in d.members]}))
     for d in s.phases.values():
-        out.append(Entry("phase", d.name, d.label, where=str(d.span)))
+        out.append(Entry("phase", d.name, d.label, where=str(d.span),      # `on play_phase.start`
+                         windows=[(w, "", "") for w in STRUCTURAL_WINDOWS["phase"]], listeners=heard.get(d.name, {})))
     return out
 
 
