@@ -27,7 +27,8 @@ def browser():
 
 @pytest.fixture(scope="module")
 def phone(browser):
-    return browser.new_page(viewport={"width": PHONE, "height": 844})
+    """A phone's screen: as a mobile browser, it lays a page without a viewport out 980px wide."""
+    return browser.new_page(viewport={"width": PHONE, "height": 844}, is_mobile=True, has_touch=True)
 
 
 @pytest.fixture(scope="module")

@@ -39,8 +39,10 @@ def _text(ref: Reference, e: Entry) -> str:
 
 
 def search_hint(ref: Reference) -> str:
-    """The search box's example: the label of the pack's first skill (or card) and its first action."""
-    named = [e for kind in ("skill", "card") for e in ref.of_kind(kind)][:1]
+    """The search box's example: the label of the first character's first skill (or of the first
+    card) and the pack's first action."""
+    held = [sk for c in ref.of_kind("character") for name in c.skills for sk in ref.find(name) if sk.kind == "skill"]
+    named = (held or ref.of_kind("card"))[:1]
     acted = [e for e in ref.of_kind("action") if e.where][:1]
     return ", ".join([*(e.label or e.name for e in named), *(e.name for e in acted)])
 

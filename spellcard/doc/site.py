@@ -1,5 +1,7 @@
 """`spellcard doc`: the reference as a static site (plain files, no server): the card gallery, characters,
-skills, modes, the vocabulary, the language and testing chapters, and a search box over every name."""
+skills, modes, the vocabulary, the language and testing chapters, a page per character, and a search box
+over every name and every word of the rules (search_index.py). The pages share one stylesheet and read
+on a phone (templates/style.css)."""
 from __future__ import annotations
 
 from importlib import resources
