@@ -7,6 +7,7 @@ two DOMs have the same elements, the hostile words show as text, and no script f
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 
@@ -74,7 +75,6 @@ def test_the_replay_viewer_draws_the_table_and_log_with_every_word(written):
 def test_a_search_for_the_words_lists_them_as_text(written):
     _, hostile = written
     query = "<!--<script>"
-    from urllib.parse import quote
     dom, console = dump_dom(hostile["index.html"].as_uri() + "?q=" + quote(query))
     assert not console, console
     results = dom.split('<ol id="results">')[1].split("</ol>")[0]
