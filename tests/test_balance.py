@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,20 @@ def test_the_search_agents_budget_reaches_the_games_it_plays():
     assert d["agent_options"] == {"rollouts": 2, "ms": None, "policy": "random"}
     assert set(d["by_agent"]) == {"search", "random"}
     assert balance_json("--games", "2")["agent_options"] == {}     # random takes none
+
+
+def test_the_skills_chart_holds_characters_skills_and_the_rules_are_listed_apart(tmp_path):
+    """A mode's rule, a card's skill or one granted in play is no character's: kept out of the chart."""
+    out = tmp_path / "report.html"
+    result = run("balance", "thb", "--mode", "Identity5Mode", "--games", "10", "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    skills = json.loads(result.stdout)["skills"]
+    rules = {s["name"]: s["rule_of"] for s in skills if "characters" not in s}
+    assert "Identity5Mode" in rules["NullifyRule"] and rules.get("GrimoireSkill", ["Grimoire"]) == ["Grimoire"]
+    page = out.read_text("utf-8")
+    chart = page.split('id="skills"')[1].split("</svg>")[0]
+    charted = re.findall(r'<text class="name"[^>]*>([^<]+)</text>', chart)
+    assert charted and not set(charted) & set(rules)
+    assert set(charted) <= {s["name"] for s in skills if "characters" in s}
+    listed = page.split('id="rules"')[1]
+    assert "NullifyRule" in listed and "Identity5Mode" in listed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -150,3 +151,70 @@ def png_rows(data: bytes):
     raw = zlib.decompress(idat)
     stride = len(raw) // height
     return width, height, [raw[i * stride:(i + 1) * stride] for i in range(height)]
+
+
+# ── pages for people on any screen (issue 27, defect 12) ───────────────────────
+def test_each_character_has_its_own_page_with_its_skills(site):
+    pack, out, text = site
+    listed = json.loads(run("list", pack, "--json").stdout)["characters"]
+    index = json.loads((out / "search-index.js").read_text("utf-8").split("=", 1)[1].rstrip(";\n"))
+    urls = {e["name"]: e["url"] for e in index if e["kind"] == "character"}
+    for row in listed:
+        page = out / f"character-{row['name']}.html"
+        shown = html.unescape(page.read_text("utf-8"))
+        assert row["label"] in shown and f"<h1>{row['label']}</h1>" in shown, row["name"]
+        assert f'href="character-{row["name"]}.html"' in text["characters.html"]
+        assert urls[row["name"]] == page.name
+        for skill in row["skills"]:
+            assert f'id="skill-{skill}"' in shown, (row["name"], skill)
+
+
+def test_each_window_links_the_skills_that_listen_on_it(site):
+    pack, _, text = site
+    if pack != "thb":
+        pytest.skip("the THB vocabulary")
+    vocabulary = text["vocabulary.html"]
+    taken = vocabulary.split('id="window-damage-taken"')[1].split("</li>")[0]
+    assert 'href="skills.html#skill-Masochist"' in taken            # on damage.taken when event.target == owner
+    assert 'href="skills.html#skill-Borrow"' not in taken             # an active skill listens on no window
+    masochist = text["skills.html"].split('id="skill-Masochist"')[1].split("</article>")[0]
+    assert 'href="vocabulary.html#window-damage-taken"' in masochist           # and back from the skill
+    targets = set(re.findall(r'href="vocabulary.html#(window-[\w-]+)"', text["skills.html"]))
+    assert targets and all(f'id="{t}"' in vocabulary for t in targets)
+    explained = run("explain", "thb", "damage").output
+    assert "damage.taken" in explained and "Masochist" in explained.split("damage.taken")[1].split("\n")[0]
+
+
+def test_the_skills_page_keeps_rules_apart_from_characters_skills(site):
+    pack, _, text = site
+    if pack != "thb":
+        pytest.skip("one pack is enough")
+    page = text["skills.html"]
+    starts = {key: page.index(f'id="{key}-skills"') for key in ("character", "card", "mode", "internal")}
+    assert starts["character"] < starts["card"] < starts["mode"] < starts["internal"]
+    at = {name: page.index(f'id="skill-{name}"') for name in ("Borrow", "MiniHakkeroSkill", "NullifyRule", "Stage2")}
+    assert starts["character"] < at["Borrow"] < starts["card"] < at["MiniHakkeroSkill"] < starts["mode"]
+    assert starts["mode"] < at["NullifyRule"] < starts["internal"] < at["Stage2"]
+
+
+def test_the_search_box_names_an_example_from_the_pack(site):
+    pack, _, text = site
+    from spellcard.doc.reference import load_reference
+    from spellcard.doc.search_index import search_hint
+    hint = search_hint(load_reference(pack))
+    assert hint and (pack == "thb" or "借走" not in hint)          # the pack's own words, not THB's
+    for page in PAGES:
+        assert f'placeholder="搜尋 / search: {hint}…"' in text[page], page
+
+
+@needs_chromium
+def test_the_search_finds_a_card_by_its_printed_and_generated_text(site):
+    pack, out, _ = site
+    if pack != "thb":
+        pytest.skip("one pack is enough")
+    for words in ("棄置其區域內的一張牌", "uses a card counted as Danmaku"):
+        done = chromium("--dump-dom", url=(out / "index.html").as_uri() + "?q=" + words)
+        results = done.stdout.split('<ol id="results">')[1].split("</ol>")[0]
+        assert "<mark>" in results and html.unescape(results).count(words) >= 1, words
+    done = chromium("--dump-dom", url=(out / "index.html").as_uri() + "?q=棄置其區域內的一張牌")
+    assert 'href="cards.html#card-Demolition"' in done.stdout.split('<ol id="results">')[1]

@@ -126,7 +126,7 @@ def test_the_viewer_holds_every_seat_and_hides_what_each_did_not_see(viewer):
     hidden = [s for s in p1 if s.get("m") and None in s["m"][3]]
     assert hidden and all(s["m"][1] != "hand@1" for s in hidden)        # its own hand is never face down
     assert not any(s.get("m") and None in s["m"][3] for s in whole)
-    assert '<option value="1" selected>' in page and "http" not in page.split("<body>")[1].split("<script")[0]
+    assert '<option value="1" selected>' in page and "http" not in page.split("<body")[1].split("<script")[0]
 
 
 STEPPER = """<script>

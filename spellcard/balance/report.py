@@ -1,4 +1,5 @@
-"""The balance figures as one HTML file: jinja2 with inline SVG charts, no scripts and no links out,
+"""The balance figures as one HTML file: jinja2 with inline SVG charts, no scripts and no links out
+(the shared stylesheet, spellcard/doc/templates/style.css, is carried inline),
 so it opens offline, mails as one attachment, prints, and is the same bytes for the same figures.
 
 The charts are drawn here as coordinates (the template only places them): an interval chart per
@@ -10,6 +11,8 @@ from importlib import resources
 
 import attrs
 import jinja2
+
+from spellcard.doc.embed import static
 
 LABEL_W = 210                   # the names' column, left of every chart
 PLOT_W = 520                    # the 0–100% axis
@@ -87,14 +90,18 @@ def render_report(data: dict) -> str:
         loader=jinja2.FunctionLoader(
             lambda name: resources.files("spellcard.balance").joinpath("templates", name).read_text("utf-8")),
         autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    # The chart of skills is the characters': a card's, a mode's or an engine-internal rule is listed apart.
+    skills = [s for s in data["skills"] if "characters" in s]
+    rules = [s for s in data["skills"] if "characters" not in s]
     labels = {name: f"{c['label']} {name}" if c.get("label") else name for name, c in data["characters"].items()}
     charts = {
         "characters": interval_chart(data["characters"], labels) if data["characters"] else None,
         "seats": interval_chart(data["baseline"]["by_seat"]),
         "attributes": {a: interval_chart(rows) for a, rows in data["baseline"]["by_attribute"].items()},
         "agents": interval_chart(data["by_agent"]) if len(data["by_agent"]) > 1 else None,
-        "skills": bar_chart(data["skills"]),
+        "skills": bar_chart(skills),
         "cards": bar_chart(data["cards"]),
         "length": histogram(data["length"]),
     }
-    return env.get_template("report.html.j2").render(d=data, charts=charts, labels=labels)
+    return env.get_template("report.html.j2").render(d=data, charts=charts, labels=labels, skills=skills,
+                                                     rules=rules, css=static("style.css"))

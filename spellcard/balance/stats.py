@@ -135,7 +135,7 @@ def analyse(counts: Counts, pack: PackDef, header: dict) -> dict:
         "characters": characters,
         "outliers": sorted(outliers, key=lambda o: (o["where"] != "all", -abs(o["rate"] - o["baseline"]),
                                                     o["character"], o["where"])),
-        "skills": _uses(counts.skills, counts.games, _owners(pack)),
+        "skills": _held(_uses(counts.skills, counts.games, _owners(pack)), pack),
         "cards": _uses(counts.cards, counts.games, {}),
         "length": length(counts.lengths),
     }
@@ -170,6 +170,22 @@ def _owners(pack: PackDef) -> dict:
         for s in c.skills:
             owners.setdefault(s, []).append(c.name)
     return owners
+
+
+def _held(uses: list[dict], pack: PackDef) -> list[dict]:
+    """A skill no character lists says what holds it instead (`rule_of`: the cards and modes), so
+    the report can keep the pack's rules out of the characters' skills; `[]`: a rule granted in play."""
+    holders: dict = {}
+    for c in pack.kinds.values():
+        for s in c.skills:
+            holders.setdefault(s, []).append(c.name)
+    for m in pack.modes.values():
+        for s in m.rules + m.skills:
+            holders.setdefault(s, []).append(m.name)
+    for u in uses:
+        if "characters" not in u:
+            u["rule_of"] = sorted(set(holders.get(u["name"], [])))
+    return uses
 
 
 def _uses(counts: dict, games: int, owners: dict) -> list[dict]:

@@ -25,6 +25,7 @@ def explain(ref: Reference, entry: Entry) -> str:
     if entry.windows:
         lines.append("  windows")
         lines += [f"    {entry.name}.{w}" + (f" (when {c})" if c else "") + (f"  # {m}" if m else "")
+                  + (f"  ← {', '.join(entry.listeners[w])}" if entry.listeners.get(w) else "")
                   for w, c, m in entry.windows]
     if entry.fields:
         label = "event fields" if entry.kind == "action" else "stats"

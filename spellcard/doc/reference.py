@@ -36,6 +36,7 @@ class Entry:
     signature: str = ""                # `damage(target: player, amount: int, …)`
     doc: str = ""                      # a built-in's one-line doc
     windows: list = attrs.Factory(list)     # an action's windows, in order: (name, condition, meaning)
+    listeners: dict = attrs.Factory(dict)   # an action's window -> the skills with a trigger on it
     fields: list = attrs.Factory(list)      # (name, type): an action's event fields, a character's stats
     skills: list = attrs.Factory(list)      # skill names: a character's, a card's, a mode's rules
     tags: list = attrs.Factory(list)
@@ -100,6 +101,7 @@ def load_reference(pack: str, extra: Iterable[str] = ()) -> Reference:
 def _entries(s: Symbols, lines: dict) -> list[Entry]:
     out: list[Entry] = []
     _plain = RulesText(s, "en").plain         # an expression as the source reads
+    heard = _listeners(s)
     for d in s.cards.values():
         assigns = {a.name: _plain(a.value) for a in d.assigns}
         out.append(Entry("card", d.name, d.label, d.text, rules_text(s, d), str(d.span),
@@ -107,7 +109,9 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
                          extra={"attributes": assigns, "copies": _copies(s, d.name)}))
     for d in s.skills.values():
         out.append(Entry("skill", d.name, d.label, d.text, rules_text(s, d), str(d.span),
-                         extra={"kind": d.kind, "holders": _holders(s, d.name)}))
+                         extra={"kind": d.kind, "holders": _holders(s, d.name),
+                                "listens": list(dict.fromkeys(f"{c.action}.{c.window}" for c in d.clauses
+                                                              if isinstance(c, A.TriggerClause)))}))
     for d in s.characters.values():
         out.append(Entry("character", d.name, d.label, where=str(d.span),
                          fields=[(a.name, _plain(a.value)) for a in d.assigns],
@@ -122,10 +126,11 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
         out.append(Entry("action", d.name, where=str(d.span), signature=_signature(d, _plain),
                          windows=[(w.name, _plain(w.cond) if w.cond else "", _trailing_comment(lines, w.span))
                                   for w in d.steps if isinstance(w, A.WindowStep)],
-                         fields=[(p.name, _type(p.type)) for p in d.params], generated=_says(d)))
+                         fields=[(p.name, _type(p.type)) for p in d.params], generated=_says(d),
+                         listeners=heard.get(d.name, {})))
     for name, windows in STRUCTURAL_WINDOWS.items():
         out.append(Entry("action", name, doc="a window the runtime itself opens",
-                         windows=[(w, "", "") for w in windows],
+                         windows=[(w, "", "") for w in windows], listeners=heard.get(name, {}),
                          fields=[(n, T.show(t)) for n, t in STRUCTURAL_EVENTS[name]]))
     for d in s.funcs.values():
         out.append(Entry("function", d.name, where=str(d.span), signature=_signature(d, _plain), generated=_says(d)))
@@ -146,7 +151,20 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
         out.append(Entry("enum", d.name, where=str(d.span),
                          extra={"members": [(m.name, m.label or "") for m in d.members]}))
     for d in s.phases.values():
-        out.append(Entry("phase", d.name, d.label, where=str(d.span)))
+        out.append(Entry("phase", d.name, d.label, where=str(d.span),      # `on play_phase.start`
+                         windows=[(w, "", "") for w in STRUCTURAL_WINDOWS["phase"]], listeners=heard.get(d.name, {})))
+    return out
+
+
+def _listeners(s: Symbols) -> dict:
+    """action -> window -> the skills that trigger there (`on damage.taken`), in the pack's order."""
+    out: dict = {}
+    for d in s.skills.values():
+        for c in d.clauses:
+            if isinstance(c, A.TriggerClause):
+                names = out.setdefault(c.action, {}).setdefault(c.window, [])
+                if d.name not in names:
+                    names.append(d.name)
     return out
 
 

@@ -15,6 +15,7 @@ from spellcard.compiler.text.safe import printable
 
 from ..render import LogRenderer, card_names, resets_of
 from ..seen_log import SeatLog, start_zones
+from .embed import json_for_html, static
 from .site import _env
 
 
@@ -67,13 +68,7 @@ def _plain(value):
 
 def write_viewer(out: str, game, header: dict, seat: Optional[int]) -> None:
     data = viewer_data(game, header)
-    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     page = _env().get_template("replay.html.j2").render(
-        title=data["title"], data=blob, seat="all" if seat is None else str(seat), players=len(game.players),
-        css=_static("style.css"), script=_static("replay.js"))
+        title=data["title"], data=json_for_html(data), seat="all" if seat is None else str(seat),
+        players=len(game.players), css=static("style.css"), script=static("replay.js"))
     Path(out).write_text(page, encoding="utf-8")
-
-
-def _static(name: str) -> str:
-    from importlib import resources
-    return resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8")

@@ -1,8 +1,9 @@
 """`spellcard doc`: the reference as a static site (plain files, no server): the card gallery, characters,
-skills, modes, the vocabulary, the language and testing chapters, and a search box over every name."""
+skills, modes, the vocabulary, the language and testing chapters, a page per character, and a search box
+over every name and every word of the rules (search_index.py). The pages share one stylesheet and read
+on a phone (templates/style.css)."""
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from .embed import json_for_html, static
 from .reference import Reference
+from .search_index import search_entries, search_hint, skill_groups
 from .winrates import seeds_text
 
 PAGES = (("index.html", "總覽 Overview"), ("cards.html", "卡牌 Cards"), ("characters.html", "角色 Characters"),
@@ -35,7 +38,14 @@ def _env() -> jinja2.Environment:
 
 
 def url_of(entry) -> str:
+    if entry.kind == "character":
+        return character_page(entry.name)
     return f"{_PAGE_OF.get(entry.kind, 'vocabulary.html')}#{entry.anchor}"
+
+
+def character_page(name: str) -> str:
+    """Each character's own page (a name is an identifier, so it is a safe file name)."""
+    return f"character-{name}.html"
 
 
 def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> list[Path]:
@@ -45,11 +55,12 @@ def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> l
     env = _env()
     links = {e.name: url_of(e) for e in reversed(ref.entries)}      # the first entry of a name wins
     skills = {e.name: e for e in ref.of_kind("skill")}
-    common = {"ref": ref, "nav": [(h, n) for h, n in PAGES], "links": links, "skills": skills}
+    common = {"ref": ref, "nav": [(h, n) for h, n in PAGES], "links": links, "skills": skills,
+              "search_hint": search_hint(ref), "character_page": character_page}
     written = []
 
     def page(name: str, template: str, title: str, **extra) -> None:
-        html = env.get_template(template).render(page=name, title=title, **common, **extra)
+        html = env.get_template(template).render(page=extra.pop("here", name), title=title, **common, **extra)
         (out / name).write_text(html, "utf-8")
         written.append(out / name)
 
@@ -57,21 +68,23 @@ def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> l
     sections = [(h, titles[h], len(ref.of_kind(k))) for k, h in _PAGE_OF.items()]
     page("index.html", "index.html.j2", ref.title, sections=sections)
     page("cards.html", "cards.html.j2", titles["cards.html"], entries=ref.of_kind("card"))
+    seeds = seeds_text(rates) if rates else ""
     page("characters.html", "characters.html.j2", titles["characters.html"], entries=ref.of_kind("character"),
-         rates=rates, seeds=seeds_text(rates) if rates else "")
-    page("skills.html", "skills.html.j2", titles["skills.html"], entries=ref.of_kind("skill"))
+         rates=rates, seeds=seeds)
+    for e in ref.of_kind("character"):
+        page(character_page(e.name), "character.html.j2", e.label or e.name, e=e, rates=rates, seeds=seeds,
+             here="characters.html")
+    page("skills.html", "skills.html.j2", titles["skills.html"], groups=skill_groups(ref))
     page("modes.html", "modes.html.j2", titles["modes.html"], entries=ref.of_kind("mode"))
     page("vocabulary.html", "vocabulary.html.j2", titles["vocabulary.html"],
          groups=[(k, t, ref.of_kind(k)) for k, t in VOCABULARY])
     for name, markdown in docs.items():
         page(name, "doc.html.j2", titles.get(name, name), html=Markup(render_markdown(markdown)))
-    index = [{"name": e.name, "label": e.label, "kind": e.kind, "url": url_of(e)} for e in ref.entries]
-    (out / "search-index.js").write_text("window.SEARCH_INDEX = " + json.dumps(index, ensure_ascii=False) + ";\n",
-                                         "utf-8")
+    index = search_entries(ref, url_of)
+    (out / "search-index.js").write_text("window.SEARCH_INDEX = " + json_for_html(index) + ";\n", "utf-8")
     written.append(out / "search-index.js")
     for name in STATIC:
-        (out / name).write_text(resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8"),
-                                "utf-8")
+        (out / name).write_text(static(name), "utf-8")
         written.append(out / name)
     (out / "highlight.css").write_text(HtmlFormatter().get_style_defs(".highlight"), "utf-8")
     return written

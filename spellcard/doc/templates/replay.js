@@ -103,7 +103,10 @@
       now = el("div", "", t);
       log.append(now);
     }
-    if (now) { now.className = "now"; now.scrollIntoView({ block: "nearest" }); }
+    if (now) {               // scroll the log alone (scrollIntoView would scroll the page as well)
+      now.className = "now";
+      log.scrollTop = Math.max(0, now.offsetTop + now.offsetHeight - log.clientHeight);
+    }
   }
 
   function show(n) {
