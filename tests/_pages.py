@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli import cli
+from spellcard.cli.main import cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HOSTILE = Path(__file__).parent / "data" / "hostile_html"

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from spellcard.compiler.text import printable
+from spellcard.compiler.text.safe import printable
 from spellcard.doc.embed import json_for_html
 
 from ._pages import CORPUS, WORDS, Shape, dump_dom, needs_chromium, run, write_pack, write_pages
