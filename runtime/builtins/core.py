@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from spellcard.runtime.errors import PackError
 from spellcard.runtime.model import Card, Zone
-from spellcard.runtime.engine.shuffle import shuffle
 from spellcard.runtime.view.seat import forget_zone, learn
 
 from .registry import builtin
@@ -71,7 +70,7 @@ def b_shuffled(g, xs):
     """`xs` in a random order (with the game's seeded generator)."""
     xs = _cards(xs)
     g.era += 1
-    shuffle(g.rng, xs)
+    g.rng.shuffle(xs)
     return xs
 
 
@@ -220,7 +219,7 @@ def b_build_deck(g, z):
 @builtin("shuffle(z: zone)")
 def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
-    shuffle(g.rng, z.cards)
+    g.rng.shuffle(z.cards)
     g.era += 1
     if g.known:
         forget_zone(g, z)

@@ -7,7 +7,6 @@ from weakref import WeakKeyDictionary
 
 from spellcard.runtime.errors import PackError
 from spellcard.runtime.model import Card
-from .shuffle import shuffle
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
 # (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
@@ -106,4 +105,4 @@ class Cards:
             made.append(card)
             cards.append(card)
         self.era += 1
-        shuffle(self.rng, cards)
+        self.rng.shuffle(cards)

@@ -1,6 +1,5 @@
-"""RandomAgent.pick draws straight from its generator's bits (runtime/decisions.py): every answer, and
-the generator's state after it, must be what the plain `random` calls it replaces would give, or
-every seeded game would change."""
+"""RandomAgent.pick (runtime/agents/simple.py) draws with `random`'s public calls: every answer, and
+the generator's state after it, must stay what these calls give, or every seeded game would change."""
 import random
 
 import pytest
@@ -10,7 +9,7 @@ from spellcard.runtime.decisions import MANY, ONE, YES_NO
 
 
 def _reference(rng: random.Random, kind: str, what: str, n: int, lo: int, hi: int):
-    """The formula pick replaced, as it stood."""
+    """The formula pick follows, written out."""
     if kind == MANY:
         return sorted(rng.sample(range(n), rng.randint(lo, hi)))
     if what == "play":
@@ -28,7 +27,7 @@ SHAPES = ([(YES_NO, "yes_no", 2, 1, 1), (ONE, "play", 1, 1, 1), (ONE, "play", 2,
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_pick_draws_what_the_random_calls_it_replaces_draw(seed):
+def test_pick_draws_what_the_random_calls_draw(seed):
     agent, rng = RandomAgent(seed), random.Random(seed)
     for _ in range(3):
         for shape in SHAPES:
