@@ -18,6 +18,8 @@ MAX_PLAYERS = 100
 """Seats a mode may allow (the packs' largest mode seats 8)."""
 MAX_LIST = 100_000
 """Items in one list built while a game runs (a whole THB deck is 144 cards)."""
+MAX_TEXT = 100_000
+"""Characters in one text built while a game runs (the packs' longest prompt has under 200)."""
 
 
 class SizeLimit(Exception):
