@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from spellcard.atomic import replacing_folder, write_bytes
+from spellcard.runtime.limits import MAX_MANIFEST_BYTES, MAX_MODULE_BYTES, kb
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -78,7 +79,7 @@ def is_compiled(folder: Path) -> bool:
 def read_manifest(folder: Path) -> dict:
     path = folder / MANIFEST
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads(_read_at_most(path, MAX_MANIFEST_BYTES).decode("utf-8"))
     except (OSError, ValueError) as err:
         raise ManifestProblem(f"{path}: not a readable manifest ({err})") from None
     missing = [k for k in ("name", "version", "source_hash", "compiler", "module", "module_sha256")
@@ -99,7 +100,7 @@ def load_compiled(folder: Path, code_cache: Optional[Path] = None) -> tuple[Pack
                               "compile the pack again from its sources")
     module = folder / Path(str(manifest["module"])).name
     try:
-        data = module.read_bytes()
+        data = _read_at_most(module, MAX_MODULE_BYTES)
     except OSError as err:
         raise ManifestProblem(f"{module}: {err.strerror}") from None
     if hashlib.sha256(data).hexdigest() != manifest["module_sha256"]:
@@ -111,6 +112,15 @@ def load_compiled(folder: Path, code_cache: Optional[Path] = None) -> tuple[Pack
     if mismatch:
         raise ManifestProblem(f"{module} is not the pack {where} describes ({mismatch})")
     return pack, text, manifest
+
+
+def _read_at_most(path: Path, limit: int) -> bytes:
+    """A compiled pack's file, refused by its size before it is read (runtime/limits.py)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ManifestProblem(f"{path}: larger than {kb(limit)}, more than a compiled pack holds")
+    return data
 
 
 def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):

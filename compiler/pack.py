@@ -129,12 +129,17 @@ def read_sources(paths: Iterable[Path]) -> list[Source]:
     checker to refuse it) however large the file is."""
     out = []
     for p in paths:
-        try:
-            with open(p, "rb") as f:
-                out.append(Source(_display(p), f.read(MAX_SOURCE_BYTES + 1)))
-        except OSError as err:
-            raise PackNotFound(f"{p}: {err.strerror}") from None
+        out.append(Source(_display(p), read_bounded(p)))
     return out
+
+
+def read_bounded(p: Path) -> bytes:
+    """A source file's bytes, no more than one past MAX_SOURCE_BYTES: enough to refuse it (parse.too_large)."""
+    try:
+        with open(p, "rb") as f:
+            return f.read(MAX_SOURCE_BYTES + 1)
+    except OSError as err:
+        raise PackNotFound(f"{p}: {err.strerror}") from None
 
 
 def _display(p: Path) -> str:
@@ -271,10 +276,10 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
     from .diagnostics import Diagnostic
+    from .parse import too_large
 
     if len(src.data) > MAX_SOURCE_BYTES:
-        return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
-                          Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+        return too_large(src.path, len(src.data))
     if total > MAX_PACK_BYTES:
         return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
                                    "may hold", Span(src.path, 1, 1, 1, 2),

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-from spellcard.runtime.limits import MAX_NAME, MAX_STRING
+from spellcard.runtime.limits import MAX_NAME, MAX_SOURCE_BYTES, MAX_STRING, kb
 
 from .ast import Span
 from .diagnostics import Diagnostic
@@ -46,8 +46,20 @@ def parser():
                 maybe_placeholders=True, cache=True)
 
 
+def too_large(path: str, size: int) -> Optional[Diagnostic]:
+    """A file's size checked before any work on it (decoding, parsing): every way a file comes in
+    (check, test, compile, `--with`, the language server) passes here, through decode()."""
+    if size <= MAX_SOURCE_BYTES:
+        return None
+    return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
+                      Span(path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+
+
 def decode(path: str, data: bytes) -> tuple[Optional[str], Optional[Diagnostic]]:
-    """Bytes → text, refusing what is not a readable source file."""
+    """Bytes → text, refusing what is not a readable source file (a file too large first)."""
+    problem = too_large(path, len(data))
+    if problem:
+        return None, problem
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

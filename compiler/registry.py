@@ -120,10 +120,14 @@ def _entry_points() -> list[tuple[str, str, tuple[str, str]]]:
     return out
 
 
+_MAX_METADATA = 1024 * 1024
+"""Characters read of a distribution's METADATA or entry_points.txt: a huge one costs no more."""
+
+
 def _read(folder: str, name: str) -> str:
     try:
         with open(os.path.join(folder, name), encoding="utf-8") as f:
-            return f.read()
+            return f.read(_MAX_METADATA)        # the headers and entry points come first
     except (OSError, UnicodeDecodeError):
         return ""
 

@@ -8,6 +8,10 @@ MAX_SOURCE_BYTES = 256 * 1024
 """One .spell file (the largest in the three packs is 40 KB)."""
 MAX_PACK_BYTES = 512 * 1024
 """All of a pack's files together, --with files included (THB is about 150 KB)."""
+MAX_MODULE_BYTES = 16 * 1024 * 1024
+"""A compiled pack's module (THB's is 400 KB), checked before it is read."""
+MAX_MANIFEST_BYTES = 64 * 1024
+"""A compiled pack's manifest.json (THB's is under 1 KB), checked before it is read."""
 MAX_NAME = 64
 """Characters in a name (the longest in the packs has 27)."""
 MAX_STRING = 4096
