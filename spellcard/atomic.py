@@ -69,7 +69,9 @@ def replacing_folder(folder: PathLike) -> Iterator[Path]:
     import shutil                   # (zlib, bz2, lzma): not for the caches' single files
 
     folder = Path(os.path.abspath(folder))
-    staged = folder.with_name(f".{folder.name or 'out'}.{os.getpid()}.part")
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(20, "Not a directory", str(folder))
+    staged = folder.parent / f".{folder.name or 'out'}.{os.getpid()}.part"
     shutil.rmtree(staged, ignore_errors=True)
     try:
         staged.mkdir(parents=True)
@@ -77,8 +79,6 @@ def replacing_folder(folder: PathLike) -> Iterator[Path]:
         if not folder.exists():
             os.replace(staged, folder)
             return
-        if not folder.is_dir():
-            raise NotADirectoryError(20, "Not a directory", str(folder))
         for src in sorted(staged.rglob("*")):
             dest = folder / src.relative_to(staged)
             if src.is_dir():

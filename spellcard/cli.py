@@ -237,6 +237,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     """
     from spellcard.runtime.log import write_game
 
+    from .atomic import replacing
     from .simulate import log_header, simulate
 
     if as_json and show_log:
@@ -253,7 +254,8 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     if log_path:
         header = log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra])
         try:
-            write_game(log_path, header, batch.first.answers, batch.first.log)
+            with replacing(log_path) as f:  # a full disk leaves the previous log, not a cut one
+                write_game(f, header, batch.first.answers, batch.first.log)
         except OSError as err:
             raise click.ClickException(f"cannot write {printable(log_path)}: {err.strerror}") from None
     summary = batch.tally.summary(batch.seconds)
