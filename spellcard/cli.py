@@ -65,6 +65,7 @@ class Guarded(click.Group):
 
 
 @click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="spellcard", prog_name="spellcard", message="%(prog)s %(version)s")
 def cli() -> None:
     """Check, compile, simulate, replay and test Spellcard rule packs.
 
@@ -309,7 +310,7 @@ def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], chara
         raise UsageProblem(f"{len(names)} characters given for {n} players")
     unknown = unknown_characters(pack, names)
     if unknown:
-        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; "
+        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; {hint(unknown[0], pack.characters)}"
                            f"the pack has: {', '.join(pack.characters)}")
     return Table(pack, mode_def.name, n, names)
 
@@ -325,9 +326,17 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
             return next(iter(pack.modes.values()))
         raise UsageProblem(f"--mode is needed; the pack has: {', '.join(pack.modes) or 'no modes'}")
     if mode not in pack.modes:
-        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; "
+        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; {hint(mode, pack.modes)}"
                            f"the pack has: {', '.join(pack.modes) or 'no modes'}")
     return pack.modes[mode]
+
+
+def hint(name: str, known) -> str:
+    """"did you mean `Identity5Mode`? " for a name close to a known one (in any letter case), else ""."""
+    from .suggest import did_you_mean
+
+    found = did_you_mean(name, known)
+    return f"{found} " if found else ""
 
 
 @contextmanager
