@@ -14,6 +14,7 @@ from spellcard.runtime.limits import MAX_NAME, MAX_SOURCE_BYTES, MAX_STRING, kb
 from .ast import Span
 from .diagnostics import Diagnostic
 from .fast_parse import parse_tree
+from .prescan import long_string
 from .text import code_marks
 
 MAX_NESTING = 200
@@ -178,7 +179,7 @@ def _demote_keyword(err) -> bool:
 
 def parse(path: str, text: str) -> tuple[Optional[object], Optional[Diagnostic]]:
     """The file's parse tree (Lark's, or the fast parser's equal one), or the diagnostic of its first fault."""
-    problem = _nesting_problem(path, text)
+    problem = long_string(path, text) or _nesting_problem(path, text)
     if problem:
         return None, problem
     tree = parse_tree(text)

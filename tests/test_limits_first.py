@@ -103,3 +103,26 @@ def test_a_huge_module_is_refused_unread(compiled):
     with pytest.raises(ManifestProblem, match="larger than 16.0 MB"):
         load_compiled(compiled)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < MAX_MODULE_BYTES // 1024
+
+
+@pytest.mark.parametrize("tail, message", [('" }\n', "this string is too long (200000 characters)"),
+                                           ("\n }\n", "unclosed string"), ('\\" }\n', "unclosed string")])
+def test_a_long_string_is_refused_before_either_parser_reads_it(monkeypatch, tail, message):
+    """Unclosed, Lark's error path took 2.6 s and the bracket scan 40 MB to refuse it."""
+    from spellcard.compiler import build, parse
+
+    def unread(*args):
+        raise AssertionError("a parser read the file")
+    monkeypatch.setattr(parse, "parse_tree", unread)
+    monkeypatch.setattr(parse, "parser", unread)
+    monkeypatch.setattr(build, "build_direct", unread)
+    text = 'pack p "p"\nfunc f() -> text { return "' + "x" * 200_000 + tail
+    for problem in (parse.parse("s.spell", text)[1], build.read_module("s.spell", text)[1]):
+        assert problem.message == message and (problem.span.line, problem.span.col) == (2, 27)
+
+
+def test_a_long_run_in_a_comment_is_no_string():
+    from spellcard.compiler.parse import parse
+
+    tree, problem = parse("c.spell", 'pack p "p"\n# "' + "x" * 10_000 + '\nfunc f() -> text { return "a" }\n')
+    assert problem is None and tree is not None
