@@ -66,10 +66,11 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
                         shrink_seconds=shrink)
     saved = None
     if found.test is not None and save:
+        from .atomic import write_text
         Path(save).mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "_", found.broken.prop.lower()).strip("_")
         saved = Path(save) / f"explore_{Path(pack).name}_{slug}_seed{seed}.spell"
-        saved.write_text(found.test, encoding="utf-8")
+        write_text(saved, found.test)       # beside, then renamed into place
     if as_json:
         click.echo(json.dumps({"pack": pack, "games": found.examples, "seconds": round(found.seconds, 1),
                                "broken": None if found.broken is None else {

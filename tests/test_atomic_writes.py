@@ -134,3 +134,11 @@ def test_whole_writes_replace_and_failed_ones_keep(tmp_path):
 def test_a_device_is_written_to_not_replaced(tmp_path):
     atomic.write_text("/dev/null", "nothing")
     assert Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("out", ["/dev/full/pack", "a_file/pack"])
+def test_new_into_what_is_no_folder_is_one_line_and_exit_1(tmp_path, out):
+    (tmp_path / "a_file").write_text(PREVIOUS, "utf-8")
+    done = run(tmp_path, "new", "my_game", out)
+    assert done.returncode == 1 and done.stderr == f"Error: cannot write {out}: Not a directory\n", done.stderr
+    assert leftovers(tmp_path) == []
