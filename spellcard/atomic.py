@@ -36,6 +36,8 @@ def replacing(path: PathLike, mode: str = "w", encoding: str | None = "utf-8") -
     """`with replacing(p) as f: f.write(…)`: `p` holds the new text once the block ends without an
     exception, and its previous content (or nothing) if it raised; the part file is removed either way."""
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()           # the file it points to is replaced, not the link
     binary = "b" in mode
     if _in_place(path):
         with open(path, mode, encoding=None if binary else encoding) as f:
@@ -45,6 +47,7 @@ def replacing(path: PathLike, mode: str = "w", encoding: str | None = "utf-8") -
     try:
         with open(part, mode, encoding=None if binary else encoding) as f:
             yield f
+        _keep_mode(path, part)
         os.replace(part, path)
     except BaseException:
         _remove(part)
@@ -87,6 +90,14 @@ def replacing_folder(folder: PathLike) -> Iterator[Path]:
                 os.replace(src, dest)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
+
+
+def _keep_mode(path: Path, part: Path) -> None:
+    """The replaced file's permissions carry over to its new content."""
+    try:
+        os.chmod(part, stat.S_IMODE(os.stat(path).st_mode))
+    except OSError:
+        pass                    # no previous file: the new one has the usual permissions
 
 
 def _remove(path: Path) -> None:

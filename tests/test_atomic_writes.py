@@ -142,3 +142,15 @@ def test_new_into_what_is_no_folder_is_one_line_and_exit_1(tmp_path, out):
     done = run(tmp_path, "new", "my_game", out)
     assert done.returncode == 1 and done.stderr == f"Error: cannot write {out}: Not a directory\n", done.stderr
     assert leftovers(tmp_path) == []
+
+
+def test_a_replaced_file_keeps_its_permissions_and_a_link_its_target(tmp_path):
+    path = tmp_path / "log.jsonl"
+    atomic.write_text(path, "one")
+    path.chmod(0o600)
+    atomic.write_text(path, "two")
+    assert path.read_text() == "two" and (path.stat().st_mode & 0o777) == 0o600
+    link = tmp_path / "latest.jsonl"
+    link.symlink_to(path)
+    atomic.write_text(link, "three")
+    assert link.is_symlink() and path.read_text() == "three"
