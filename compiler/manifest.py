@@ -128,7 +128,8 @@ def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
     (and kept). An entry is the SHA-256 of its name and its payload, then the payload (marshal's
     bytes): one that was changed, cut short or copied from another module's is compiled again, never
     handed to marshal (a flipped bit in bytecode can change a game silently, or crash the process).
-    Kept, it halves the start-up of a one-game `simulate` of a compiled THB (0.19 s against 0.38 s)."""
+    Kept and checked, it halves the start-up of a one-game `simulate` of a compiled THB (0.15 s
+    against 0.30 s compiling it each time)."""
     path = code_cache / f"{manifest['module_sha256']}.{sys.implementation.cache_tag}.bin" if code_cache else None
     if path is not None:
         try:

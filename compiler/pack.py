@@ -85,18 +85,9 @@ def resolve(target: str) -> list[Path]:
         return files
     if p.is_file():
         return [p]
-    raise PackNotFound(f"{target}: no such pack, folder or file{_did_you_mean(target)} "
+    hint = registry.close_to(target)
+    raise PackNotFound(f"{target}: no such pack, folder or file{f'; {hint}' if hint else ''} "
                        f"(packs: {', '.join(registry.installed())})")
-
-
-def _did_you_mean(target: str) -> str:
-    """"; did you mean `thb`?" for a name close to an installed pack's (in any letter case)."""
-    from .diagnostics import did_you_mean
-
-    names = list(registry.installed())
-    same = [n for n in names if n.lower() == target.lower()]
-    found = f"did you mean `{same[0]}`?" if same else did_you_mean(target, names)
-    return f"; {found}" if found else ""
 
 
 def compiled_folder(target: str) -> Optional[Path]:

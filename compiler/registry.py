@@ -116,6 +116,15 @@ def find(name: str) -> Optional[Installed]:
 _WARNED: set = set()
 
 
+def close_to(name: str) -> Optional[str]:
+    """"did you mean `thb`?" for a name close to an installed pack's (`THB`, `tbh`), else None."""
+    from .diagnostics import did_you_mean      # difflib: only for a name that is not found
+
+    names = list(installed())
+    same = [n for n in names if n.lower() == name.lower()]
+    return f"did you mean `{same[0]}`?" if same else did_you_mean(name, names)
+
+
 def clash_warning(name: str) -> str:
     """One line: the distributions that name the pack, the one used, and how to choose another."""
     first, *others = clashes()[name]
