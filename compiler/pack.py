@@ -114,8 +114,9 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
         try:
             files = resolve(base)
         except PackNotFound:
-            raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed "
-                               f"(packs: {', '.join(registry.installed())})") from None
+            hint = registry.close_to(base)
+            raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed"
+                               f"{f'; {hint}' if hint else ''} (packs: {', '.join(registry.installed())})") from None
         have = {Path(x.path).resolve() for x in sources}
         if any(f.resolve() in have for f in files):
             raise PackNotFound(f"{s.path}:{line}: error: this file extends `{base}`, which is already part "

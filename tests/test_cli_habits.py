@@ -78,3 +78,9 @@ def test_explore_shows_its_time_limit():
         tick(3, 12.4)
         bar.p.refresh()
     assert "3 games 12 s of 60 s" in out.getvalue()
+
+
+def test_an_unknown_base_pack_is_answered_with_the_close_one(tmp_path):
+    (tmp_path / "a.spell").write_text('pack ext "e" extends THB\n', "utf-8")
+    done = run("check", str(tmp_path))
+    assert done.exit_code == 2 and "the base pack `THB` is not installed; did you mean `thb`?" in done.output
