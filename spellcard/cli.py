@@ -3,7 +3,8 @@
 Exit codes are part of the interface, so that scripts and CI can tell failures apart:
 0 success; 1 the rules or a game are at fault (compile errors, games that ended in an error, a
 replay that differs); 2 the command line is at fault (unknown pack, mode or character); 3 a bug in
-spellcard itself, reported in one line instead of a traceback (SPELLCARD_DEBUG=1 shows it).
+spellcard itself, reported in one line instead of a traceback (SPELLCARD_DEBUG=1 shows it); 130
+after Ctrl-C (what was finished is kept); `test` exits 5 when -k selects no test, as pytest does.
 """
 from __future__ import annotations
 
