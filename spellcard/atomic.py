@@ -68,18 +68,21 @@ def write_text(path: PathLike, text: str) -> None:
 def replacing_folder(folder: PathLike) -> Iterator[Path]:
     """`with replacing_folder(d) as staged: …write files into staged…`: the files appear in `d` only
     once every one of them is written (each renamed into place; files of `d` not written stay). A
-    failure leaves `d` as it was. A missing `d` is made by renaming the staged folder itself."""
+    failure leaves `d` as it was. The staged folder is a hidden one inside `d` (so `-o .` needs no
+    more than `d` writable), or, for a missing `d`, beside it, renamed to `d` once whole."""
     import shutil                   # (zlib, bz2, lzma): not for the caches' single files
 
     folder = Path(os.path.abspath(folder))
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(20, "Not a directory", str(folder))
-    staged = folder.parent / f".{folder.name or 'out'}.{os.getpid()}.part"
+    existed = folder.is_dir()
+    staged = folder / f".spellcard.{os.getpid()}.part" if existed else \
+        folder.parent / f".{folder.name}.{os.getpid()}.part"
     shutil.rmtree(staged, ignore_errors=True)
     try:
         staged.mkdir(parents=True)
         yield staged
-        if not folder.exists():
+        if not existed:
             os.replace(staged, folder)
             return
         for src in sorted(staged.rglob("*")):
