@@ -8,6 +8,10 @@ MAX_SOURCE_BYTES = 256 * 1024
 """One .spell file (the largest in the three packs is 40 KB)."""
 MAX_PACK_BYTES = 512 * 1024
 """All of a pack's files together, --with files included (THB is about 150 KB)."""
+MAX_MODULE_BYTES = 16 * 1024 * 1024
+"""A compiled pack's module (THB's is 400 KB), checked before it is read."""
+MAX_MANIFEST_BYTES = 64 * 1024
+"""A compiled pack's manifest.json (THB's is under 1 KB), checked before it is read."""
 MAX_NAME = 64
 """Characters in a name (the longest in the packs has 27)."""
 MAX_STRING = 4096
@@ -18,6 +22,8 @@ MAX_PLAYERS = 100
 """Seats a mode may allow (the packs' largest mode seats 8)."""
 MAX_LIST = 100_000
 """Items in one list built while a game runs (a whole THB deck is 144 cards)."""
+MAX_TEXT = 100_000
+"""Characters in one text built while a game runs (the packs' longest prompt has under 200)."""
 
 
 class SizeLimit(Exception):

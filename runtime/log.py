@@ -37,12 +37,16 @@ def chosen_cards(d, picked) -> tuple:
 
 
 def write_game(path, header: dict, answers: list, log: GameLog) -> None:
-    """One game: a header line (pack, mode, seed, players), the answers line, then the events."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(json.dumps({"header": header}, ensure_ascii=False, sort_keys=True) + "\n")
-        f.write(json.dumps({"answers": answers}, separators=(",", ":")) + "\n")
-        for line in log.lines():
-            f.write(line + "\n")
+    """One game: a header line (pack, mode, seed, players), the answers line, then the events.
+    `path` may be a file open for writing text (the command line's, written beside and renamed)."""
+    if not hasattr(path, "write"):
+        with open(path, "w", encoding="utf-8") as f:
+            return write_game(f, header, answers, log)
+    f = path
+    f.write(json.dumps({"header": header}, ensure_ascii=False, sort_keys=True) + "\n")
+    f.write(json.dumps({"answers": answers}, separators=(",", ":")) + "\n")
+    for line in log.lines():
+        f.write(line + "\n")
 
 
 def read_game(path) -> tuple[dict, list, list[str]]:

@@ -15,16 +15,17 @@ FILES = ("pack.spell", "tests/first.spell", "README.md")
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
-def write_starter(name: str, out: Path, title: str) -> list[Path]:
+def write_starter(name: str, out: Path, title: str, into: Path | None = None) -> list[Path]:
+    """The starter's files for a pack in `out`, written into `into` (a staged folder) or `out`."""
     from importlib import resources     # not at import: every command imports this module
     written = []
     for rel in FILES:
         text = resources.files("spellcard.starter").joinpath(rel).read_text("utf-8")
         text = text.replace("{{NAME}}", name).replace("{{TITLE}}", title).replace("{{DIR}}", out.as_posix())
-        path = out / rel
+        path = (into or out) / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, "utf-8")
-        written.append(path)
+        written.append(out / rel)
     return written
 
 
@@ -44,7 +45,12 @@ def new_cmd(pack: str, directory: str, title) -> None:
     out = Path(directory)
     if out.exists() and any(out.iterdir()):
         raise UsageProblem(f"{printable(directory)}: the folder is not empty; give a new folder")
-    files = write_starter(pack, out, title or pack)
+    from .atomic import replacing_folder
+    try:
+        with replacing_folder(out) as staged:   # the pack appears whole, or not at all
+            files = write_starter(pack, out, title or pack, into=staged)
+    except OSError as err:
+        raise click.ClickException(f"cannot write {printable(directory)}: {err.strerror or err}") from None
     for f in files:
         click.echo(f"wrote {printable(f.as_posix())}")
     click.echo(f"next: spellcard check {printable(directory)} && spellcard test {printable(directory)}")

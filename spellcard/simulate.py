@@ -184,18 +184,30 @@ class Batch:
     first_result: Result
 
 
+class Interrupted(Exception):
+    """Ctrl-C during a batch: the games finished before it (None if none was), to keep what is done."""
+
+    def __init__(self, batch: Optional[Batch]):
+        super().__init__("interrupted")
+        self.batch = batch
+
+
 def simulate(table: Table, games: int, seed: int, log_first: bool = False,
              on_game: Callable[[], None] = lambda: None) -> Batch:
-    """Play `games` games with seeds seed, seed+1, …; only the first may keep its log."""
+    """Play `games` games with seeds seed, seed+1, …; only the first may keep its log. Ctrl-C
+    raises Interrupted with the games finished so far (the one being played is dropped)."""
     tally = Tally(table, seed)
     first = None
     start = time.perf_counter()
-    for i in range(games):
-        game, result = play(table, game_seed(seed, i), log=log_first and i == 0)
-        tally.add(game, result)
-        if first is None:
-            first = (game, result)
-        on_game()
+    try:
+        for i in range(games):
+            game, result = play(table, game_seed(seed, i), log=log_first and i == 0)
+            tally.add(game, result)
+            if first is None:
+                first = (game, result)
+            on_game()
+    except KeyboardInterrupt:
+        raise Interrupted(Batch(tally, time.perf_counter() - start, *first) if first else None) from None
     return Batch(tally, time.perf_counter() - start, *first)
 
 

@@ -18,8 +18,9 @@ from pathlib import Path
 from build import BuildException, BuildBackendException, ProjectBuilder
 from packaging.licenses import InvalidLicenseExpression, canonicalize_license_expression
 
-from spellcard.compiler.pack.manifest import compiler_version, write_compiled
+from spellcard.atomic import replacing_folder
 from spellcard.compiler.pack.loader import Compiled
+from spellcard.compiler.pack.manifest import compiler_version, write_compiled
 from spellcard.compiler.pack.registry import GROUP
 from spellcard.runtime.defs import PackDef
 
@@ -62,12 +63,13 @@ def build_wheel(result: Compiled, readme: Path | None, out_dir: Path) -> Path:
         if readme is not None:
             shutil.copyfile(readme, own / "README.md")
         (stage / "pyproject.toml").write_text(pyproject(pack), "utf-8")
-        out_dir.mkdir(parents=True, exist_ok=True)
         builder = ProjectBuilder(stage, python_executable=sys.executable, runner=_reproducible)
         try:
-            return Path(builder.build("wheel", out_dir.resolve()))
+            with replacing_folder(out_dir) as staged:   # the wheel appears whole, or the previous one stays
+                wheel = Path(builder.build("wheel", staged.resolve()))
         except (BuildException, BuildBackendException) as err:
             raise BuildProblem(f"the build backend failed: {err}") from None
+        return out_dir.resolve() / wheel.name
 
 
 def _reproducible(cmd, cwd=None, extra_environ=None):

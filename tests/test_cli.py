@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spellcard.cli.main import main as cli_module
+from spellcard.cli import main as cli_module
 from spellcard.cli.main import cli
 from spellcard.render import LogRenderer
 from spellcard.simulate import TIMING_FIELDS

@@ -42,9 +42,11 @@ def test_the_installed_packs_are_the_entry_points_importlib_metadata_finds(tmp_p
     monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "later"), *sys.path,
                                           str(tmp_path / "missing")])
     found = read()
-    assert found == by_metadata()
-    # Of two distributions naming a pack, the first by name; of one distribution's two folders, the first.
-    assert found["thb"] == ("aaa_pack.thb", "Aaa.Pack 2.0")
+    # Of two distributions naming a pack, the built-in one (issue 27), else the first by name, as
+    # importlib.metadata would; of one distribution's two folders, the first.
+    assert found == {**by_metadata(), "thb": ("spellcard.rules.thb", f"spellcard {metadata.version('spellcard')}")}
+    assert [i.distribution for i in registry.clashes()["thb"]] == [f"spellcard {metadata.version('spellcard')}",
+                                                                   "Aaa.Pack 2.0", "zzz 1.0"]
     assert found["z1"] == ("aaa_pack", "Aaa.Pack 2.0") and "z2" not in found
     assert found["old"] == ("old_pack", "old-pack 0.1")
 

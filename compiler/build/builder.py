@@ -376,8 +376,9 @@ class _DirectBuilder(_Builder):
 def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
     """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads
     the file (the hot path of a cold check: no tree is made)."""
+    from spellcard.compiler.parse.prescan import long_string
     from spellcard.compiler.parse.read import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
-    problem = _nesting_problem(path, text)
+    problem = long_string(path, text) or _nesting_problem(path, text)
     if problem:
         return None, problem
     module = build_direct(text, _DirectBuilder(path), MAX_DEPTH, MAX_DIGITS, MAX_NAME, MAX_STRING)

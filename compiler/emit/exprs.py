@@ -102,6 +102,8 @@ class Expressions:
         if T.is_list(lt) and e.op in "+-":
             fn, sep = ("", " + ") if inline.zones_only(self, e) else ("_concat" if e.op == "+" else "_minus", ", ")
             return f"{fn}({inline.cards(self, e.left)}{sep}{inline.cards(self, e.right)})"
+        if e.op == "+" and T.strip(lt) == T.TEXT:  # bounded, as `_concat` bounds lists (runtime/limits.py)
+            return f"_cat({self.expr(e.left)}, {self.expr(e.right)})"
         op = {"/": "//"}.get(e.op, e.op)
         if e.op in "/%":
             return f"_{'div' if e.op == '/' else 'mod'}({self.expr(e.left)}, {self.expr(e.right)})"

@@ -85,7 +85,9 @@ def resolve(target: str) -> list[Path]:
         return files
     if p.is_file():
         return [p]
-    raise PackNotFound(f"{target}: no such pack, folder or file (packs: {', '.join(registry.installed())})")
+    hint = registry.close_to(target)
+    raise PackNotFound(f"{target}: no such pack, folder or file{f'; {hint}' if hint else ''} "
+                       f"(packs: {', '.join(registry.installed())})")
 
 
 def compiled_folder(target: str) -> Optional[Path]:
@@ -112,8 +114,9 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
         try:
             files = resolve(base)
         except PackNotFound:
-            raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed "
-                               f"(packs: {', '.join(registry.installed())})") from None
+            hint = registry.close_to(base)
+            raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed"
+                               f"{f'; {hint}' if hint else ''} (packs: {', '.join(registry.installed())})") from None
         have = {Path(x.path).resolve() for x in sources}
         if any(f.resolve() in have for f in files):
             raise PackNotFound(f"{s.path}:{line}: error: this file extends `{base}`, which is already part "
@@ -129,12 +132,17 @@ def read_sources(paths: Iterable[Path]) -> list[Source]:
     checker to refuse it) however large the file is."""
     out = []
     for p in paths:
-        try:
-            with open(p, "rb") as f:
-                out.append(Source(_display(p), f.read(MAX_SOURCE_BYTES + 1)))
-        except OSError as err:
-            raise PackNotFound(f"{p}: {err.strerror}") from None
+        out.append(Source(_display(p), read_bounded(p)))
     return out
+
+
+def read_bounded(p: Path) -> bytes:
+    """A source file's bytes, no more than one past MAX_SOURCE_BYTES: enough to refuse it (parse.too_large)."""
+    try:
+        with open(p, "rb") as f:
+            return f.read(MAX_SOURCE_BYTES + 1)
+    except OSError as err:
+        raise PackNotFound(f"{p}: {err.strerror}") from None
 
 
 def _display(p: Path) -> str:
@@ -271,11 +279,11 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
 
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
+    from spellcard.compiler.parse.read import too_large
     from spellcard.compiler.text.diagnostics import Diagnostic
 
     if len(src.data) > MAX_SOURCE_BYTES:
-        return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
-                          Span(src.path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+        return too_large(src.path, len(src.data))
     if total > MAX_PACK_BYTES:
         return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
                                    "may hold", Span(src.path, 1, 1, 1, 2),

@@ -1,9 +1,10 @@
 """Each file's built module on disk, keyed by the compiler, the file's path and its bytes: a check
 after editing one file parses that file alone (parsing and building are most of a cold check).
 
-An entry is the SHA-256 of its payload, then the payload: plain data (tuples, strings, numbers)
-from which only the tree's own classes are made. An entry that was changed or cut short is a miss,
-and no entry, whatever it holds, can run code.
+An entry is the SHA-256 of its name (the key) and its payload, then the payload: plain data (tuples,
+strings, numbers) from which only the tree's own classes are made. An entry that was changed, cut
+short, or copied over another file's entry is a miss (the file is parsed again), and no entry,
+whatever it holds, can run code.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from spellcard.compiler.ast import base as ast_base, decls as ast_decls, exprs a
 from spellcard.spelltest import nodes as test_ast
 from spellcard.compiler.ast.base import Span
 
-FORMAT = b"modules 1"           # what an entry holds; a change of it is a change of key
+FORMAT = b"modules 2"           # what an entry holds; a change of it is a change of key
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
@@ -57,7 +58,7 @@ def load(file: Path) -> Optional[A.Module]:
     try:
         raw = file.read_bytes()
         digest, payload = raw[:32], raw[32:]
-        if hashlib.sha256(payload).digest() != digest:
+        if _seal(file, payload) != digest:
             return None
         module = _decode(marshal.loads(payload), _classes())
     except (OSError, ValueError, EOFError, TypeError, IndexError, RecursionError):
@@ -70,10 +71,17 @@ def store(file: Path, module: A.Module) -> None:
         payload = marshal.dumps(_encode(module, _fields()))
         file.parent.mkdir(parents=True, exist_ok=True)
         part = file.with_name(f"{file.name}.{os.getpid()}.part")
-        part.write_bytes(hashlib.sha256(payload).digest() + payload)
+        part.write_bytes(_seal(file, payload) + payload)
         os.replace(part, file)
     except (OSError, TypeError, ValueError, RecursionError):
         pass                    # a read-only cache, or a tree this format cannot hold, only costs speed
+
+
+def _seal(file: Path, payload: bytes) -> bytes:
+    """An entry's header. Its name is the hash of the compiler, the file's path and its bytes: a
+    header over the name as well as the payload holds only under that name, so an entry copied over
+    another's (or a payload that was changed) does not pass for that file's tree."""
+    return hashlib.sha256(file.name.encode() + b"\0" + payload).digest()
 
 
 def _encode(x, fields: dict):

@@ -4,6 +4,11 @@ An entry point names a Python package whose folder holds the pack: its `.spell` 
 the built-in packs do, or in `sources/`, as a built wheel does) and, when compiled, a `manifest.json`
 and the module it describes. Looking packs up imports neither the compiler nor the packs; nor does
 reading which base pack a file extends (base_named_in), which names the base before any parsing.
+
+Two distributions may name one pack (a wheel whose entry point is `thb`): the built-in pack (the
+distribution `spellcard`) always keeps its name, otherwise the first distribution by name; the
+other stays reachable as `DISTRIBUTION:NAME` (`spellcard-pack-thb-plus:thb`) or by its folder, and
+every command that looks the name up says so on stderr, naming both (clash_warning).
 """
 from __future__ import annotations
 
@@ -16,6 +21,8 @@ from typing import Optional
 import attrs
 
 GROUP = "spellcard.packs"
+BUILT_IN = "spellcard"
+"""The distribution of the built-in packs: of two packs of one name, its own wins."""
 
 
 @attrs.frozen
@@ -23,6 +30,11 @@ class Installed:
     name: str
     package: str                # the Python package holding the pack
     distribution: str           # who installed it: "spellcard 0.1.0", "spellcard-pack-thb-plus 1.0.0"
+
+    @property
+    def dist_name(self) -> str:
+        """The distribution's name as `pip` normalises it (`Aaa.Pack` → `aaa-pack`)."""
+        return _normal(self.distribution.rpartition(" ")[0] or self.distribution)
 
     @property
     def folder(self) -> Path:
@@ -48,19 +60,31 @@ class Installed:
 
 
 def installed() -> dict[str, Installed]:
-    """Every pack by name, in name order; of two distributions naming one pack, the first by name wins.
+    """Every pack by name, in name order; of two distributions naming one pack, the built-in one
+    wins, else the first by name (clashes() lists the others).
     Read again only when sys.path or one of its folders changed (a pack installed, as a long-running
     language server may see): a command asks several times (the compiled folder, the sources)."""
+    return dict(_scan()[0])
+
+
+def clashes() -> dict[str, list[Installed]]:
+    """Each name more than one distribution gives a pack, with every such pack, the one used first."""
+    return {name: list(found) for name, found in _scan()[1].items()}
+
+
+def _scan() -> tuple[dict, dict]:
     key = _path_key()
     if _SCANNED[0] != key:
-        found: dict[str, Installed] = {}
-        for name, package, dist in sorted(_entry_points(), key=lambda ep: (ep[0], ep[2][0], ep[1])):
-            found.setdefault(name, Installed(name, package, f"{dist[0]} {dist[1]}"))
-        _SCANNED[:] = key, found
-    return dict(_SCANNED[1])
+        every: dict[str, list[Installed]] = {}
+        for name, package, dist in sorted(_entry_points(), key=lambda ep: (ep[0], _normal(ep[2][0]) != BUILT_IN,
+                                                                            ep[2][0], ep[1])):
+            every.setdefault(name, []).append(Installed(name, package, f"{dist[0]} {dist[1]}"))
+        _SCANNED[:] = key, ({name: found[0] for name, found in every.items()},
+                            {name: found for name, found in every.items() if len(found) > 1})
+    return _SCANNED[1]
 
 
-_SCANNED: list = [None, {}]     # the _path_key of the last scan, and what it found
+_SCANNED: list = [None, ({}, {})]   # the _path_key of the last scan, and what it found
 
 
 def _path_key() -> tuple:
@@ -76,7 +100,43 @@ def _path_key() -> tuple:
 
 
 def find(name: str) -> Optional[Installed]:
-    return installed().get(name)
+    """The pack of that name (`thb`), or of that distribution and name (`spellcard-pack-thb-plus:thb`).
+    A name two distributions give is answered with the winner, and a warning on stderr (once)."""
+    dist, sep, pack = name.rpartition(":")
+    if sep:
+        return next((i for i in clashes().get(pack, [installed().get(pack)])
+                     if i is not None and i.dist_name == _normal(dist)), None)
+    found = installed().get(name)
+    if found is not None and name in clashes() and name not in _WARNED:
+        _WARNED.add(name)
+        sys.stderr.write(clash_warning(name) + "\n")
+    return found
+
+
+_WARNED: set = set()
+
+
+def close_to(name: str) -> Optional[str]:
+    """"did you mean `thb`?" for a name close to an installed pack's (`THB`, `tbh`), else None."""
+    from spellcard.compiler.text.diagnostics import did_you_mean      # difflib: only for a name that is not found
+
+    names = list(installed())
+    same = [n for n in names if n.lower() == name.lower()]
+    return f"did you mean `{same[0]}`?" if same else did_you_mean(name, names)
+
+
+def clash_warning(name: str) -> str:
+    """One line: the distributions that name the pack, the one used, and how to choose another."""
+    first, *others = clashes()[name]
+    return (f"warning: {len(others) + 1} installed distributions name the pack `{name}`: "
+            + ", ".join(f"{i.distribution}" + (" (built in)" if i.dist_name == BUILT_IN else "")
+                        for i in (first, *others))
+            + f"; using {first.distribution}'s; for another, name it "
+            + " or ".join(f"`{i.dist_name}:{name}`" for i in others) + " (or give its folder)")
+
+
+def _normal(dist: str) -> str:
+    return re.sub(r"[-_.]+", "-", dist).lower()
 
 
 _EXTENDS = re.compile(r'^[ \t]*pack\s+\w+\s+"(?:[^"\\\n]|\\.)*"\s+extends\s+(\w+)', re.M)
@@ -120,10 +180,14 @@ def _entry_points() -> list[tuple[str, str, tuple[str, str]]]:
     return out
 
 
+_MAX_METADATA = 1024 * 1024
+"""Characters read of a distribution's METADATA or entry_points.txt: a huge one costs no more."""
+
+
 def _read(folder: str, name: str) -> str:
     try:
         with open(os.path.join(folder, name), encoding="utf-8") as f:
-            return f.read()
+            return f.read(_MAX_METADATA)        # the headers and entry points come first
     except (OSError, UnicodeDecodeError):
         return ""
 

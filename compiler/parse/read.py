@@ -9,12 +9,14 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-from spellcard.runtime.limits import MAX_NAME, MAX_STRING
+from spellcard.runtime.limits import MAX_NAME, MAX_SOURCE_BYTES, MAX_STRING, kb
 
 from spellcard.compiler.ast import Span
 from spellcard.compiler.text.diagnostics import Diagnostic
-from .fast.parser import parse_tree
 from spellcard.compiler.text.safe import code_marks
+
+from .fast.parser import parse_tree
+from .prescan import long_string
 
 MAX_NESTING = 200
 # Every later stage (build, check, emit, Python's own compiler) walks the tree recursively, and the
@@ -46,8 +48,20 @@ def parser():
                 maybe_placeholders=True, cache=True)
 
 
+def too_large(path: str, size: int) -> Optional[Diagnostic]:
+    """A file's size checked before any work on it (decoding, parsing): every way a file comes in
+    (check, test, compile, `--with`, the language server) passes here, through decode()."""
+    if size <= MAX_SOURCE_BYTES:
+        return None
+    return Diagnostic("error", f"the file is larger than {kb(MAX_SOURCE_BYTES)}, the most one .spell file may hold",
+                      Span(path, 1, 1, 1, 2), "split it into several files in the pack's folder")
+
+
 def decode(path: str, data: bytes) -> tuple[Optional[str], Optional[Diagnostic]]:
-    """Bytes → text, refusing what is not a readable source file."""
+    """Bytes → text, refusing what is not a readable source file (a file too large first)."""
+    problem = too_large(path, len(data))
+    if problem:
+        return None, problem
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -166,7 +180,7 @@ def _demote_keyword(err) -> bool:
 
 def parse(path: str, text: str) -> tuple[Optional[object], Optional[Diagnostic]]:
     """The file's parse tree (Lark's, or the fast parser's equal one), or the diagnostic of its first fault."""
-    problem = _nesting_problem(path, text)
+    problem = long_string(path, text) or _nesting_problem(path, text)
     if problem:
         return None, problem
     tree = parse_tree(text)

@@ -50,5 +50,6 @@ def code_marks(text: str, marks: str, end: Optional[int] = None, comments: bool 
 
 @lru_cache(maxsize=None)
 def _marks_pattern(marks: str, comments: bool) -> re.Pattern:
-    skip = r'"(?:[^"\\\n]|\\[^\n])*"?' + (r"|#[^\n]*" if comments else "")
+    # `"(?:[^"\\\n]|\\[^\n])*"?` unrolled: the same match, without a regex stack frame per character
+    skip = r'"[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"?' + (r"|#[^\n]*" if comments else "")
     return re.compile(f"{skip}|([{re.escape(marks)}])")

@@ -6,7 +6,7 @@ from spellcard.runtime.defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, C
                    ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
 from spellcard.runtime.errors import PackError
 from spellcard.runtime.faults import out_of_work
-from spellcard.runtime.limits import MAX_LIST, SizeLimit
+from spellcard.runtime.limits import MAX_LIST, MAX_TEXT, SizeLimit
 from spellcard.runtime.model import Card, Zone
 
 
@@ -33,6 +33,13 @@ def _concat(a, b) -> list:
     out = (a if a.__class__ is list else _seq(a)) + (b if b.__class__ is list else _seq(b))
     if len(out) > MAX_LIST:         # `xs = xs + xs` in a loop would otherwise grow until memory runs out
         raise SizeLimit(f"a list grew to {len(out)} items; lists hold at most {MAX_LIST}")
+    return out
+
+
+def _cat(a, b) -> str:
+    out = a + b
+    if len(out) > MAX_TEXT:         # `s = s + s` in a loop would otherwise grow until memory runs out
+        raise SizeLimit(f"a text grew to {len(out)} characters; texts hold at most {MAX_TEXT}")
     return out
 
 
@@ -121,7 +128,7 @@ def namespace() -> dict:
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
                 ModeDef, ModifierDef, PackDef, PhaseDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
         ns[cls.__name__] = cls
-    for fn in (_seq, _list, _range, _index, _concat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
+    for fn in (_seq, _list, _range, _index, _concat, _cat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
                _out_of_work, _zero):
         ns[fn.__name__] = fn
     ns["_len"] = len

@@ -158,8 +158,11 @@ def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
         if scheduler is None:
             with warnings.catch_warnings(), dask.config.set(QUIET):
                 warnings.filterwarnings("ignore", "Port .* is already in use")   # a sweep beside this one
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.ERROR)
+                with _ctrl_c_left_to_this_process():
+                    # Only CRITICAL lines: a worker whose scheduler went away (Ctrl-C) logs each failed
+                    # heartbeat as an ERROR with a traceback; a batch that fails raises in this process.
+                    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=logging.CRITICAL)
                 client = Client(cluster)
         else:
             client = Client(scheduler, timeout="10s")
@@ -170,10 +173,33 @@ def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
         raise SweepProblem(f"cannot start or reach {where}: {err}") from None
     try:
         yield client
+    except KeyboardInterrupt:
+        # Ctrl-C: the work still queued is dropped with the cluster, and Dask's complaints about it
+        # (a CRITICAL line and a traceback per batch whose client went away) say nothing to the user.
+        logging.disable(logging.CRITICAL)
+        raise
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def _ctrl_c_left_to_this_process() -> Iterator[None]:
+    """Workers started meanwhile ignore SIGINT (a process inherits an ignored signal, and Python then
+    leaves it ignored): Ctrl-C at a terminal reaches the whole process group, and each worker printed
+    a KeyboardInterrupt traceback. This process alone stops, and closes the cluster as it leaves."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,

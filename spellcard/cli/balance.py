@@ -88,9 +88,10 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
                   if timing.backend == "dask" else ""),
                err=True)
     if report is not None:
+        from spellcard.atomic import write_text
         from spellcard.balance.report import render_report
         try:
-            report.write_text(render_report(data), "utf-8")
+            write_text(report, render_report(data))    # beside, then renamed into place
         except OSError as err:
             raise click.ClickException(f"cannot write {printable(str(report))}: {err.strerror}") from None
         click.echo(f"report: {printable(str(report))}", err=True)

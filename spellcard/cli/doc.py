@@ -72,13 +72,18 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
 
     Open DIR/index.html in a browser; no server is needed.
     """
+    from spellcard.atomic import replacing_folder
     from spellcard.doc.site import write_site
     if modes and games is None:
         raise UsageProblem("--mode chooses what --simulate plays: give --simulate N too")
     ref = _reference(pack, extra)
     rates = _win_rates(pack, extra, games, modes, seed) if games else None
     docs = {page: (_DOCS / md).read_text("utf-8") for page, md in _CHAPTERS.items() if (_DOCS / md).is_file()}
-    files = write_site(ref, Path(out), docs, rates)
+    try:
+        with replacing_folder(out) as staged:   # the site appears whole, or the previous one stays
+            files = write_site(ref, staged, docs, rates)
+    except OSError as err:                      # a read-only folder, a full disk, a file named like DIR
+        raise click.ClickException(f"cannot write {printable(out)}: {err.strerror or err}") from None
     click.echo(f"{printable(out)}: {len(files)} files; open {printable(str(Path(out) / 'index.html'))}")
     if rates is not None and rates.errors:
         click.echo(f"{rates.errors} simulated games ended in an error; the first: {printable(rates.first_error)}",

@@ -51,7 +51,9 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
             raise UsageProblem(f"--focus: {n!r} is no character, skill or card of {pack}"
                                + (f"; {did_you_mean(n, known)}" if did_you_mean(n, known) else ""))
     if mode is not None and mode not in compiled.modes:
-        raise UsageProblem(f"unknown mode {mode!r}; the modes are: {', '.join(compiled.modes)}")
+        from spellcard.cli.main import hint
+        raise UsageProblem(f"unknown mode {mode!r}; {hint(mode, compiled.modes)}the modes are: "
+                           f"{', '.join(compiled.modes)}")
     if shrink < 0:
         raise UsageProblem(f"--shrink {shrink:g}: give the seconds to shrink a break for, 0 or more")
     if seconds is None and examples is None:
@@ -59,15 +61,16 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
     from rich.console import Console     # rich is imported by the commands that print with it
 
     console = Console(stderr=True)
-    with _bar(console, not as_json and console.is_terminal, examples) as tick:
+    with _bar(console, not as_json and console.is_terminal, examples, seconds) as tick:
         found = explore(pack, extra, names, mode, examples=examples, seconds=seconds, seed=seed, progress=tick,
                         shrink_seconds=shrink)
     saved = None
     if found.test is not None and save:
+        from spellcard.atomic import write_text
         Path(save).mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "_", found.broken.prop.lower()).strip("_")
         saved = Path(save) / f"explore_{Path(pack).name}_{slug}_seed{seed}.spell"
-        saved.write_text(found.test, encoding="utf-8")
+        write_text(saved, found.test)       # beside, then renamed into place
     if as_json:
         click.echo(json.dumps({"pack": pack, "games": found.examples, "seconds": round(found.seconds, 1),
                                "broken": None if found.broken is None else {
@@ -101,16 +104,27 @@ def _report(found, saved) -> None:
 
 
 class _bar:
-    def __init__(self, console, enabled: bool, total):
-        self.console, self.enabled, self.total = console, enabled, total
+    """Games played against --examples, or, when the search is bounded by time, the seconds spent
+    against --time: the bar says when it will end ("12 s of 60 s")."""
+
+    def __init__(self, console, enabled: bool, total, seconds=None):
+        self.console, self.enabled, self.total, self.seconds = console, enabled, total, seconds
 
     def __enter__(self):
         if not self.enabled:
             return lambda n, t: None
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self.p = Progress(TextColumn("exploring"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=self.console, transient=True)
+        limit = f"of {self.seconds:.0f} s" if self.seconds is not None else ""
+        if self.total is None and self.seconds is not None:
+            columns = (TextColumn("exploring"), BarColumn(), TextColumn("{task.fields[games]} games"),
+                       TextColumn("{task.completed:.0f} s " + limit))
+            self.p = Progress(*columns, console=self.console, transient=True)
+            self.p.__enter__()
+            task = self.p.add_task("exploring", total=self.seconds, games=0)
+            return lambda n, t: self.p.update(task, completed=min(t, self.seconds), games=n)
+        columns = (TextColumn("exploring"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn(limit))
+        self.p = Progress(*columns, console=self.console, transient=True)
         self.p.__enter__()
         task = self.p.add_task("exploring", total=self.total)
         return lambda n, t: self.p.update(task, completed=n)

@@ -3,7 +3,8 @@
 Exit codes are part of the interface, so that scripts and CI can tell failures apart:
 0 success; 1 the rules or a game are at fault (compile errors, games that ended in an error, a
 replay that differs); 2 the command line is at fault (unknown pack, mode or character); 3 a bug in
-spellcard itself, reported in one line instead of a traceback (SPELLCARD_DEBUG=1 shows it).
+spellcard itself, reported in one line instead of a traceback (SPELLCARD_DEBUG=1 shows it); 130
+after Ctrl-C (what was finished is kept); `test` exits 5 when -k selects no test, as pytest does.
 """
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
     from spellcard.simulate import Table
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C: 128 + SIGINT, as a shell reports it."""
+
+
 class UsageProblem(click.ClickException):
     """A mistake on the command line: exit 2, like click's own usage errors."""
     exit_code = 2
@@ -47,6 +52,9 @@ class Guarded(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError):
             raise                   # click reports these itself (a closed pipe is `| head`, not a bug)
+        except KeyboardInterrupt:   # Ctrl-C: one line and the shell's 130, not click's "Aborted!" and 1
+            click.echo("interrupted", err=True)
+            ctx.exit(INTERRUPTED)
         except Exception as err:
             if os.environ.get("SPELLCARD_DEBUG"):
                 raise
@@ -65,6 +73,7 @@ class Guarded(click.Group):
 
 
 @click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="spellcard", prog_name="spellcard", message="%(prog)s %(version)s")
 def cli() -> None:
     """Check, compile, simulate, replay and test Spellcard rule packs.
 
@@ -235,9 +244,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
 
     Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
     """
-    from spellcard.runtime.log import write_game
-
-    from spellcard.simulate import log_header, simulate
+    from spellcard.simulate import Interrupted, log_header, simulate
 
     if as_json and show_log:
         raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
@@ -248,14 +255,18 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
     table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent,
                          agent_options=agent_options(pdef, search_rollouts, search_ms, search_policy))
     check_seat(seat, table.players)
-    with progress(games, enabled=not as_json) as advance:
-        batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
+    try:
+        with progress(games, enabled=not as_json) as advance:
+            batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
+    except Interrupted as stop:         # Ctrl-C: keep what is finished, the logged game among it
+        kept = f"; the first game's log is in {printable(log_path)}" if stop.batch and log_path else ""
+        if kept:
+            write_log(log_path, log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra]), stop.batch)
+        done = stop.batch.tally.games if stop.batch else 0
+        click.echo(f"interrupted after {done} of {games} games{kept}", err=True)
+        sys.exit(INTERRUPTED)
     if log_path:
-        header = log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra])
-        try:
-            write_game(log_path, header, batch.first.answers, batch.first.log)
-        except OSError as err:
-            raise click.ClickException(f"cannot write {printable(log_path)}: {err.strerror}") from None
+        write_log(log_path, log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra]), batch)
     summary = batch.tally.summary(batch.seconds)
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
@@ -275,6 +286,19 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
             console.print(outcome_line(batch.first, batch.first_result), soft_wrap=True)
         print_summary(console, summary)
     sys.exit(1 if summary["errors"] else 0)
+
+
+def write_log(log_path: str, header: dict, batch) -> None:
+    """The first game's log, written beside and renamed: a full disk leaves the previous log, not a cut one."""
+    from spellcard.runtime.log import write_game
+
+    from spellcard.atomic import replacing
+
+    try:
+        with replacing(log_path) as f:
+            write_game(f, header, batch.first.answers, batch.first.log)
+    except OSError as err:
+        raise click.ClickException(f"cannot write {printable(log_path)}: {err.strerror}") from None
 
 
 def check_seat(seat: Optional[int], players: int) -> None:
@@ -307,7 +331,7 @@ def make_table(pack: PackDef, mode: Optional[str], players: Optional[int], chara
         raise UsageProblem(f"{len(names)} characters given for {n} players")
     unknown = unknown_characters(pack, names)
     if unknown:
-        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; "
+        raise UsageProblem(f"unknown character {clip(unknown[0], MAX_QUOTE)!r}; {hint(unknown[0], pack.characters)}"
                            f"the pack has: {', '.join(pack.characters)}")
     return Table(pack, mode_def.name, n, names)
 
@@ -323,9 +347,17 @@ def pick_mode(pack: PackDef, mode: Optional[str]) -> ModeDef:
             return next(iter(pack.modes.values()))
         raise UsageProblem(f"--mode is needed; the pack has: {', '.join(pack.modes) or 'no modes'}")
     if mode not in pack.modes:
-        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; "
+        raise UsageProblem(f"unknown mode {clip(mode, MAX_QUOTE)!r}; {hint(mode, pack.modes)}"
                            f"the pack has: {', '.join(pack.modes) or 'no modes'}")
     return pack.modes[mode]
+
+
+def hint(name: str, known) -> str:
+    """"did you mean `Identity5Mode`? " for a name close to a known one (in any letter case), else ""."""
+    from spellcard.suggest import did_you_mean
+
+    found = did_you_mean(name, known)
+    return f"{found} " if found else ""
 
 
 @contextmanager

@@ -39,9 +39,14 @@ def build_cmd(pack: str, out_dir: Path) -> None:
 @click.command("packs")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def packs_cmd(as_json: bool) -> None:
-    """List the packs found by name, built in and installed, with their versions and bases."""
+    """List the packs found by name, built in and installed, with their versions and bases.
+
+    When two distributions name one pack, the built-in one keeps the name (else the first by name);
+    the other is listed as DISTRIBUTION:NAME, which is how a command names it."""
     rows = []
-    for name, found in registry.installed().items():
+    # A pack two distributions name is listed once more for each that does not win: by the name that reaches it.
+    shadowed = {f"{i.dist_name}:{name}": i for name, every in registry.clashes().items() for i in every[1:]}
+    for name, found in [*registry.installed().items(), *shadowed.items()]:
         row = {"name": name, "installed_by": found.distribution, "compiled": found.compiled is not None}
         try:
             result = compile_pack(name)

@@ -13,6 +13,10 @@ from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
 # spellcard.cli.main`: a compiled pack runs with the runtime alone.
 
 
+NO_TESTS = 5
+"""The exit status when -k selects nothing: pytest's, so that CI treats both alike."""
+
+
 @click.command("test")
 @click.argument("pack")
 @click.option("--with", "extra", multiple=True, metavar="FILE.spell",
@@ -22,10 +26,12 @@ from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every test and its outcome.")
 def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json: bool) -> None:
     """Run the tests of PACK: the `test` blocks in its rule files, in its tests/ folder and in the
-    --with files. Exits 0 when all pass, 1 when any fails (or does not check), 2 on usage."""
-    from .main import UsageProblem
+    --with files. Exits 0 when all pass, 1 when any fails (or does not check), 2 on usage, 5 when
+    -k selects no test (as pytest does)."""
     from spellcard.spelltest.report import failure_text
     from spellcard.spelltest.suite import load_suite
+
+    from .main import UsageProblem
     for target in (pack,) + extra:
         try:
             resolve(target)
@@ -48,6 +54,11 @@ def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json:
         n = len(suite.problems)
         click.echo(f"{n} {'error' if n == 1 else 'errors'} in the tests; nothing was run")
         sys.exit(1)
+    if pattern and not suite.tests:         # as pytest does: a selection that selects nothing is no pass
+        if as_json:
+            click.echo(json.dumps({"pack": pack, "passed": 0, "failed": 0, "tests": []}, ensure_ascii=False))
+        click.echo(f"no test matches -k {pattern!r}", err=True)
+        sys.exit(NO_TESTS)
     outcomes = []
     with _bar(len(suite.tests), not as_json) as advance:
         for t in suite.tests:

@@ -8,11 +8,11 @@ player's character and values, whose turn it is. No server, no external file: it
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Optional
 
 from spellcard.compiler.text.safe import printable
 
+from ..atomic import write_text
 from ..render import LogRenderer, card_names, resets_of
 from ..seen_log import SeatLog, start_zones
 from .embed import json_for_html, static
@@ -71,4 +71,4 @@ def write_viewer(out: str, game, header: dict, seat: Optional[int]) -> None:
     page = _env().get_template("replay.html.j2").render(
         title=data["title"], data=json_for_html(data), seat="all" if seat is None else str(seat),
         players=len(game.players), css=static("style.css"), script=static("replay.js"))
-    Path(out).write_text(page, encoding="utf-8")
+    write_text(out, page)          # beside, then renamed into place: never a cut page

@@ -18,10 +18,16 @@ def pytest_collect_file(parent, file_path: Path):
 
 
 def _has_tests(path: Path) -> bool:
+    return b"test" in _head(path)
+
+
+def _head(path: Path) -> bytes:
+    """A file's bytes up to one past the source limit (a larger file is refused when collected), or b""."""
+    from spellcard.compiler.pack import PackNotFound, read_bounded
     try:
-        return "test" in path.read_text("utf-8")
-    except OSError:
-        return False
+        return read_bounded(path)
+    except PackNotFound:
+        return b""
 
 
 def _pack_of(path: Path):
@@ -29,11 +35,8 @@ def _pack_of(path: Path):
     parent of a `tests/` folder."""
     for folder in (path.parent, path.parent.parent) if path.parent.name == "tests" else (path.parent,):
         for f in folder.glob("*.spell"):
-            try:
-                if "\npack " in "\n" + f.read_text("utf-8"):
-                    return folder
-            except OSError:
-                continue
+            if b"\npack " in b"\n" + _head(f):
+                return folder
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Iterable, Optional
 import attrs
 
 from spellcard.compiler.build.builder import build
-from spellcard.compiler.pack.loader import load_pack
+from spellcard.compiler.pack.loader import PackNotFound, load_pack, read_bounded
 from spellcard.compiler.parse.read import decode, parse
 
 from .check import TestChecker
@@ -67,8 +67,8 @@ def only_tests(path: str) -> bool:
         files = sorted(p.rglob("*.spell"))
         return bool(files) and all(only_tests(str(f)) for f in files)
     try:
-        text, problem = decode(str(p), p.read_bytes())
-    except OSError:
+        text, problem = decode(str(p), read_bounded(p))     # a file too large is refused, not parsed
+    except PackNotFound:
         return False
     if problem is not None:
         return False
