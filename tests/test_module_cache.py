@@ -13,7 +13,8 @@ from spellcard.compiler.pack import module_cache
 from spellcard.compiler.build import builder as build_module
 from spellcard.compiler.parse import read as parse_module
 from spellcard.compiler.build.builder import build
-from spellcard.compiler.pack.loader import Source, _compiler_digest, compile_sources, read_sources, resolve
+from spellcard.compiler.pack.cache_key import _compiler_digest
+from spellcard.compiler.pack.loader import Source, compile_sources, read_sources, resolve
 
 ROOT = Path(__file__).parent.parent
 CORPUS = ROOT / "tests" / "diagnostics"

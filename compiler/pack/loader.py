@@ -4,7 +4,6 @@ from __future__ import annotations
 import gc
 import hashlib
 from contextlib import contextmanager
-from functools import lru_cache
 import json
 import marshal
 import os
@@ -17,7 +16,8 @@ from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import registry
 from spellcard.compiler.ast.base import Span
-from .manifest import COMPILER_VERSION, ManifestProblem, is_compiled, load_compiled, load_module
+from .cache_key import _compiler_digest, cache_dir
+from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -150,29 +150,6 @@ def _display(p: Path) -> str:
         return os.path.relpath(p)
     except ValueError:
         return str(p)
-
-
-def cache_dir() -> Path:
-    root = os.environ.get("SPELLCARD_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "spellcard")
-    return Path(root)
-
-
-@lru_cache(maxsize=1)
-def _compiler_digest() -> bytes:
-    """The compiler itself is part of every cache key: a changed checker or template recompiles. Read
-    as whole folders (the compiler, its grammar, the runtime the emitted code runs against) and the
-    `.spell` test syntax, so that a module moved or added needs no edit here."""
-    import spellcard
-    from spellcard import compiler, grammar, runtime
-
-    tests = Path(spellcard.__file__).parent / "spelltest"
-    h = hashlib.sha256(COMPILER_VERSION.encode())
-    files = [p for package in (compiler, grammar, runtime) for p in sorted(Path(package.__file__).parent.rglob("*"))
-             if p.suffix in (".py", ".j2", ".lark") and "__pycache__" not in p.parts]
-    for p in files + [tests / "nodes.py", tests / "builder.py"]:
-        h.update(p.name.encode() + p.read_bytes())
-    return h.digest()
 
 
 def source_hash(sources: list[Source]) -> str:

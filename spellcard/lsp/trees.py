@@ -12,7 +12,7 @@ import pickle
 import tempfile
 from typing import Optional
 
-from spellcard.compiler.pack.loader import _compiler_digest, cache_dir
+from spellcard.compiler.pack.cache_key import _compiler_digest, cache_dir
 
 
 FORMAT = b"chunks: modules"      # what a file holds; a change of it is a change of key
