@@ -10,7 +10,8 @@ $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "need Python 3.11 (python3.11 or python3) on PATH"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	@# -qq: errors only; setuptools' editable build prints an informational note (not a warning) otherwise
+	$(BIN)/pip install -qq -e '.[test]'
 	$(MAKE) --no-print-directory bytecode
 	@touch $(STAMP)
 
