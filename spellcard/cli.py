@@ -354,7 +354,8 @@ LAZY_COMMANDS = {"replay": ("cli_replay", "replay_cmd"), "list": ("cli_list", "l
                  "build": ("shipping", "build_cmd"), "packs": ("shipping", "packs_cmd"),
                  "test": ("cli_test", "test_cmd"), "explain": ("cli_doc", "explain_cmd"),
                  "doc": ("cli_doc", "doc_cmd"), "new": ("new_pack", "new_cmd"),
-                 "explore": ("cli_explore", "explore_cmd"), "balance": ("cli_balance", "balance_cmd")}
+                 "explore": ("cli_explore", "explore_cmd"), "balance": ("cli_balance", "balance_cmd"),
+                 "play": ("table.command", "play_cmd")}
 
 
 # ── editor support ─────────────────────────────────────────────────────────────

@@ -1,0 +1,193 @@
+// The table's page: one WebSocket per seat it holds (several for a hot seat), each frame drawn as it
+// comes. It knows no game: zones, players, values and options are drawn from the frame as they are.
+"use strict";
+(function () {
+  const boot = JSON.parse(document.getElementById("boot").textContent);
+  const seats = {};          // key -> {seat, token, ws, frame, lines, tools}
+  let shown = null;
+
+  const $ = (id) => document.getElementById(id);
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  const keyOf = (seat) => (seat === null ? "watch" : String(seat));
+  const value = (v) => (v === null ? "none" : Array.isArray(v) ? "[" + v.map(value).join(", ") + "]" : String(v));
+
+  function connect(s) {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(proto + "://" + location.host + "/ws/" + s.token);
+    s.ws = ws;
+    ws.onopen = () => status("connected");
+    ws.onmessage = (e) => receive(s, JSON.parse(e.data));
+    ws.onclose = () => { status("reconnecting…"); setTimeout(() => connect(s), 1000); };
+  }
+
+  function receive(s, msg) {
+    if (msg.type === "hello") { s.tools = msg.tools; return; }
+    if (msg.type === "refused") { status("refused: " + msg.reason); return; }
+    if (msg.type === "accepted") { status(msg.take_back ? "taken back" : ""); return; }
+    if (msg.type !== "frame") return;
+    if (msg.log.from === 0) s.lines = [];
+    s.lines.push(...msg.log.lines);
+    s.frame = msg;
+    s.newLines = msg.log.lines.length;
+    drawSeats();
+    if (keyOf(s.seat) === shown) draw(s);
+  }
+
+  function status(text) { $("status").textContent = text; }
+
+  function send(s, data) {
+    if (s.ws && s.ws.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify(data));
+  }
+
+  function drawSeats() {
+    const nav = $("seats");
+    nav.replaceChildren();
+    const list = Object.values(seats);
+    if (list.length < 2) return;
+    for (const s of list) {
+      const b = el("button", "seat-tab", s.seat === null ? "watch" : "P" + s.seat);
+      if (s.frame && s.frame.decision) b.textContent += " ●";
+      if (keyOf(s.seat) === shown) b.classList.add("on");
+      b.onclick = () => { shown = keyOf(s.seat); drawSeats(); if (s.frame) draw(s); };
+      nav.append(b);
+    }
+  }
+
+  function card(c) {
+    if (c.back) return el("span", "card back", "🂠");
+    const e = el("span", "card");
+    e.append(el("span", "label", c.label), el("span", "face", c.face));
+    const shownAttrs = c.shown ? Object.entries(c.shown).map(([k, v]) => k + " " + value(v)).join(" · ") : "";
+    e.title = c.label + " " + c.face + (shownAttrs ? " — " + shownAttrs : "");
+    if (c.of) e.title += " (as " + c.of.map((o) => (o.back ? "a card" : o.face)).join(", ") + ")";
+    return e;
+  }
+
+  function zone(z) {
+    const e = el("div", "zone " + z.visibility);
+    e.append(el("span", "zone-name", z.name + " (" + z.size + ")"));
+    const cards = el("span", "cards");
+    for (const c of z.cards) if (!c.back) cards.append(card(c));
+    if (z.hidden) { const b = card({ back: true }); b.textContent = "🂠 ×" + z.hidden; cards.append(b); }
+    e.append(cards);
+    return e;
+  }
+
+  function values(v) {
+    const e = el("div", "values");
+    for (const [k, x] of Object.entries(v)) e.append(el("span", "value", k + ": " + value(x)));
+    return e;
+  }
+
+  function draw(s) {
+    const f = s.frame;
+    const me = f.seat;
+    // the table
+    const t = $("table");
+    t.replaceChildren();
+    const head = el("div", "turn");
+    head.textContent = "turn " + f.turn + " · round " + f.round + (f.phase ? " · " + f.phase : "") +
+      (f.current !== null ? " · P" + f.current + "'s turn" : "") + (me === null ? " · watching" : " · you are P" + me);
+    t.append(head, values(f.v));
+    for (const z of f.zones) t.append(zone(z));
+    // the players, this seat's first
+    const ps = $("players");
+    ps.replaceChildren();
+    const order = f.players.slice().sort((a, b) => (b.seat === me) - (a.seat === me));
+    for (const p of order) {
+      const box = el("article", "player" + (p.seat === me ? " me" : "") + (p.alive ? "" : " out") +
+        (p.seat === f.current ? " current" : "") + (p.seat === f.asked ? " asked" : ""));
+      box.dataset.seat = p.seat;
+      const name = "P" + p.seat + (p.label !== "P" + p.seat ? " · " + p.label + " " + p.name : "");
+      box.append(el("h3", "", (p.seat === f.current ? "▶ " : "") + name + (p.alive ? "" : " ✝")));
+      box.append(values(p.v));
+      if (p.skills.length) box.append(el("div", "skills", p.skills.join(" · ")));
+      for (const z of p.zones) if (z.size || z.visibility !== "hidden") box.append(zone(z));
+      ps.append(box);
+    }
+    drawDecision(s);
+    drawOver(f);
+    // tools
+    $("tools").hidden = !f.tools;
+    if (f.tools) {
+      $("save-log").href = "/file/" + s.token + "/game.log";
+      $("save-moment").href = "/file/" + s.token + "/moment.spell";
+      $("take-back").onclick = () => send(s, { type: "take_back" });
+    }
+    // the log
+    const pre = $("lines");
+    pre.textContent = s.lines.join("\n");
+    pre.scrollTop = pre.scrollHeight;
+  }
+
+  function drawOver(f) {
+    const o = $("over");
+    o.hidden = !f.over;
+    if (!f.over) return;
+    const who = f.over.winners.length ? f.over.winners.map((w) => "P" + w).join(", ") : "nobody";
+    o.textContent = f.over.reason === "error" ? "The game stopped: " + f.over.error
+      : f.over.reason === "win" ? "Game over: " + who + " won" : "Game over: no winner (" + f.over.reason + ")";
+  }
+
+  function drawDecision(s) {
+    const box = $("decision");
+    box.replaceChildren();
+    const d = s.frame.decision;
+    if (!d) {
+      if (s.frame.seat !== null && !s.frame.over) box.append(el("p", "waiting", "waiting for P" + s.frame.asked + "…"));
+      return;
+    }
+    box.append(el("h2", "prompt", d.prompt));
+    const opts = el("div", "options");
+    const answer = (a) => send(s, { type: "answer", seat: s.frame.seat, decision: d.id, answer: a });
+    if (d.kind === "many") {
+      const picked = new Set();
+      const done = el("button", "done", "");
+      const update = () => {
+        done.textContent = "done (" + picked.size + ", choose " + (d.min === d.max ? d.min : d.min + "–" + d.max) + ")";
+        done.disabled = picked.size < d.min || picked.size > d.max;
+      };
+      d.options.forEach((o, i) => {
+        const b = option(o);
+        b.setAttribute("aria-pressed", "false");
+        b.onclick = () => {
+          if (picked.has(i)) picked.delete(i); else picked.add(i);
+          b.setAttribute("aria-pressed", String(picked.has(i)));
+          update();
+        };
+        opts.append(b);
+      });
+      done.onclick = () => answer([...picked].sort((a, b) => a - b));
+      update();
+      box.append(opts, done);
+      return;
+    }
+    d.options.forEach((o, i) => {
+      const b = option(o);
+      b.onclick = () => answer(i);
+      opts.append(b);
+    });
+    box.append(opts);
+  }
+
+  function option(o) {
+    const b = el("button", "option" + (o.pass ? " pass" : ""));
+    b.type = "button";
+    if (o.card) b.append(card(o.card));
+    if (!o.card || o.card.back || o.label !== o.card.face) b.append(el("span", "option-label", o.label));
+    if (o.targets) b.append(el("span", "targets", "→ " + o.targets.map((t) => "P" + t).join(", ")));
+    return b;
+  }
+
+  for (const s of boot.seats) {
+    const entry = { seat: s.seat, token: s.token, lines: [], frame: null };
+    seats[keyOf(s.seat)] = entry;
+    if (shown === null) shown = keyOf(s.seat);
+    connect(entry);
+  }
+})();
