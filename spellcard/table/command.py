@@ -138,6 +138,7 @@ def serve(setup, host: str, port: int, no_open: bool) -> None:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(128)            # connections wait in the backlog until uvicorn serves: the URLs work once printed
     except OSError as err:
         raise click.ClickException(f"cannot serve on {printable(host)}:{port}: {err.strerror}") from None
     if host not in ("127.0.0.1", "localhost", "::1"):

@@ -69,7 +69,8 @@ def moment_text(game, setup, seat: int, title: str) -> str:
             if owner is None or a is None or sees_value(seat, owner, a):
                 expects.append(f"  expect {key}{name} == {word}")
     for z in game.all_zones():
-        if z.visibility == "public" or z.visibility == "owner" and z.owner is not None and z.owner.seat == seat:
+        mine = z.owner is not None and z.owner.seat == seat
+        if (z.cards or mine and z.name == pack.hand_zone) and (z.visibility == "public" or z.visibility == "owner" and mine):
             where = z.name if z.owner is None else f"P{z.owner.seat}.{z.name}"
             expects.append(f"  expect {where} == [{', '.join(spec(c) for c in z.cards)}]")
     lines += expects + ["}"]
