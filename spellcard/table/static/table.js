@@ -70,6 +70,7 @@
 
   function zone(z) {
     const e = el("div", "zone " + z.visibility);
+    e.dataset.zone = z.name;
     e.append(el("span", "zone-name", z.name + " (" + z.size + ")"));
     const cards = el("span", "cards");
     for (const c of z.cards) if (!c.back) cards.append(card(c));
@@ -138,6 +139,9 @@
     const box = $("decision");
     box.replaceChildren();
     const d = s.frame.decision;
+    box.dataset.id = d ? d.id : "";
+    box.dataset.kind = d ? d.kind : "";
+    box.dataset.min = d ? d.min : "";
     if (!d) {
       if (s.frame.seat !== null && !s.frame.over) box.append(el("p", "waiting", "waiting for P" + s.frame.asked + "…"));
       return;
