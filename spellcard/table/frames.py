@@ -117,7 +117,8 @@ def table_state(faces: Faces, view: View, seat: Optional[int]) -> dict:
         current = view.current.seat
     except AttributeError:              # before the first turn: nobody's yet
         current = None
-    return {"seat": seat, "turn": view.turn, "round": view.round, "phase": view.phase, "current": current,
+    shown = faces.pack.shown
+    return {"seat": seat, "shown": [*shown.get("player", ()), *shown.get("character", ())], "turn": view.turn, "round": view.round, "phase": view.phase, "current": current,
             "v": {k: plain(faces, v) for k, v in view.v.items()},
             "zones": [zone(faces, z) for z in view.zones if z.owner is None],
             "players": [player(faces, p) for p in g_players]}

@@ -15,7 +15,7 @@ from typing import Optional
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -88,6 +88,13 @@ def make_app(session: Session) -> Starlette:
         return Response(text, media_type="text/plain; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{what}"'})
 
+    async def texts(request):
+        if find(session, request.path_params["token"]) is None:
+            return PlainTextResponse("no such seat", status_code=404)
+        from .texts import pack_texts
+
+        return JSONResponse(await run_in_threadpool(pack_texts, setup.pack_target, setup.extra))
+
     async def socket(ws: WebSocket):
         who = find(session, ws.path_params["token"])
         if who is None or who == HOT:
@@ -97,6 +104,7 @@ def make_app(session: Session) -> Starlette:
         await Connection(session, ws, None if who == WATCH else who).serve()
 
     routes = [Route("/seat/{token}", seat_page), Route("/file/{token}/{what}", saved),
+              Route("/texts/{token}", texts),
               WebSocketRoute("/ws/{token}", socket),
               Mount("/static", StaticFiles(packages=[("spellcard.table", "static")]), name="static")]
     return Starlette(routes=routes)

@@ -13,6 +13,18 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
+  let texts = {};            // the pack's printed and rules texts, for the hover (GET /texts/TOKEN)
+  fetch("/texts/" + boot.seats[0].token).then((r) => r.json()).then((t) => {
+    texts = t;
+    const s = seats[shown];
+    if (s && s.frame) draw(s);
+  }).catch(() => {});
+  function about(kind, name) {
+    const t = (texts[kind] || {})[name];
+    if (!t) return "";
+    const rules = Object.entries(t.rules || {}).map(([lang, text]) => lang + ": " + text).join("\n");
+    return [t.label + " " + name, t.printed, rules].filter(Boolean).join("\n\n");
+  }
   const keyOf = (seat) => (seat === null ? "watch" : String(seat));
   const value = (v) => (v === null ? "none" : Array.isArray(v) ? "[" + v.map(value).join(", ") + "]" : String(v));
 
@@ -63,7 +75,9 @@
     const e = el("span", "card");
     e.append(el("span", "label", c.label), el("span", "face", c.face));
     const shownAttrs = c.shown ? Object.entries(c.shown).map(([k, v]) => k + " " + value(v)).join(" · ") : "";
-    e.title = c.label + " " + c.face + (shownAttrs ? " — " + shownAttrs : "");
+    const kind = c.face.replace(/[^A-Za-z0-9_].*$/, "");
+    e.title = c.label + " " + c.face + (shownAttrs ? " — " + shownAttrs : "") +
+      (about("card", kind) ? "\n\n" + about("card", kind) : "");
     if (c.of) e.title += " (as " + c.of.map((o) => (o.back ? "a card" : o.face)).join(", ") + ")";
     return e;
   }
@@ -79,9 +93,14 @@
     return e;
   }
 
-  function values(v) {
+  // The values the pack shows (`show player`, `show character`) first; of the others, those set.
+  const unset = (x) => x === null || x === false || x === 0 || x === "" || (Array.isArray(x) && !x.length);
+  function values(v, shown) {
     const e = el("div", "values");
-    for (const [k, x] of Object.entries(v)) e.append(el("span", "value", k + ": " + value(x)));
+    for (const k of shown || []) if (k in v) e.append(el("span", "value shown", k + ": " + value(v[k])));
+    for (const [k, x] of Object.entries(v)) {
+      if (!(shown || []).includes(k) && !unset(x)) e.append(el("span", "value", k + ": " + value(x)));
+    }
     return e;
   }
 
@@ -105,9 +124,20 @@
         (p.seat === f.current ? " current" : "") + (p.seat === f.asked ? " asked" : ""));
       box.dataset.seat = p.seat;
       const name = "P" + p.seat + (p.label !== "P" + p.seat ? " · " + p.label + " " + p.name : "");
-      box.append(el("h3", "", (p.seat === f.current ? "▶ " : "") + name + (p.alive ? "" : " ✝")));
-      box.append(values(p.v));
-      if (p.skills.length) box.append(el("div", "skills", p.skills.join(" · ")));
+      const h = el("h3", "", (p.seat === f.current ? "▶ " : "") + name + (p.alive ? "" : " ✝"));
+      h.title = about("character", p.name);
+      box.append(h);
+      box.append(values(p.v, f.shown));
+      if (p.skills.length) {
+        const sk = el("div", "skills");
+        for (const name of p.skills) {
+          const label = (texts.skill && texts.skill[name]) ? texts.skill[name].label + " " + name : name;
+          const span = el("span", "skill", label);
+          span.title = about("skill", name);
+          sk.append(span);
+        }
+        box.append(sk);
+      }
       for (const z of p.zones) if (z.size || z.visibility !== "hidden") box.append(zone(z));
       ps.append(box);
     }
@@ -184,6 +214,7 @@
     b.type = "button";
     if (o.card) b.append(card(o.card));
     if (!o.card || o.card.back || o.label !== o.card.face) b.append(el("span", "option-label", o.label));
+    if (o.skill) b.title = about("skill", o.skill);
     if (o.targets) b.append(el("span", "targets", "→ " + o.targets.map((t) => "P" + t).join(", ")));
     return b;
   }
