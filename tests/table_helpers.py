@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -52,6 +53,9 @@ class Seat:
 
         self.url = url
         self.ws = connect(ws_url(url), max_size=2 ** 24, open_timeout=30)
+        # A message is written in pieces: without this, each piece after the first would wait for
+        # the server's delayed acknowledgement (Nagle's algorithm), some 40 ms a message.
+        self.ws.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.messages: list[dict] = []
         self.raw: list[str] = []
         self.frame = None
