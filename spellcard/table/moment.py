@@ -168,7 +168,7 @@ def play_test(session, setup, agents: list) -> tuple[list, Optional[str]]:
     table's seats, then play on to the game's end. Returns the winners' seats and an error, if any."""
     from spellcard.spelltest.run import Runner, Stop
 
-    from .session import Restart
+    from .seats import Restart
 
     class Playing(Runner):
         def seat_up(self, head) -> None:

@@ -10,6 +10,11 @@ from spellcard.runtime.decisions import Agent, RandomAgent
 from spellcard.runtime.view import View, view_of
 
 
+class Restart(BaseException):
+    """Raised in the game thread to leave the game (a take back, the server closing): a BaseException,
+    so that the runtime's `except Exception` (a rule fault) does not take it for the game's end."""
+
+
 class Seat(Agent):
     """A table's seat: what a replay hands it, else its own answer; every answer is recorded (a take
     back drops a seat's last one). A test's scripted agent (`--from TEST`) hands its unscripted

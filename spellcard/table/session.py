@@ -22,16 +22,11 @@ from spellcard.runtime.decisions import validate
 from spellcard.runtime.view import View, view_of
 
 from . import frames
-from .seats import Bot, Human, Shape
+from .seats import Bot, Human, Restart, Shape
 
 BOT_FRAMES = 0.3
 """While bots play, the pages are redrawn at most this often (seconds)."""
 MAX_ANSWERS = 1_000_000
-
-
-class Restart(BaseException):
-    """Raised in the game thread to leave the game (a take back, the server closing): a BaseException,
-    so that the runtime's `except Exception` (a rule fault) does not take it for the game's end."""
 
 
 @attrs.frozen
