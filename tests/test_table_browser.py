@@ -25,13 +25,14 @@ def shown_to(page, seat: int) -> bool:
     return f"shown to P{seat}" in log or "revealed" in log
 
 
-def click_decision(page, clicked: set) -> bool:
-    """Answer the page's decision with its first options, once; False if there is none to answer."""
+def click_decision(page, clicked: dict) -> bool:
+    """Answer the page's decision with its first options, once (`clicked`: its id -> its text); False if
+    there is none to answer."""
     box = page.locator("#decision")
     did = box.get_attribute("data-id")
     if not did or did in clicked:
         return False
-    clicked.add(did)
+    clicked[did] = box.inner_text()
     buttons = page.locator("#decision .options button")
     if box.get_attribute("data-kind") == "many":
         for i in range(int(box.get_attribute("data-min"))):
@@ -55,7 +56,7 @@ def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_han
                     "framereceived", lambda payload, seat=seat: frames[seat].append(json.loads(payload))))
                 page.goto(urls[f"seat {seat}"])
                 pages.append(page)
-            clicked = [set(), set()]
+            clicked = [{}, {}]
             deadline = time.monotonic() + 240
             while not any(p.locator("#over").is_visible() for p in pages):
                 assert time.monotonic() < deadline, "the game did not end"
@@ -80,5 +81,72 @@ def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_han
                 for m in got:
                     lines = m["log"]["lines"] if m["log"]["from"] == 0 else lines + m["log"]["lines"]
                     assert other_hand_is_hidden(m, lines)
+        finally:
+            browser.close()
+
+
+def play_until(page, clicked: dict, deadline: float, stop) -> None:
+    """Answer the page's decisions with their first options until `stop()`."""
+    while not stop():
+        assert time.monotonic() < deadline, "the game did not end"
+        if not click_decision(page, clicked):
+            page.wait_for_timeout(20)
+
+
+def test_a_designer_plays_thb_to_the_end_takes_back_and_saves_a_moment_that_passes(tmp_path):
+    import subprocess
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.table_helpers import ROOT, SPELLCARD
+
+    with served("thb", "--mode", "Duel", "--seats", "human,random", "--seed", "11") as urls, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True).new_page()
+            page.goto(urls["seat 0"])
+            clicked: dict = {}
+            deadline = time.monotonic() + 400
+            play_until(page, clicked, deadline, lambda: len(clicked) >= 6)
+            last = list(clicked)[-1]
+            page.wait_for_function(f"Number(document.querySelector('#decision').dataset.id) > {last}")
+            page.locator("#take-back").click()             # the last answer taken back: asked it again
+            page.wait_for_function(f"Number(document.querySelector('#decision').dataset.id) > {last} + 1")
+            assert page.locator("#decision").inner_text() == clicked[last]
+            with page.expect_download() as download:
+                page.locator("#save-moment").click()
+            moment = tmp_path / "moment.spell"
+            download.value.save_as(moment)
+            play_until(page, clicked, deadline, lambda: page.locator("#over").is_visible())
+            assert "Game over" in page.inner_text("#over")
+        finally:
+            browser.close()
+    run = subprocess.run([*SPELLCARD, "test", "thb", "--with", str(moment), "-k", "moment"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "1 passed, 0 failed" in run.stdout, run.stdout + run.stderr
+
+
+def test_a_hot_seat_page_holds_every_person_and_switches_between_them():
+    from playwright.sync_api import sync_playwright
+
+    with served(LOVE_LETTER, "--seats", "human,human", "--seed", "9") as urls, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport=PHONE)
+            page.goto(urls["hot seat"])
+            tabs = page.locator("#seats button")
+            tabs.first.wait_for()
+            assert tabs.count() == 2
+            clicked: dict = {}
+            answered = 0
+            deadline = time.monotonic() + 120
+            while answered < 6 and not page.locator("#over").is_visible():
+                assert time.monotonic() < deadline
+                for i in range(2):
+                    tabs.nth(i).click()                    # the seat with a ● is asked: answer it there
+                    if click_decision(page, clicked):
+                        answered += 1
+                page.wait_for_timeout(30)
+            assert answered >= 6 or page.locator("#over").is_visible()
         finally:
             browser.close()
