@@ -71,6 +71,7 @@ def test_every_bad_message_is_refused_with_a_reason_and_the_connection_survives(
         f = seat.decision()
         d = f["decision"]
         bad = [({"type": "answer", "seat": 1, "decision": d["id"], "answer": 0}, "seat"),
+               ({"type": "answer", "seat": False, "decision": d["id"], "answer": 0}, "seat"),
                ({"type": "answer", "decision": d["id"] + 7, "answer": 0}, "no such decision"),
                ({"type": "answer", "decision": "1", "answer": 0}, "no such decision"),
                ({"type": "answer", "decision": d["id"], "answer": 99}, "no such option"),
@@ -217,3 +218,39 @@ def test_a_bad_command_line_is_one_line(args, message):
     run = subprocess.run([*SPELLCARD, "play", LOVE_LETTER, *args, "--no-open", "--port", "0"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_server_stopped_at_any_moment_resumes_from_its_kept_log(tmp_path):
+    kept = tmp_path / "kept.log"
+    with served(LOVE_LETTER, "--seats", "human,random", "--seed", "12", "--log", str(kept)) as urls:
+        seat = Seat(urls["seat 0"])
+        f = seat.decision()
+        for _ in range(3):
+            seat.answer(f, first_answer(f["decision"]))
+            f = seat.decision()
+        lines = [line for m in seat.messages if m["type"] == "frame" for line in m["log"]["lines"]]
+        seat.close()
+    assert not (tmp_path / "kept.log.part").exists()
+    with served(LOVE_LETTER, "--from", str(kept), "--log", str(kept)) as urls:
+        seat = Seat(urls["seat 0"])
+        g = seat.decision()
+        assert g["log"]["lines"] == lines and g["decision"]["options"] == f["decision"]["options"]
+        seat.close()
+
+
+def test_a_person_who_leaves_hands_the_seat_to_a_bot_and_can_take_it_back():
+    with served(LOVE_LETTER, "--seats", "human,random", "--seed", "13", "--bot-ms", "50") as urls:
+        seat = Seat(urls["seat 0"])
+        f = seat.decision()
+        seat.send({"type": "bot", "on": "yes"})
+        assert "on" in seat.reply()["reason"]
+        seat.send({"type": "bot", "on": True})
+        assert seat.reply()["type"] == "accepted"
+        g = seat.until(lambda m: m["type"] == "frame" and (m["over"] is not None or m["turn"] > f["turn"] + 2))
+        assert g["decision"] is None and (g["by_bot"] or g["over"])
+        if g["over"] is None:
+            seat.send({"type": "bot", "on": False})
+            assert seat.reply()["type"] == "accepted"
+            h = seat.decision()
+            assert h["over"] is not None or (h["decision"]["id"] > f["decision"]["id"] and not h["by_bot"])
+        seat.close()

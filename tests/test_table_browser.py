@@ -27,19 +27,25 @@ def shown_to(page, seat: int) -> bool:
 
 def click_decision(page, clicked: dict) -> bool:
     """Answer the page's decision with its first options, once (`clicked`: its id -> its text); False if
-    there is none to answer."""
-    box = page.locator("#decision")
-    did = box.get_attribute("data-id")
+    there is none to answer, or if it was redrawn for another decision meanwhile."""
+    from playwright.sync_api import TimeoutError as Late
+
+    did = page.locator("#decision").get_attribute("data-id")
     if not did or did in clicked:
         return False
-    clicked[did] = box.inner_text()
-    buttons = page.locator("#decision .options button")
-    if box.get_attribute("data-kind") == "many":
-        for i in range(int(box.get_attribute("data-min"))):
-            buttons.nth(i).click()
-        page.locator("#decision button.done").click()
-    else:
-        buttons.first.click()
+    box = page.locator(f'#decision[data-id="{did}"]')      # this decision's controls, or none
+    buttons = box.locator(".options button")
+    try:
+        text = box.inner_text(timeout=2000)
+        if box.get_attribute("data-kind", timeout=2000) == "many":
+            for i in range(int(box.get_attribute("data-min", timeout=2000))):
+                buttons.nth(i).click(timeout=2000)
+            box.locator("button.done").click(timeout=2000)
+        else:
+            buttons.first.click(timeout=2000)
+    except Late:
+        return False
+    clicked[did] = text
     return True
 
 
@@ -109,9 +115,10 @@ def test_a_designer_plays_thb_to_the_end_takes_back_and_saves_a_moment_that_pass
             deadline = time.monotonic() + 400
             play_until(page, clicked, deadline, lambda: len(clicked) >= 6)
             last = list(clicked)[-1]
-            page.wait_for_function(f"Number(document.querySelector('#decision').dataset.id) > {last}")
+            page.wait_for_function(f"Number(document.querySelector('#decision').dataset.id) > {last}", timeout=60_000)
             page.locator("#take-back").click()             # the last answer taken back: asked it again
-            page.wait_for_function(f"Number(document.querySelector('#decision').dataset.id) > {last} + 1")
+            page.wait_for_function(f"Number(document.querySelector('#decision').dataset.id) > {last} + 1",
+                                   timeout=60_000)
             assert page.locator("#decision").inner_text() == clicked[last]
             with page.expect_download() as download:
                 page.locator("#save-moment").click()

@@ -30,6 +30,9 @@ DEFAULT_BOT = "search"
 @click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False), metavar="LOG|TEST",
               help="Resume a game from its log (saved at the table or by `simulate --log`), or play on from a "
                    ".spell test's setup (its statements but its expectations, then people and bots).")
+@click.option("--log", "keep", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+              help="Keep the game's log in FILE, written each time the game waits for a person and at its "
+                   "end: after a restart, `--from FILE` resumes the game where it was.")
 @click.option("--test", "test_name", metavar="TITLE", help="With --from FILE.spell: the test to play (default: the first).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to serve on; 0.0.0.0 lets others on your network join (with a seat's URL).")
@@ -42,7 +45,7 @@ DEFAULT_BOT = "search"
 @click.option("--no-open", is_flag=True, help="Do not open the first seat in the browser.")
 def play_cmd(pack: str, mode: Optional[str], seats: Optional[str], players: Optional[int],
              characters: Optional[str], extra: tuple, seed: Optional[int], from_file: Optional[str],
-             test_name: Optional[str], host: str, port: int, bot_ms: float, tools: Optional[bool],
+             keep: Optional[str], test_name: Optional[str], host: str, port: int, bot_ms: float, tools: Optional[bool],
              no_open: bool) -> None:
     """Play a pack's game in the browser: people at some seats, bots at the others.
 
@@ -56,6 +59,8 @@ def play_cmd(pack: str, mode: Optional[str], seats: Optional[str], players: Opti
     from .session import Setup
 
     pdef = load_target(pack, extra).pack
+    if keep is not None and from_file is not None and from_file.endswith(".spell"):
+        raise UsageProblem("--log keeps a game's log; a table set up by a test (--from TEST) has none")
     answers, test, header_seats, log_header = (), None, None, None
     if from_file is not None and from_file.endswith(".spell"):
         test, mode, players = _from_test(pdef, from_file, test_name)
@@ -89,7 +94,7 @@ def play_cmd(pack: str, mode: Optional[str], seats: Optional[str], players: Opti
     setup = Setup(pack=pdef, pack_target=pack, extra=tuple(extra), mode=table.mode if table else mode,
                   players=n, characters=table.characters if table else (), seed=seed, seats=tuple(kinds),
                   agent_options=agent_options(pdef, None, bot_ms, None), answers=tuple(answers), test=test,
-                  tools=kinds.count(HUMAN) == 1 if tools is None else tools, header=log_header or {})
+                  tools=kinds.count(HUMAN) == 1 if tools is None else tools, header=log_header or {}, keep=keep)
     serve(setup, host, port, no_open)
 
 

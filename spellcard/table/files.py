@@ -4,6 +4,10 @@ thread does not move then."""
 from __future__ import annotations
 
 import json
+import os
+import sys
+
+from spellcard.compiler.text import printable
 
 from .moment import NoMoment, checked, moment_text
 
@@ -18,12 +22,30 @@ def game_log(session) -> str:
         _paused(session)
         if session.setup.test is not None:
             raise FileRefused("a table set up by a test has no log to replay: save the moment instead")
-        game = session.game
-        header = dict(session.setup.header)
-        header["seats"] = ",".join(session.setup.seats)
-        lines = [json.dumps({"header": header}, ensure_ascii=False, sort_keys=True),
-                 json.dumps({"answers": game.answers}, separators=(",", ":")), *game.log.lines()]
+        return log_text(session)
+
+
+def log_text(session) -> str:
+    game = session.game
+    header = dict(session.setup.header)
+    header["seats"] = ",".join(session.setup.seats)
+    lines = [json.dumps({"header": header}, ensure_ascii=False, sort_keys=True),
+             json.dumps({"answers": game.answers}, separators=(",", ":")), *game.log.lines()]
     return "\n".join(lines) + "\n"
+
+
+def keep_log(session, path: str) -> None:
+    """`play --log FILE`: the log written beside and renamed into place, so that a server stopped at
+    any moment leaves the last whole one for `--from FILE`."""
+    part = f"{path}.part"
+    try:
+        with open(part, "w", encoding="utf-8") as f:
+            f.write(log_text(session))
+        os.replace(part, path)
+    except OSError as err:
+        if not session.warned:
+            session.warned = True
+            print(f"warning: cannot keep the log in {printable(path)}: {err.strerror}", file=sys.stderr)
 
 
 def moment_test(session, seat: int) -> str:

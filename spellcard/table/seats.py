@@ -41,10 +41,19 @@ class Seat(Agent):
 
 
 class Human(Seat):
-    """A person: the decision goes to their page, and the game waits for the answer it sends back."""
+    """A person: the decision goes to their page, and the game waits for the answer it sends back. A
+    person who leaves hands the seat to a bot (`stand_in`), and may take it back."""
+
+    def __init__(self, session, seat: int, stand_in: "Bot"):
+        super().__init__(session, seat)
+        self.stand_in = stand_in
 
     def live(self, view, d):
-        return self.session.ask(self.seat, view, d)
+        if self.seat not in self.session.handed:
+            answer = self.session.ask(self.seat, view, d)
+            if answer is not self.session.HANDED:
+                return answer
+        return self.stand_in.live(view, d)
 
 
 class Bot(Seat):

@@ -179,7 +179,7 @@ class Connection:
         kind = msg.get("type")
         if self.seat is None:
             return refused("a watcher sends nothing")
-        if "seat" in msg and msg["seat"] != self.seat:
+        if "seat" in msg and (type(msg["seat"]) is not int or msg["seat"] != self.seat):
             return refused(f"this connection is seat {self.seat}'s; it cannot speak for another seat")
         if kind == "answer":
             did = msg.get("decision")
@@ -190,7 +190,12 @@ class Connection:
         if kind == "take_back":
             reason = self.session.take_back(self.seat)
             return refused(reason) if reason is not None else {"type": "accepted", "take_back": True}
-        return refused("unknown message type; send \"answer\" or \"take_back\"")
+        if kind == "bot":
+            if type(msg.get("on")) is not bool:
+                return refused("\"on\" is true (a bot plays this seat) or false (you play it again)")
+            self.session.hand_over(self.seat, msg["on"])
+            return {"type": "accepted", "bot": msg["on"]}
+        return refused("unknown message type; send \"answer\", \"take_back\" or \"bot\"")
 
 
 def refused(reason: str, **more) -> dict:

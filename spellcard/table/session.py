@@ -18,12 +18,14 @@ from typing import Callable, Optional
 
 import attrs
 
-from spellcard.runtime.decisions import validate
+from spellcard.runtime.decisions import shown, validate
 from spellcard.runtime.view import View, view_of
 
 from . import frames
 from .seats import Bot, Human, Restart, Shape
 
+STAND_IN = "search"
+"""The bot that plays a person's seat when they leave it."""
 BOT_FRAMES = 0.3
 """While bots play, the pages are redrawn at most this often (seconds)."""
 MAX_ANSWERS = 1_000_000
@@ -45,6 +47,7 @@ class Setup:
     test: object = None           # a TestDecl: its setup, then people and bots (--from TEST)
     tools: bool = True            # take back, save the log, save a moment (a designer's table)
     header: dict = attrs.Factory(dict)   # for a saved log: where the pack came from
+    keep: Optional[str] = None    # `--log FILE`: the log kept there each time the game waits for a person
 
     @property
     def humans(self) -> list[int]:
@@ -70,6 +73,7 @@ class Snapshot:
 
 class Session:
     LIVE = object()               # `replayed()`: no answer to replay, the seat answers itself
+    HANDED = object()             # `ask()`: the person handed the seat to a bot meanwhile
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -94,6 +98,8 @@ class Session:
         self.faces = frames.Faces(setup.pack)
         self.last_frame = 0.0
         self.thread: Optional[threading.Thread] = None
+        self.warned = False             # a kept log that cannot be written is said once
+        self.handed: set = set()        # the people's seats a bot plays for now
 
     # ── the game thread ───────────────────────────────────────────────────────
     def start(self) -> None:
@@ -120,6 +126,7 @@ class Session:
             except Restart:
                 continue
             self.publish()
+            self.keep()
             with self.cond:
                 while self.restart_with is None and not self.closing:
                     self.cond.wait()
@@ -128,9 +135,11 @@ class Session:
         from ..simulate import agent_seed, make_agent
 
         s = self.setup
-        return [Human(self, seat) if kind == "human" else
-                Bot(self, seat, make_agent(kind, agent_seed(s.seed, seat) + self.gen * 100_003, s.agent_options),
-                    agent_seed(s.seed, seat))
+
+        def bot(seat: int, kind: str) -> Bot:
+            return Bot(self, seat, make_agent(kind, agent_seed(s.seed, seat) + self.gen * 100_003, s.agent_options),
+                       agent_seed(s.seed, seat))
+        return [Human(self, seat, bot(seat, STAND_IN)) if kind == "human" else bot(seat, kind)
                 for seat, kind in enumerate(s.seats)]
 
     def _play(self) -> dict:
@@ -174,12 +183,15 @@ class Session:
             p = self.pending[seat] = Pending(self.next_id, Shape(d.kind, range(len(d.options)), d.min, d.max), d)
             self.asked = seat
             self.publish()
-            while not p.given and self.restart_with is None and not self.closing:
+            self.keep()
+            while not p.given and self.restart_with is None and not self.closing and seat not in self.handed:
                 self.cond.wait()
             del self.pending[seat]
-            if not p.given:
+            if p.given:
+                return p.answer
+            if self.restart_with is not None or self.closing:
                 raise Restart()
-            return p.answer
+            return self.HANDED
 
     def publish(self) -> None:
         """Every seat's frame (and the watchers'), rebuilt from its view, and its listeners told."""
@@ -193,6 +205,14 @@ class Session:
                 self.snapshots[seat] = self._snapshot(seat)
                 for notify in list(self.listeners.get(seat, {}).values()):
                     notify()
+
+    def keep(self) -> None:
+        """Write the log to `--log FILE` (the game waits, or is over: it does not move meanwhile)."""
+        if self.setup.keep is not None and self.game is not None and os.getpid() == self.pid:
+            from .files import keep_log
+
+            with self.cond:
+                keep_log(self, self.setup.keep)
 
     def snapshot(self, seat: Optional[int]) -> Optional[Snapshot]:
         """The seat's latest frame; one is made now for a watcher who came while the game waits."""
@@ -210,6 +230,7 @@ class Session:
         state["asked"] = self.asked
         state["over"] = self.over
         state["tools"] = self.setup.tools and seat is not None
+        state["by_bot"] = seat in self.handed
         lines = self.lines.get(seat)
         if lines is None:
             lines = self.lines[seat] = frames.SeatLines(game, seat, self.faces)
@@ -228,7 +249,7 @@ class Session:
             if p is None:
                 return "nothing is asked of this seat now"
             if type(did) is not int or did != p.did:
-                return f"no such decision: {frames.plain(self.faces, did)!s:.40} (the one asked is {p.did})"
+                return f"no such decision: {shown(did)} (the one asked is {p.did})"
             reason = validate(p.shape, answer)
             if reason is not None:
                 return reason
@@ -249,6 +270,17 @@ class Session:
             self.restart_with = [a for _, a in self.record[:last]]
             self.cond.notify_all()
         return None
+
+    def hand_over(self, seat: int, to_bot: bool) -> None:
+        """The person leaves the seat to a bot (which answers what is asked now), or takes it back."""
+        with self.cond:
+            if to_bot:
+                self.handed.add(seat)
+            else:
+                self.handed.discard(seat)
+            self.cond.notify_all()
+            if self.paused() and not (to_bot and seat in self.pending):
+                self.publish()              # nothing else would redraw the pages now
 
     def paused(self) -> bool:
         """The game waits for a person, or is over: it may be read from another thread."""

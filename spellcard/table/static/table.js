@@ -40,7 +40,10 @@
   function receive(s, msg) {
     if (msg.type === "hello") { s.tools = msg.tools; return; }
     if (msg.type === "refused") { status("refused: " + msg.reason); return; }
-    if (msg.type === "accepted") { status(msg.take_back ? "taken back" : ""); return; }
+    if (msg.type === "accepted") {
+      status(msg.take_back ? "taken back" : msg.bot === true ? "a bot plays this seat" : msg.bot === false ? "your seat" : "");
+      return;
+    }
     if (msg.type !== "frame") return;
     if (msg.log.from === 0) s.lines = [];
     s.lines.push(...msg.log.lines);
@@ -143,6 +146,10 @@
     }
     drawDecision(s);
     drawOver(f);
+    const hand = $("hand-over");
+    hand.hidden = me === null || !!f.over;
+    hand.textContent = f.by_bot ? "Take this seat back" : "Let a bot play this seat";
+    hand.onclick = () => send(s, { type: "bot", on: !f.by_bot });
     // tools
     $("tools").hidden = !f.tools;
     if (f.tools) {
@@ -173,7 +180,9 @@
     box.dataset.kind = d ? d.kind : "";
     box.dataset.min = d ? d.min : "";
     if (!d) {
-      if (s.frame.seat !== null && !s.frame.over) box.append(el("p", "waiting", "waiting for P" + s.frame.asked + "…"));
+      if (s.frame.seat !== null && !s.frame.over) {
+        box.append(el("p", "waiting", s.frame.by_bot ? "a bot plays this seat" : "waiting for P" + s.frame.asked + "…"));
+      }
       return;
     }
     box.append(el("h2", "prompt", d.prompt));
