@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from spellcard.runtime.decisions import Agent, RandomAgent
+from spellcard.runtime.decisions import Agent, RandomAgent, validate
 from spellcard.runtime.view import View, view_of
 
 
@@ -28,6 +28,9 @@ class Seat(Agent):
             view = view_of(view, self.seat)
             d = view.decision(d)
         answer = self.session.replayed()
+        if answer is not self.session.LIVE and validate(d, answer) is not None:
+            self.session.prefix.clear()                 # a log that does not fit: play on from here
+            answer = self.session.LIVE
         if answer is self.session.LIVE:
             answer = self.live(view, d)
         self.session.recorded(self.seat, answer)

@@ -125,6 +125,8 @@ class Session:
                 self.over = self._play()
             except Restart:
                 continue
+            except Exception as err:        # the game could not even be made: say so on every page
+                self.over = {"winners": [], "reason": "error", "error": f"{type(err).__name__}: {err}"}
             self.publish()
             self.keep()
             with self.cond:
@@ -148,7 +150,8 @@ class Session:
             from .moment import play_test
 
             winners, error = play_test(self, s, self._agents())
-            return {"winners": winners, "reason": "error" if error else "win", "error": error}
+            return {"winners": winners, "reason": "error" if error else "win" if winners else "turn_limit",
+                    "error": error}
         from spellcard.runtime.game import Game
 
         self.game = Game(s.pack, s.mode, s.players, self._agents(), seed=s.seed, log=True,
