@@ -55,9 +55,10 @@ def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_han
     with served(LOVE_LETTER, "--seats", "human,human", "--seed", "8") as urls, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
-            pages, frames = [], {0: [], 1: []}
+            pages, frames, errors = [], {0: [], 1: []}, []
             for seat, size in ((0, PHONE), (1, {"width": 1280, "height": 900})):
                 page = browser.new_context(viewport=size).new_page()
+                page.on("pageerror", lambda err: errors.append(str(err)))
                 page.on("websocket", lambda ws, seat=seat: ws.on(
                     "framereceived", lambda payload, seat=seat: frames[seat].append(json.loads(payload))))
                 page.goto(urls[f"seat {seat}"])
@@ -80,6 +81,7 @@ def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_han
             width = pages[0].evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"the phone's page is {width} px wide"
             assert sum(len(c) for c in clicked) > 4
+            assert not errors, errors                       # the page's script never failed
             for seat in (0, 1):
                 lines: list[str] = []
                 got = [m for m in frames[seat] if m.get("type") == "frame"]
