@@ -15,6 +15,7 @@ from typing import Optional
 
 from spellcard.runtime.view import sees_value
 
+from ..faces import card_face
 from .frames import Faces
 
 DECK_PER_LINE = 12
@@ -32,9 +33,10 @@ def moment_text(game, setup, seat: int, title: str) -> str:
     if deck_name is None:
         raise NoMoment(f"pack {pack.name} does not say which zone is the deck (`harness deck = ZONE`)")
     faces = Faces(pack)
+    printed = _printed(game, faces)
 
     def spec(c) -> str:
-        return faces.spec(c.kind, c.a)
+        return printed.get(c.id) or faces.spec(c.kind, c.a)
 
     names = [p.character.name if p.character is not None else f"P{p.seat}" for p in game.players]
     seats = [n if n not in names[:i] else f"P{i}" for i, n in enumerate(names)]
@@ -77,6 +79,29 @@ def moment_text(game, setup, seat: int, title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _printed(game, faces: Faces) -> dict:
+    """Each deck card's spec as its deck prints it (by id): a test deals from a fresh deck, where a
+    card's attributes are the printed ones, whatever the game has made of them since. The deck's
+    cards have consecutive ids in the deck's order, after the cards made before it."""
+    mode = game.mode
+    deck = game.pack.decks.get(mode.deck) if mode is not None and mode.deck else None
+    if not deck:
+        return {}
+    entries = [(k, v) for k, v in deck if k not in mode.without]
+    cards = sorted((c for c in game.cards if c.id is not None and not c.virtual), key=lambda c: c.id)
+    out: dict = {}
+    start = 0
+    while start + len(entries) <= len(cards):           # a deck per player (a collection) repeats it
+        run = cards[start:start + len(entries)]
+        if all(c.kind.name == k or c.base is not None for c, (k, _) in zip(run, entries)):
+            out.update({c.id: k + card_face(game.pack, {a: v[a] for a in faces.deck if a in v})
+                        for c, (k, v) in zip(run, entries)})
+            start += len(entries)
+        else:
+            start += 1
+    return out
+
+
 def _fresh_values(setup, seats: list) -> dict:
     """The values of a table freshly seated by the test harness: only those that differ are `set`."""
     from spellcard.scenario import Scenario
@@ -112,7 +137,7 @@ def _quoted(text: str) -> str:
 
 def checked(text: str, setup) -> str:
     """The test as it passes: run it, and leave out (naming them) the lines the harness cannot take."""
-    dropped = []
+    dropped, moved = [], set()
     for _ in range(MAX_TRIES):
         line, message = _first_problem(text, setup)
         if line is None:
@@ -121,6 +146,12 @@ def checked(text: str, setup) -> str:
         stmt = lines[line - 1].strip()
         if not stmt.startswith(("set ", "expect ")):
             raise NoMoment(f"the saved test does not run: line {line}: {message}")
+        if stmt.startswith("set ") and "bounds" in message and stmt not in moved:
+            moved.add(stmt)                 # its bounds may read a value set after it: set it last
+            last = max(i for i, x in enumerate(lines) if x.strip().startswith("set "))
+            lines.insert(last + 1, lines.pop(line - 1))
+            text = "\n".join(lines)
+            continue
         dropped.append(f"# left out (the test harness cannot take it back: {message}): {stmt}")
         del lines[line - 1]
         text = "\n".join(lines)
