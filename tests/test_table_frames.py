@@ -18,10 +18,14 @@ from spellcard.runtime.game import Game
 from spellcard.runtime.view import knows, sees_value, view_of
 from spellcard.seen_log import SeatLog, start_zones
 from spellcard.table import frames
+from spellcard.table.texts import phrases
 from tests.table_helpers import LOVE_LETTER
 
 CHECK_EVERY = 5
 MAX_CHECKS = 25
+
+
+PHRASES: dict = {}
 
 
 def frame_text(game, seat: int, d) -> str:
@@ -29,7 +33,7 @@ def frame_text(game, seat: int, d) -> str:
     view = view_of(game, seat)
     state = frames.table_state(faces, view, seat)
     state["decision"] = frames.decision(faces, d, 1)
-    state["log"] = frames.SeatLines(game, seat, faces).update()
+    state["log"] = frames.SeatLines(game, seat, faces, PHRASES).update()
     return json.dumps(state, ensure_ascii=False, sort_keys=True)
 
 
@@ -112,6 +116,8 @@ class Checking(RandomAgent):
     ids=["love_letter-2", "love_letter-4", "thb-Identity5Mode", "thb-Duel", "bots", "esper"])
 def test_a_frame_holds_nothing_its_seat_may_not_see(pack, mode, players, seed):
     pdef = load_pack(pack)
+    PHRASES.clear()
+    PHRASES.update(phrases(pack, ()))             # the log worded as the pack's `says` phrases word it
     mode = mode or next(iter(pdef.modes))
     players = players or pdef.modes[mode].min_players
     rng = random.Random(seed)

@@ -100,6 +100,7 @@ class Session:
         self.thread: Optional[threading.Thread] = None
         self.warned = False             # a kept log that cannot be written is said once
         self.handed: set = set()        # the people's seats a bot plays for now
+        self.phrases: dict = {}         # action -> its `says` phrase, for the seats' logs
 
     # ── the game thread ───────────────────────────────────────────────────────
     def start(self) -> None:
@@ -112,6 +113,9 @@ class Session:
             self.cond.notify_all()
 
     def _run(self) -> None:
+        from .texts import phrases
+
+        self.phrases = phrases(self.setup.pack_target, self.setup.extra)
         while True:
             with self.cond:
                 if self.closing:
@@ -236,7 +240,7 @@ class Session:
         state["by_bot"] = seat in self.handed
         lines = self.lines.get(seat)
         if lines is None:
-            lines = self.lines[seat] = frames.SeatLines(game, seat, self.faces)
+            lines = self.lines[seat] = frames.SeatLines(game, seat, self.faces, self.phrases)
         shown = lines.update()
         return Snapshot(self.gen, state, shown, len(shown))
 
