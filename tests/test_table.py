@@ -251,6 +251,7 @@ def test_a_person_who_leaves_hands_the_seat_to_a_bot_and_can_take_it_back():
         if g["over"] is None:
             seat.send({"type": "bot", "on": False})
             assert seat.reply()["type"] == "accepted"
-            h = seat.decision()
-            assert h["over"] is not None or (h["decision"]["id"] > f["decision"]["id"] and not h["by_bot"])
+            h = seat.until(lambda m: m["type"] == "frame" and (m["over"] is not None or m["decision"] is not None
+                                                                and m["decision"]["id"] > f["decision"]["id"]))
+            assert h["over"] is not None or not h["by_bot"]     # asked again, as a person
         seat.close()
