@@ -255,3 +255,17 @@ def test_a_person_who_leaves_hands_the_seat_to_a_bot_and_can_take_it_back():
                                                                 and m["decision"]["id"] > f["decision"]["id"]))
             assert h["over"] is not None or not h["by_bot"]     # asked again, as a person
         seat.close()
+
+
+def test_a_terminal_seat_plays_a_whole_game_and_refuses_what_does_not_fit():
+    answers = "t\nseven\n99\n" + "0\n" * 500
+    run = subprocess.run([*SPELLCARD, "play", LOVE_LETTER, "--terminal", "--seats", "human,random", "--seed", "1"],
+                         cwd=ROOT, input=answers, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "refused: not a number" in out and "refused: no such option: 99" in out
+    assert "deck (" in out and "face down" in out                   # the table, shown on `t`
+    assert "won" in out.splitlines()[-1] and "Traceback" not in run.stderr
+    left = subprocess.run([*SPELLCARD, "play", LOVE_LETTER, "--terminal", "--seats", "human,random"], cwd=ROOT,
+                          input="", capture_output=True, text=True, timeout=120)
+    assert left.returncode == 1 and "left the table" in left.stdout

@@ -43,10 +43,12 @@ DEFAULT_BOT = "search"
               help="The designer's tools (take back, save the log, save the moment as a test), which show "
                    "the whole game: on by default only when one person sits at the table.")
 @click.option("--no-open", is_flag=True, help="Do not open the first seat in the browser.")
+@click.option("--terminal", is_flag=True,
+              help="Play the one person's seat here in the terminal instead of serving a page (over SSH).")
 def play_cmd(pack: str, mode: Optional[str], seats: Optional[str], players: Optional[int],
              characters: Optional[str], extra: tuple, seed: Optional[int], from_file: Optional[str],
-             keep: Optional[str], test_name: Optional[str], host: str, port: int, bot_ms: float, tools: Optional[bool],
-             no_open: bool) -> None:
+             keep: Optional[str], test_name: Optional[str], host: str, port: int, bot_ms: float,
+             tools: Optional[bool], no_open: bool, terminal: bool) -> None:
     """Play a pack's game in the browser: people at some seats, bots at the others.
 
     Prints one URL per person's seat (`seat N: URL`, each with a secret token: whoever has it plays
@@ -95,6 +97,13 @@ def play_cmd(pack: str, mode: Optional[str], seats: Optional[str], players: Opti
                   players=n, characters=table.characters if table else (), seed=seed, seats=tuple(kinds),
                   agent_options=agent_options(pdef, None, bot_ms, None), answers=tuple(answers), test=test,
                   tools=kinds.count(HUMAN) == 1 if tools is None else tools, header=log_header or {}, keep=keep)
+    if terminal:
+        if kinds.count(HUMAN) != 1 or from_file is not None:
+            raise UsageProblem("--terminal plays one person's seat of a new game: one `human` in --seats, no --from")
+        from .terminal import play_in_terminal
+
+        play_in_terminal(setup)
+        return
     serve(setup, host, port, no_open)
 
 
