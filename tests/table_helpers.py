@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +52,8 @@ class Seat:
         from websockets.sync.client import connect
 
         self.url = url
-        self.ws = connect(ws_url(url), max_size=2 ** 24, open_timeout=30)
+        self.stack = ExitStack()
+        self.ws = self.stack.enter_context(connect(ws_url(url), max_size=2 ** 24, open_timeout=30))
         # A message is written in pieces: without this, each piece after the first would wait for
         # the server's delayed acknowledgement (Nagle's algorithm), some 40 ms a message.
         self.ws.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -63,7 +64,7 @@ class Seat:
         self.answered: set = set()
 
     def close(self) -> None:
-        self.ws.close()
+        self.stack.close()
 
     def recv(self, timeout: float = 60) -> dict:
         raw = self.ws.recv(timeout=timeout)
