@@ -269,3 +269,24 @@ def test_a_terminal_seat_plays_a_whole_game_and_refuses_what_does_not_fit():
     left = subprocess.run([*SPELLCARD, "play", LOVE_LETTER, "--terminal", "--seats", "human,random"], cwd=ROOT,
                           input="", capture_output=True, text=True, timeout=120)
     assert left.returncode == 1 and "left the table" in left.stdout
+
+
+def test_ctrl_c_closes_the_table_cleanly():
+    import signal
+
+    proc = subprocess.Popen([*SPELLCARD, "play", LOVE_LETTER, "--seats", "human,random", "--no-open", "--port", "0"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        urls: dict = {}
+        while "seed" not in urls:
+            key, _, value = proc.stdout.readline().strip().partition(": ")
+            urls[key] = value
+        seat = Seat(urls["seat 0"])
+        seat.decision()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0 and "table closed" in out and "Traceback" not in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

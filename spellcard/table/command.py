@@ -178,8 +178,11 @@ def serve(setup, host: str, port: int, no_open: bool) -> None:
     config = uvicorn.Config(make_app(session), log_level="warning", ws_max_size=WS_MAX_SIZE, lifespan="off")
     try:
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:           # Ctrl-C is how a table is closed: uvicorn raises it again once done
+        pass
     finally:
         session.close()
+    click.echo("table closed" + (f"; its log is in {printable(setup.keep)}" if setup.keep else ""))
 
 
 def _shown_host(host: str) -> str:
