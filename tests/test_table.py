@@ -290,3 +290,15 @@ def test_ctrl_c_closes_the_table_cleanly():
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_busy_port_is_one_line():
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = str(busy.getsockname()[1])
+        run = subprocess.run([*SPELLCARD, "play", LOVE_LETTER, "--no-open", "--port", port], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and f"cannot serve on 127.0.0.1:{port}" in run.stderr and "Traceback" not in run.stderr
