@@ -159,3 +159,42 @@ def test_a_hot_seat_page_holds_every_person_and_switches_between_them():
             assert answered >= 6 or page.locator("#over").is_visible()
         finally:
             browser.close()
+
+
+def test_the_replay_viewer_is_the_table_read_only(tmp_path):
+    import subprocess
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.table_helpers import ROOT, SPELLCARD
+
+    log, page_file = tmp_path / "game.log", tmp_path / "game.html"
+    subprocess.run([*SPELLCARD, "simulate", LOVE_LETTER, "--games", "1", "--seed", "3", "--log", str(log)],
+                   cwd=ROOT, capture_output=True, timeout=300, check=True)
+    run = subprocess.run([*SPELLCARD, "replay", str(log), "--trust-log", "--html", str(page_file), "--table",
+                          "--seat", "0"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    html = page_file.read_text()
+    assert "/static/" not in html                                  # self-contained: opens from disk
+    boot = json.loads(html.split('<script id="boot" type="application/json">')[1].split("</script>")[0])
+    steps = boot["replay"]["steps"]
+    assert steps[-1]["over"]["reason"] == "win" and any(s["decision"] for s in steps)
+    for step in steps:                                             # P1's hand: never shown to P0's viewer
+        assert other_hand_is_hidden(step, boot["replay"]["lines"][:step["log_count"]])
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport=PHONE)
+            errors: list = []
+            page.on("pageerror", lambda err: errors.append(str(err)))
+            page.goto(page_file.as_uri() + "#2")
+            assert "step 3 of" in page.inner_text("#step-label")
+            page.keyboard.press("PageDown")
+            assert page.evaluate("location.hash") != "#2"
+            assert page.locator("#decision button:not([disabled])").count() == 0    # read-only
+            page.keyboard.press("End")
+            assert page.evaluate("location.hash") == f"#{len(steps) - 1}"
+            assert "won" in page.inner_text("#over")
+            assert not errors, errors
+        finally:
+            browser.close()

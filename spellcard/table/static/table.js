@@ -14,7 +14,7 @@
     return e;
   }
   let texts = {};            // the pack's printed and rules texts, for the hover (GET /texts/TOKEN)
-  fetch("/texts/" + boot.seats[0].token).then((r) => r.json()).then((t) => {
+  if (!boot.replay) fetch("/texts/" + boot.seats[0].token).then((r) => r.json()).then((t) => {
     texts = t;
     const s = seats[shown];
     if (s && s.frame) draw(s);
@@ -147,7 +147,7 @@
     drawDecision(s);
     drawOver(f);
     const hand = $("hand-over");
-    hand.hidden = me === null || !!f.over;
+    hand.hidden = me === null || !!f.over || !!boot.replay;
     hand.textContent = f.by_bot ? "Take this seat back" : "Let a bot play this seat";
     hand.onclick = () => send(s, { type: "bot", on: !f.by_bot });
     // tools
@@ -180,7 +180,7 @@
     box.dataset.kind = d ? d.kind : "";
     box.dataset.min = d ? d.min : "";
     if (!d) {
-      if (s.frame.seat !== null && !s.frame.over) {
+      if (s.frame.seat !== null && !s.frame.over && !boot.replay) {
         box.append(el("p", "waiting", s.frame.by_bot ? "a bot plays this seat" : "waiting for P" + s.frame.asked + "…"));
       }
       return;
@@ -213,6 +213,7 @@
     d.options.forEach((o, i) => {
       const b = option(o);
       b.onclick = () => answer(i);
+      b.disabled = !!boot.replay;             // a replay shows what was asked; it answers nothing
       opts.append(b);
     });
     box.append(opts);
@@ -228,10 +229,48 @@
     return b;
   }
 
+  // A replay (`spellcard replay LOG --html OUT --table`): the frames are in the page; step through them.
+  function replay(entry, data) {
+    const steps = data.steps;
+    const slider = $("step");
+    slider.max = String(steps.length - 1);
+    $("steps").hidden = false;
+    status("replay");
+    let at = 0;
+    const go = (i) => {
+      at = Math.max(0, Math.min(steps.length - 1, i));
+      const step = steps[at];
+      entry.frame = Object.assign({}, step, { log: { from: 0, lines: [] } });
+      entry.lines = data.lines.slice(0, step.log_count);
+      slider.value = String(at);
+      $("step-label").textContent = "step " + (at + 1) + " of " + steps.length + " · turn " + step.turn;
+      history.replaceState(null, "", "#" + at);
+      draw(entry);
+    };
+    const turn = (dir) => {
+      let i = at + dir;
+      while (i > 0 && i < steps.length - 1 && steps[i].turn === steps[at].turn) i += dir;
+      go(i);
+    };
+    $("first").onclick = () => go(0);
+    $("last").onclick = () => go(steps.length - 1);
+    $("prev").onclick = () => go(at - 1);
+    $("next").onclick = () => go(at + 1);
+    $("prev-turn").onclick = () => turn(-1);
+    $("next-turn").onclick = () => turn(1);
+    slider.oninput = () => go(Number(slider.value));
+    document.addEventListener("keydown", (e) => {
+      const keys = { ArrowLeft: () => go(at - 1), ArrowRight: () => go(at + 1), Home: () => go(0),
+        End: () => go(steps.length - 1), PageUp: () => turn(-1), PageDown: () => turn(1) };
+      if (keys[e.key] && e.target.tagName !== "INPUT") { e.preventDefault(); keys[e.key](); }
+    });
+    go(Number(location.hash.slice(1)) || 0);
+  }
+
   for (const s of boot.seats) {
     const entry = { seat: s.seat, token: s.token, lines: [], frame: null };
     seats[keyOf(s.seat)] = entry;
     if (shown === null) shown = keyOf(s.seat);
-    connect(entry);
+    if (boot.replay) replay(entry, boot.replay); else connect(entry);
   }
 })();
