@@ -30,8 +30,11 @@ if TYPE_CHECKING:
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), metavar="OUT",
               help="Write a replay viewer to OUT: one self-contained HTML page that steps through the "
                    "game (buttons, arrow keys) and shows the table as the chosen seat saw it.")
+@click.option("--table", "as_table", is_flag=True,
+              help="With --html: the viewer is the play table (`spellcard play`), read-only; it steps by turn "
+                   "and by the seat's decisions.")
 def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool,
-               show_log: bool, seat: Optional[int], html_out: Optional[str]) -> None:
+               show_log: bool, seat: Optional[int], html_out: Optional[str], as_table: bool = False) -> None:
     """Re-run a game logged by `simulate --log`; print it (--show-log, --seat) or write a viewer (--html).
 
     Only files named on this command line are read (besides a built-in pack the log names): a pack
@@ -49,6 +52,9 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     from spellcard.recorded import BadLog, NotNamed, logged_path, read_recorded, sources_to_read
     from spellcard.render import render_game
     from spellcard.simulate import replay, unknown_agents
+
+    if as_table and not html_out:
+        raise UsageProblem("--table says how --html draws its viewer; add --html OUT")
 
     try:
         game = read_recorded(log_file)
@@ -81,7 +87,13 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     if outcome.difference is None and html_out:
         from spellcard.doc.replay import write_viewer
         try:
-            write_viewer(html_out, outcome.game, header, seat)
+            if as_table:
+                from spellcard.table.replay_page import write_table_replay
+
+                write_table_replay(html_out, attrs.evolve(table, agent=agent), header["seed"], game.answers, seat,
+                                   target, files)
+            else:
+                write_viewer(html_out, outcome.game, header, seat)
         except OSError as err:
             raise click.ClickException(f"cannot write {printable(html_out)}: {err.strerror}") from None
     if outcome.difference is not None:
