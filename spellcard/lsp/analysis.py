@@ -3,11 +3,12 @@
 Parsing and building dominate the cost of checking THB, so each file keeps its tree until its text
 changes (in memory, and on disk across restarts), and a changed file re-parses only the declarations
 that changed (chunks.py); collecting names and checking always cover the whole pack, because a change
-in one file (a renamed action) can break any other.
+in one file (a renamed action) can break any other. The steps after parsing are `spellcard check`'s
+(a base pack laid under, the loop and lint passes, `allow` comments), so the editor shows what it says.
+A file larger than the checker takes is refused before it is parsed.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -17,13 +18,18 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.build import read_module
 from spellcard.compiler.check import Checker
 from spellcard.compiler.diagnostics import Diagnostic, Diagnostics
+from spellcard.compiler.extend import lay_over
+from spellcard.compiler.lint import Lints, allowed_at, silenced
+from spellcard.compiler.loops import LoopCheck
 from spellcard.compiler.parse import decode
 from spellcard.compiler.symbols import Symbols, collect
 
 from .chunks import ChunkedParser
+from .guard import too_large
+from .halfway import PLACEHOLDER, partial_module
 from .packs import PackFiles
 
-PLACEHOLDER = "__spellcard_complete__"
+__all__ = ["PLACEHOLDER", "Analysis", "Analyzer"]
 
 
 @attrs.define
@@ -44,8 +50,10 @@ class Analyzer:
     def __init__(self) -> None:
         self._parsed: dict[str, tuple[str, Optional[A.Module], Optional[Diagnostic]]] = {}
         self._chunks = ChunkedParser()
-        self._good: dict[str, tuple[str, A.Module]] = {}       # the last text of each file that parsed
+        self._pieces: dict[str, dict] = {}                      # path -> its declarations parsed alone
         self._last: dict[tuple, tuple[tuple, Analysis]] = {}
+        self._navigable: dict[tuple, tuple[tuple, Analysis]] = {}
+        self._recent: dict[tuple, Analysis] = {}
 
     def analyze(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
         texts = {str(p): text_of(p) or "" for p in pack.files}
@@ -56,50 +64,66 @@ class Analyzer:
             return last[1]
         diags = Diagnostics()
         modules = {}
+        total = 0
         for path, text in texts.items():
-            module, problem = self._module(path, text)
+            problem, size = too_large(path, text, total)       # before any parse
+            total += size
+            module = None
+            if problem is None:
+                module, problem = self._module(path, text)
             if problem is not None:
                 diags.extend([problem])
             if module is not None:
                 modules[path] = module
-        result = self._check(pack.files, texts, modules, diags)
+        result = self._check(pack, texts, modules, diags, full=True)
         self._last[key] = (stamp, result)
+        if len(modules) == len(texts):
+            self._recent[key] = result
         return result
 
-    def last_complete(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
-        """An analysis in which a file that does not parse now counts as it last parsed: the names
-        completion offers survive a half-typed line. Its diagnostics are not for showing."""
+    def navigable(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
+        """The analysis hover, definition and the outline read: a file that does not parse counts
+        as its declarations that still do, where they are now. Its diagnostics are not for showing."""
         current = self.analyze(pack, text_of)
-        if len(current.modules) == len(pack.files):
+        broken = [p for p in current.texts if p not in current.modules]
+        if not broken:
             return current
+        stamp = tuple(current.texts.values())
+        last = self._navigable.get(pack.files)
+        if last is not None and last[0] == stamp:
+            return last[1]
         modules = dict(current.modules)
-        for p in pack.files:
-            good = self._good.get(str(p))
-            if str(p) not in modules and good is not None:
-                modules[str(p)] = good[1]
-        texts = {**current.texts, **{k: v[0] for k, v in self._good.items() if k in modules and
-                                        k not in current.modules}}
-        return self._check(pack.files, texts, modules, Diagnostics())
+        for path in broken:
+            text = current.texts[path]
+            if too_large(path, text)[0] is None:
+                module = partial_module(path, text, self._pieces.setdefault(path, {}))
+                if module is not None:
+                    modules[path] = module
+        result = self._check(pack, current.texts, modules, Diagnostics())
+        self._navigable[pack.files] = (stamp, result)
+        self._recent[pack.files] = result
+        return result
 
-    def probe(self, pack: PackFiles, text_of, path: str, text: str, line: int, col: int) -> Optional[Analysis]:
-        """The pack checked with PLACEHOLDER in place of the word being typed at the cursor (0-based line,
-        character), so the checker says what it would be there; None if that text does not parse."""
-        lines = text.split("\n")
-        head = re.sub(r"\w*$", "", lines[line][:col])
-        lines[line] = head + PLACEHOLDER + lines[line][col:]
-        patched = "\n".join(lines)
-        module = self._chunks.module(path, patched)
-        if module is None:
-            return None
-        rest = self.last_complete(pack, text_of)
-        return self._check(pack.files, {**rest.texts, path: patched}, {**rest.modules, path: module},
-                           Diagnostics())
+    def recent(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
+        """The latest analysis made of the pack, however much has been typed since: completion reads
+        the pack's names from it at once, rather than wait for the pack to be checked again."""
+        found = self._recent.get(pack.files)
+        return found if found is not None else self.navigable(pack, text_of)
 
-    def _check(self, files, texts: dict, modules: dict, diags: Diagnostics) -> Analysis:
-        syms = collect(list(modules.values()), diags)
+    def _check(self, pack: PackFiles, texts: dict, modules: dict, diags: Diagnostics,
+               full: bool = False) -> Analysis:
+        tags = dict(pack.bases)
+        laid = lay_over([(tags.get(Path(p), ""), m) for p, m in modules.items()], diags)
+        syms = collect(laid, diags)
         checker = Checker(syms, diags)
-        checker.check_all(list(modules.values()))
-        return Analysis(files, texts, modules, syms, checker, diags.sorted())
+        checker.check_all(laid)
+        if full:                            # what `spellcard check` adds; completion's probes skip it
+            lines = {p: t.split("\n") for p, t in texts.items()}
+            LoopCheck(syms, checker.refs, diags,
+                      lambda span, code: allowed_at(lines.get(span.file), span.line, code)).run(laid)
+            Lints(syms, checker.refs, diags).run(laid)
+            diags.items = [d for d in diags.items if not silenced(d, lines.get(d.span.file))]
+        return Analysis(pack.files, texts, {m.path: m for m in laid}, syms, checker, diags.sorted())
 
     def _module(self, path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
         hit = self._parsed.get(path)
@@ -112,6 +136,4 @@ class Analyzer:
             if module is None:                      # the whole file, for `spellcard check`'s message
                 module, problem = read_module(path, decoded)
         self._parsed[path] = (text, module, problem)
-        if module is not None:
-            self._good[path] = (text, module)
         return module, problem
