@@ -20,6 +20,7 @@ import threading
 from typing import Iterator, Optional
 
 import cattrs
+from cattrs.v import format_exception
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcParseError
 from pygls.io_ import StdoutWriter
 from pygls.protocol.json_rpc import JsonRPCRequestMessage
@@ -131,8 +132,15 @@ def _why(err: JsonRpcException) -> str:
     """One line: what did not fit (cattrs' own account of the failed fields)."""
     cause = err.__cause__
     if isinstance(cause, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
-        return "; ".join(cattrs.transform_error(cause))[:500]
+        return "; ".join(cattrs.transform_error(cause, format_exception=_say))[:500]
     return str(cause or err)[:500]
+
+
+def _say(exc: BaseException, type_) -> str:
+    """A field's failure as its validator put it ("Position.line should be in range …"), else cattrs' words."""
+    if isinstance(exc, ValueError) and str(exc):
+        return str(exc)
+    return format_exception(exc, type_)
 
 
 def serve(server, stdin=None, stdout=None) -> None:
