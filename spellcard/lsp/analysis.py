@@ -24,6 +24,7 @@ from spellcard.compiler.loops import LoopCheck
 from spellcard.compiler.parse import decode
 from spellcard.compiler.symbols import Symbols, collect
 
+from . import quick
 from .chunks import ChunkedParser
 from .guard import too_large
 from .halfway import PLACEHOLDER, partial_module
@@ -54,6 +55,7 @@ class Analyzer:
         self._last: dict[tuple, tuple[tuple, Analysis]] = {}
         self._navigable: dict[tuple, tuple[tuple, Analysis]] = {}
         self._recent: dict[tuple, Analysis] = {}
+        self._full: dict[tuple, Analysis] = {}                  # the last analysis in which every file parsed
 
     def analyze(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
         texts = {str(p): text_of(p) or "" for p in pack.files}
@@ -78,8 +80,25 @@ class Analyzer:
         result = self._check(pack, texts, modules, diags, full=True)
         self._last[key] = (stamp, result)
         if len(modules) == len(texts):
-            self._recent[key] = result
+            self._recent[key] = self._full[key] = result
         return result
+
+    def quick(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]], path: str) -> Optional[Analysis]:
+        """The last full analysis with the diagnostics of a keystroke in file `path` (quick.py), when
+        only that file changed since and a keystroke's checking can tell them; else None."""
+        prev = self._full.get(pack.files)
+        if prev is None or path not in prev.texts:
+            return None
+        texts = {str(p): text_of(p) or "" for p in pack.files}
+        if any(texts[p] != prev.texts.get(p) for p in texts if p != path):
+            return None
+        text = texts[path]
+        if too_large(path, text)[0] is not None or "\x00" in text or text.startswith("\ufeff"):
+            return None
+        found = quick.diagnostics(prev, path, text, self._chunks)
+        if found is None:
+            return None
+        return Analysis(prev.files, texts, prev.modules, prev.syms, prev.checker, found)
 
     def navigable(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
         """The analysis hover, definition and the outline read: a file that does not parse counts

@@ -17,7 +17,7 @@ import attrs
 
 log = logging.getLogger(__name__)
 
-QUIET = 0.02          # seconds without a change before analysing (a typist's keystrokes are further apart)
+QUIET = 0.01          # seconds without a change before analysing (a typist's keystrokes are further apart)
 LONGEST = 0.25        # a stream of changes still shows its diagnostics this often
 
 

@@ -24,6 +24,7 @@ from .index import Index, Occurrence, name_span
 from .packs import pack_for
 from .positions import chars, path_of, to_range, uri_of
 
+SETTLE = 0.4        # seconds of no typing before the full check follows a keystroke's quick diagnostics
 _RELATED = re.compile(r"(first (?:defined|declared|named) at) (.+?):(\d+):(\d+)")
 _SYMBOL_KIND = {
     A.EnumDecl: L.SymbolKind.Enum, A.AttrDecl: L.SymbolKind.Property, A.CounterDecl: L.SymbolKind.Property,
@@ -41,7 +42,8 @@ class SpellcardServer(LanguageServer):
         self.analyzer = Analyzer()
         self._index: Optional[Index] = None
         self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
-        self.edits = Coalescer(self.publish)
+        self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
+        self.settle = Coalescer(self.publish, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
 
     # ── the pack as the editor has it ─────────────────────────────────────────
     def text_of(self, path: Path) -> Optional[str]:
@@ -97,12 +99,25 @@ class SpellcardServer(LanguageServer):
         return (self.text_of(Path(path)) or "").split("\n")
 
     # ── diagnostics ───────────────────────────────────────────────────────────
-    def publish(self, uri: str) -> None:
+    def publish_edit(self, uri: str) -> None:
+        """Diagnostics after an edit: a keystroke's (quick.py) at once when they can be told, the full
+        check's once the typing pauses; the full check at once otherwise."""
+        pack = self.pack_of(uri)
+        a = self.analyzer.quick(pack, self.text_of, str(path_of(uri))) if uri.startswith("file:") else None
+        if a is None:
+            self.publish(uri)
+        else:
+            self.publish(uri, a)
+            self.settle.changed(uri)
+
+    def publish(self, uri: str, a: Optional[Analysis] = None) -> None:
         if not uri.startswith("file:"):
             return
-        self.edits.forget(uri)
+        if a is None:
+            self.edits.forget(uri)
+            self.settle.forget(uri)
         pack = self.pack_of(uri)
-        a = self.analyzer.analyze(pack, self.text_of)
+        a = a or self.analyzer.analyze(pack, self.text_of)
         lent = {p for p, _ in pack.bases}
         by_file: dict[str, list] = {str(p): [] for p in pack.files if p not in lent}
         for d in a.diagnostics:
