@@ -42,6 +42,7 @@ class Analysis:
     syms: Symbols
     checker: Checker
     diagnostics: list               # every Diagnostic, any file
+    lints: frozenset = frozenset()  # ids of those the loop and lint passes found (they read the whole pack)
 
     def lines(self, path: str) -> list[str]:
         return self.texts.get(path, "").split("\n")
@@ -56,6 +57,7 @@ class Analyzer:
         self._navigable: dict[tuple, tuple[tuple, Analysis]] = {}
         self._recent: dict[tuple, Analysis] = {}
         self._full: dict[tuple, Analysis] = {}                  # the last analysis in which every file parsed
+        self._keystroke: dict[tuple, tuple[tuple, Analysis]] = {}  # the last full one with a keystroke's changes
 
     def analyze(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
         texts = {str(p): text_of(p) or "" for p in pack.files}
@@ -64,6 +66,10 @@ class Analyzer:
         last = self._last.get(key)
         if last is not None and last[0] == stamp:
             return last[1]
+        return self._analyze(pack, texts, stamp)
+
+    def _analyze(self, pack: PackFiles, texts: dict, stamp: tuple) -> Analysis:
+        key = pack.files
         diags = Diagnostics()
         modules = {}
         total = 0
@@ -95,19 +101,34 @@ class Analyzer:
         text = texts[path]
         if too_large(path, text)[0] is not None or "\x00" in text or text.startswith("\ufeff"):
             return None
-        found = quick.diagnostics(prev, path, text, self._chunks)
+        found = quick.keystroke(prev, path, text, self._chunks)
         if found is None:
             return None
-        return Analysis(prev.files, texts, prev.modules, prev.syms, prev.checker, found)
+        if found.module is None:
+            return Analysis(prev.files, texts, prev.modules, prev.syms, prev.checker, found.diagnostics, prev.lints)
+        checker = Checker(prev.syms, Diagnostics())     # the last full check's results, with the keystroke's
+        checker.types = {**prev.checker.types, **found.checker.types}
+        checker.refs = {**prev.checker.refs, **found.checker.refs}
+        result = Analysis(prev.files, texts, {**prev.modules, path: found.module}, prev.syms, checker,
+                          found.diagnostics, prev.lints)
+        self._keystroke[pack.files] = (tuple(texts.values()), result)
+        return result
 
     def navigable(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
         """The analysis hover, definition and the outline read: a file that does not parse counts
-        as its declarations that still do, where they are now. Its diagnostics are not for showing."""
-        current = self.analyze(pack, text_of)
+        as its declarations that still do, where they are now; right after a keystroke, the last full
+        check with that keystroke's declarations checked. Its diagnostics are not for showing."""
+        texts = {str(p): text_of(p) or "" for p in pack.files}
+        stamp = tuple(texts.values())
+        last = self._last.get(pack.files)
+        current = last[1] if last is not None and last[0] == stamp else None
+        keyed = self._keystroke.get(pack.files)
+        if current is None and keyed is not None and keyed[0] == stamp:
+            return keyed[1]
+        current = current or self._analyze(pack, texts, stamp)
         broken = [p for p in current.texts if p not in current.modules]
         if not broken:
             return current
-        stamp = tuple(current.texts.values())
         last = self._navigable.get(pack.files)
         if last is not None and last[0] == stamp:
             return last[1]
@@ -136,13 +157,15 @@ class Analyzer:
         syms = collect(laid, diags)
         checker = Checker(syms, diags)
         checker.check_all(laid)
+        checked = len(diags.items)
         if full:                            # what `spellcard check` adds; completion's probes skip it
             lines = {p: t.split("\n") for p, t in texts.items()}
             LoopCheck(syms, checker.refs, diags,
                       lambda span, code: allowed_at(lines.get(span.file), span.line, code)).run(laid)
             Lints(syms, checker.refs, diags).run(laid)
             diags.items = [d for d in diags.items if not silenced(d, lines.get(d.span.file))]
-        return Analysis(pack.files, texts, {m.path: m for m in laid}, syms, checker, diags.sorted())
+        lints = frozenset(id(d) for d in diags.items[checked:])
+        return Analysis(pack.files, texts, {m.path: m for m in laid}, syms, checker, diags.sorted(), lints)
 
     def _module(self, path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
         hit = self._parsed.get(path)

@@ -4,7 +4,8 @@ Checking all of THB after every keystroke costs 50 ms of CPU on an idle machine,
 on a busy one. Most keystrokes change one skill's, card's or character's body and leave every name
 the pack declares as it was: then no other declaration's diagnostics can change, and only the
 changed declarations are checked (against the names of the last full check) while the other
-diagnostics are kept. A keystroke that leaves the file not parsing shows the syntax error at once,
+diagnostics are kept, and so are the lint and loop passes' warnings (they read the whole pack: a
+keystroke that mends one leaves it shown until the full check). A keystroke that leaves the file not parsing shows the syntax error at once,
 with the other files' diagnostics as they were. Anything else (a declaration added, removed or
 renamed, a function's signature, an action's windows) takes the full check; and the full check
 always follows once the typing pauses, so what stays on screen is exactly `spellcard check`'s.
@@ -13,7 +14,10 @@ from __future__ import annotations
 
 from typing import Optional
 
+import attrs
+
 from spellcard.compiler import ast as A
+from spellcard.compiler.check import Checker
 from spellcard.compiler.lint import silenced
 
 from .chunks import ChunkedParser
@@ -26,7 +30,14 @@ def _order(d) -> tuple:
     return (d.span.file, d.span.line, d.span.col, d.message)
 
 
-def diagnostics(prev, path: str, text: str, chunks: ChunkedParser) -> Optional[list]:
+@attrs.frozen
+class Keystroke:
+    diagnostics: list
+    module: Optional[A.Module] = None       # the file's new tree, when it parses
+    checker: Optional[Checker] = None       # its changed declarations checked
+
+
+def keystroke(prev, path: str, text: str, chunks: ChunkedParser) -> Optional[Keystroke]:
     """The diagnostics of the pack of full analysis `prev` with file `path` now holding `text` (every
     other file as `prev` had it), when a keystroke's worth of checking can tell them; else None."""
     module = chunks.module(path, text)
@@ -34,7 +45,7 @@ def diagnostics(prev, path: str, text: str, chunks: ChunkedParser) -> Optional[l
         problem = chunks.problems.get(path)
         if problem is None:
             return None
-        return sorted([d for d in prev.diagnostics if d.span.file != path] + [problem], key=_order)
+        return Keystroke(sorted([d for d in prev.diagnostics if d.span.file != path] + [problem], key=_order))
     old = prev.modules.get(path)
     if old is None or len(old.decls) != len(module.decls):
         return None
@@ -46,11 +57,9 @@ def diagnostics(prev, path: str, text: str, chunks: ChunkedParser) -> Optional[l
                 or (was.span.line, was.span.end_line) != (now.span.line, now.span.end_line):
             return None
         changed.append(now)
-    if not changed:
-        return list(prev.diagnostics)
-    _, found = check_alone(prev, A.Module(path, tuple(changed)))
+    checker, found = check_alone(prev, A.Module(path, tuple(changed)))
     lines = text.split("\n")
     spans = [(d.span.line, d.span.end_line) for d in changed]
-    kept = [d for d in prev.diagnostics
-            if d.span.file != path or not any(a <= d.span.line <= b for a, b in spans)]
-    return sorted(kept + [d for d in found.items if not silenced(d, lines)], key=_order)
+    kept = [d for d in prev.diagnostics if d.span.file != path or id(d) in prev.lints
+            or not any(a <= d.span.line <= b for a, b in spans)]
+    return Keystroke(sorted(kept + [d for d in found.items if not silenced(d, lines)], key=_order), module, checker)

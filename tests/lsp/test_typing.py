@@ -131,3 +131,18 @@ def test_the_examples_opened_in_place_show_no_errors():
                                           if d.severity == L.DiagnosticSeverity.Error]
               for p, diags in found.items()}
     assert len(errors) >= 7 and not any(errors.values()), errors
+
+
+def test_a_keystroke_is_checked_at_once_and_the_full_check_follows_the_pause(lsp):
+    run, s = lsp
+    line, col = where(r"on damage\.(taken) when event\.target == owner repeat")
+    u = uri(CHARACTERS)
+    quick = run(s.edit(CHARACTERS, line, col, col + 5, "takne"))
+    assert [d.message.split("\n")[0] for d in quick] == ["action `damage` has no window `takne`"]
+    seen = s._count[u]
+    full = run(s._published_after(u, seen))                    # the full check, once the typing pauses
+    assert [(d.range, d.message) for d in full] == [(d.range, d.message) for d in quick]
+    use = where(r"\b(draw)\(owner")
+    h = run(s.hover(CHARACTERS, *use))                         # hover reads the keystroke's tree
+    assert "action draw(" in h.contents.value
+    assert not run(s.edit(CHARACTERS, line, col, col + 5, "taken"))
