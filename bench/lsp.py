@@ -10,7 +10,8 @@ Figures, each the median of N rounds, each round with a fresh server and an empt
   hover      hover on `draw(` right after a change (the file's index rebuilt), and again (warm)
   complete   completion after `event.` in unsaved text (the edited file re-parsed with a placeholder)
 Then typing in THB's largest file, characters.spell, one server, --edits keystrokes (incremental
-changes, a window name misspelt and mended in turn across the file), each waited for:
+changes: a window name misspelt and mended in turn across the file, one keystroke in ten a new line
+or its removal, so the lines below move), each waited for:
   edit p50/p95      diagnostics after a keystroke (the wait for the typing to pause included)
   complete p50/p95  completion sent together with a keystroke, until its answer
 With --load N, the typing is measured again while N processes spin on the CPU, and each figure is
@@ -89,9 +90,14 @@ async def typing(cache: str, edits: int) -> dict:
         for k in range(edits):
             line, col = spots[(k // 2 * 7) % len(spots)]
             t0 = time.perf_counter()
-            diags = await s.edit(FILE, line, col, col + 5, "takne" if k % 2 == 0 else "taken")
+            if k % 10 == 8:                              # a new line, and then its removal (the lines below move)
+                diags = await s.edit(FILE, line, len(lines[line]), len(lines[line]), "\n")
+            elif k % 10 == 9:
+                diags = await s.edit(FILE, line, len(lines[line]), len(lines[line]) + 1, "")
+            else:
+                diags = await s.edit(FILE, line, col, col + 5, "takne" if k % 2 == 0 else "taken")
             diagnostics.append(time.perf_counter() - t0)
-            assert bool(diags) == (k % 2 == 0), "a misspelt window is reported, and the mending clears it"
+            assert bool(diags) == (k % 2 == 0 and k % 10 != 8), "a misspelt window is reported, and the mending clears it"
         for k in range(max(2, edits // 4)):
             line, col = spots[(k * 5) % len(spots)]
             pending = asyncio.ensure_future(s.edit(FILE, line, col, col + 5, "takne" if k % 2 == 0 else "taken"))

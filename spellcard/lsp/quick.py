@@ -17,10 +17,11 @@ from typing import Optional
 import attrs
 
 from spellcard.compiler import ast as A
+from spellcard.compiler.build import read_module
 from spellcard.compiler.check import Checker
 from spellcard.compiler.lint import silenced
 
-from .chunks import ChunkedParser
+from .chunks import ChunkedParser, split
 from .halfway import check_alone
 
 BODIES = (A.SkillDecl, A.CardDecl, A.CharacterDecl)     # declarations whose body no other one reads
@@ -40,6 +41,8 @@ class Keystroke:
 def keystroke(prev, path: str, text: str, chunks: ChunkedParser) -> Optional[Keystroke]:
     """The diagnostics of the pack of full analysis `prev` with file `path` now holding `text` (every
     other file as `prev` had it), when a keystroke's worth of checking can tell them; else None."""
+    if text.count("\n") != prev.texts[path].count("\n"):
+        return _moved(prev, path, text)
     module = chunks.module(path, text)
     if module is None:
         problem = chunks.problems.get(path)
@@ -63,3 +66,43 @@ def keystroke(prev, path: str, text: str, chunks: ChunkedParser) -> Optional[Key
     kept = [d for d in prev.diagnostics if d.span.file != path or id(d) in prev.lints
             or not any(a <= d.span.line <= b for a, b in spans)]
     return Keystroke(sorted(kept + [d for d in found.items if not silenced(d, lines)], key=_order), module, checker)
+
+
+def _moved(prev, path: str, text: str) -> Optional[Keystroke]:
+    """A keystroke that adds or removes lines: the declarations it touched are parsed and checked,
+    those below it are not parsed again (their diagnostics move with them); the file's tree is left
+    to the full check."""
+    before = prev.texts[path]
+    old, new = split(before), split(text)
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail][1] == new[-1 - tail][1]:
+        tail += 1
+    old_mid, new_mid = old[head:len(old) - tail], new[head:len(new) - tail]
+    if not old_mid or not new_mid:
+        return None
+    low, high = old_mid[0][0], old_mid[-1][0] + old_mid[-1][1].count("\n")
+    others = [d for d in prev.diagnostics if d.span.file != path]
+    decls: list = []
+    for first, chunk in new_mid:
+        module, problem = read_module(path, "\n" * (first - 1) + chunk)
+        if problem is not None:
+            return Keystroke(sorted(others + [problem], key=_order))
+        decls.extend(module.decls)
+    was = [d for d in prev.modules[path].decls if low <= d.span.line <= high]
+    if len(was) != len(decls) or any(type(a) is not type(b) or not isinstance(b, BODIES) or a.name != b.name
+                                     for a, b in zip(was, decls)):
+        return None
+    _, found = check_alone(prev, A.Module(path, tuple(decls)))
+    delta = text.count("\n") - before.count("\n")
+    kept = []
+    for d in prev.diagnostics:
+        if d.span.file == path and d.span.line > high:
+            d = attrs.evolve(d, span=attrs.evolve(d.span, line=d.span.line + delta, end_line=d.span.end_line + delta))
+        elif d.span.file == path and d.span.line >= low and id(d) not in prev.lints:
+            continue
+        kept.append(d)
+    lines = text.split("\n")
+    return Keystroke(sorted(kept + [d for d in found.items if not silenced(d, lines)], key=_order))

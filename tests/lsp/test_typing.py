@@ -146,3 +146,24 @@ def test_a_keystroke_is_checked_at_once_and_the_full_check_follows_the_pause(lsp
     h = run(s.hover(CHARACTERS, *use))                         # hover reads the keystroke's tree
     assert "action draw(" in h.contents.value
     assert not run(s.edit(CHARACTERS, line, col, col + 5, "taken"))
+
+
+def test_a_new_line_moves_the_diagnostics_below_it(lsp):
+    run, s = lsp
+    line, col = where(r"on damage\.(taken) when event\.target == owner repeat")
+    [diag] = run(s.edit(CHARACTERS, line, col, col + 5, "takne"))
+    assert diag.range.start.line == line
+    top = where(r"^skill (Flight)")[0]
+    [diag] = run(s.edit(CHARACTERS, top, 0, 0, "\n\n"))          # two lines above it
+    assert (diag.range.start.line, diag.range.start.character) == (line + 2, col - len("damage."))
+    u = uri(CHARACTERS)
+    s.versions[u] += 1
+    seen = s._count[u]
+    s.client.text_document_did_change(L.DidChangeTextDocumentParams(          # the two lines removed
+        text_document=L.VersionedTextDocumentIdentifier(uri=u, version=s.versions[u]),
+        content_changes=[L.TextDocumentContentChangePartial(
+            range=L.Range(start=L.Position(line=top, character=0), end=L.Position(line=top + 2, character=0)),
+            text="")]))
+    [diag] = run(s._published_after(u, seen, s.versions[u]))
+    assert diag.range.start.line == line
+    assert not run(s.edit(CHARACTERS, line, col, col + 5, "taken"))
