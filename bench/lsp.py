@@ -13,6 +13,8 @@ Then typing in THB's largest file, characters.spell, one server, --edits keystro
 changes: a window name misspelt and mended in turn across the file, one keystroke in ten a new line
 or its removal, so the lines below move), each waited for:
   edit p50/p95      diagnostics after a keystroke (the wait for the typing to pause included)
+  edit cpu          the server process's CPU time per keystroke (user + system; Linux), which the
+                    machine's load does not inflate as it does the wall-clock figures
   complete p50/p95  completion sent together with a keystroke, until its answer
 With --load N, the typing is measured again while N processes spin on the CPU, and each figure is
 also given as a ratio to the run without them (the machine's own load average is printed too).
@@ -86,6 +88,8 @@ async def typing(cache: str, edits: int) -> dict:
     await s.start(env={"SPELLCARD_CACHE": cache})
     try:
         await s.open(FILE, text)
+        server = _server_pid()
+        cpu0 = _cpu(server)
         diagnostics, completions = [], []
         for k in range(edits):
             line, col = spots[(k // 2 * 7) % len(spots)]
@@ -98,6 +102,7 @@ async def typing(cache: str, edits: int) -> dict:
                 diags = await s.edit(FILE, line, col, col + 5, "takne" if k % 2 == 0 else "taken")
             diagnostics.append(time.perf_counter() - t0)
             assert bool(diags) == (k % 2 == 0 and k % 10 != 8), "a misspelt window is reported, and the mending clears it"
+        cpu = (_cpu(server) - cpu0) / edits if server else float("nan")
         for k in range(max(2, edits // 4)):
             line, col = spots[(k * 5) % len(spots)]
             pending = asyncio.ensure_future(s.edit(FILE, line, col, col + 5, "takne" if k % 2 == 0 else "taken"))
@@ -111,13 +116,31 @@ async def typing(cache: str, edits: int) -> dict:
             await s.edit(FILE, *spots[0][:1], spots[0][1], spots[0][1] + 5, "taken")
     finally:
         await s.stop()
-    return {"edit p50": _pct(diagnostics, 50), "edit p95": _pct(diagnostics, 95),
+    return {"edit p50": _pct(diagnostics, 50), "edit p95": _pct(diagnostics, 95), "edit cpu": cpu,
             "complete p50": _pct(completions, 50), "complete p95": _pct(completions, 95)}
 
 
 def _pct(xs: list[float], p: int) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, round(p / 100 * (len(xs) - 1)))]
+
+
+def _server_pid() -> int | None:
+    """The running `spellcard lsp` this process started (Linux: /proc), for its CPU time."""
+    try:
+        children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split()
+        return next(int(c) for c in children if b"lsp" in Path(f"/proc/{c}/cmdline").read_bytes())
+    except (OSError, StopIteration):
+        return None
+
+
+def _cpu(pid: int | None) -> float:
+    """Seconds of CPU the process has used (user + system), or 0 when it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _spinners(n: int) -> list:
