@@ -60,16 +60,23 @@ class Analyzer:
         self._keystroke: dict[tuple, tuple[tuple, Analysis]] = {}  # the last full one with a keystroke's changes
 
     def analyze(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
+        texts, stamp = self.texts(pack, text_of)
+        return self.cached(pack, stamp) or self._analyze(pack, texts, stamp)
+
+    def texts(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> tuple[dict, tuple]:
+        """Each file's text as the editor has it, and the stamp the caches are keyed by."""
         texts = {str(p): text_of(p) or "" for p in pack.files}
-        key = pack.files
-        stamp = tuple(texts.values())
-        last = self._last.get(key)
-        if last is not None and last[0] == stamp:
-            return last[1]
-        return self._analyze(pack, texts, stamp)
+        return texts, tuple(texts.values())
+
+    def cached(self, pack: PackFiles, stamp: tuple) -> Optional[Analysis]:
+        last = self._last.get(pack.files)
+        return last[1] if last is not None and last[0] == stamp else None
 
     def _analyze(self, pack: PackFiles, texts: dict, stamp: tuple) -> Analysis:
-        key = pack.files
+        return self.remember(pack, stamp, self.check(pack, texts, *self.parse(texts)))
+
+    def parse(self, texts: dict) -> tuple[dict, Diagnostics]:
+        """Every file's tree (kept parses reused), each file's size checked before it is parsed."""
         diags = Diagnostics()
         modules = {}
         total = 0
@@ -83,9 +90,17 @@ class Analyzer:
                 diags.extend([problem])
             if module is not None:
                 modules[path] = module
-        result = self._check(pack, texts, modules, diags, full=True)
+        return modules, diags
+
+    def check(self, pack: PackFiles, texts: dict, modules: dict, diags: Diagnostics) -> Analysis:
+        """The checking of parsed files, as `spellcard check` does it. It touches none of this object's
+        state, so it may run on another thread while the server answers (the server's full check)."""
+        return self._check(pack, texts, modules, diags, full=True)
+
+    def remember(self, pack: PackFiles, stamp: tuple, result: Analysis) -> Analysis:
+        key = pack.files
         self._last[key] = (stamp, result)
-        if len(modules) == len(texts):
+        if len(result.modules) == len(result.texts):
             self._recent[key] = self._full[key] = result
         return result
 
@@ -118,10 +133,8 @@ class Analyzer:
         """The analysis hover, definition and the outline read: a file that does not parse counts
         as its declarations that still do, where they are now; right after a keystroke, the last full
         check with that keystroke's declarations checked. Its diagnostics are not for showing."""
-        texts = {str(p): text_of(p) or "" for p in pack.files}
-        stamp = tuple(texts.values())
-        last = self._last.get(pack.files)
-        current = last[1] if last is not None and last[0] == stamp else None
+        texts, stamp = self.texts(pack, text_of)
+        current = self.cached(pack, stamp)
         keyed = self._keystroke.get(pack.files)
         if current is None and keyed is not None and keyed[0] == stamp:
             return keyed[1]

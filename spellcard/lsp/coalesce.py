@@ -5,11 +5,12 @@ used to be analysed in full, one after the other, while every request waited. No
 marks its document; one task per document waits until the edits pause (QUIET) or have gone on for
 LONGEST, then analyses the text as it is then. The analyses that older texts would have cost are
 never started; a request in between analyses the current text itself (and the task then finds that
-analysis already made).
+analysis already made). `publish` may be a coroutine function (the full check, on a worker thread).
 """
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from typing import Callable
 
@@ -28,7 +29,7 @@ class _Pending:
 
 
 class Coalescer:
-    def __init__(self, publish: Callable[[str], None], quiet: float = QUIET, longest: float = LONGEST) -> None:
+    def __init__(self, publish: Callable[[str], object], quiet: float = QUIET, longest: float = LONGEST) -> None:
         self._publish = publish
         self._quiet, self._longest = quiet, longest
         self._pending: dict[str, _Pending] = {}
@@ -61,6 +62,8 @@ class Coalescer:
             await asyncio.sleep(wait)
         del self._pending[uri]
         try:
-            self._publish(uri)
+            done = self._publish(uri)
+            if inspect.isawaitable(done):
+                await done
         except Exception:               # a failed analysis is logged; the next edit tries again
             log.exception("analysing %s failed", uri)

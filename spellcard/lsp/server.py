@@ -4,7 +4,9 @@ the declarations that parse while one is half-typed, completion at once from the
 (halfway.py); a file over the size limit is refused before it is parsed (guard.py)."""
 from __future__ import annotations
 
+import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
@@ -43,7 +45,9 @@ class SpellcardServer(LanguageServer):
         self._index: Optional[Index] = None
         self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
         self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
-        self.settle = Coalescer(self.publish, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
+        self.settle = Coalescer(self.publish_checked, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
+        self.checking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+        self.generation = 0                         # edits seen, so a full check started before one is dropped
 
     # ── the pack as the editor has it ─────────────────────────────────────────
     def text_of(self, path: Path) -> Optional[str]:
@@ -99,16 +103,38 @@ class SpellcardServer(LanguageServer):
         return (self.text_of(Path(path)) or "").split("\n")
 
     # ── diagnostics ───────────────────────────────────────────────────────────
-    def publish_edit(self, uri: str) -> None:
+    async def publish_edit(self, uri: str) -> None:
         """Diagnostics after an edit: a keystroke's (quick.py) at once when they can be told, the full
         check's once the typing pauses; the full check at once otherwise."""
-        pack = self.pack_of(uri)
-        a = self.analyzer.quick(pack, self.text_of, str(path_of(uri))) if uri.startswith("file:") else None
+        if not uri.startswith("file:"):
+            return
+        a = self.analyzer.quick(self.pack_of(uri), self.text_of, str(path_of(uri)))
         if a is None:
-            self.publish(uri)
+            await self.publish_checked(uri)
         else:
             self.publish(uri, a)
             self.settle.changed(uri)
+
+    async def publish_checked(self, uri: str) -> None:
+        """The full check's diagnostics. The files are parsed here (only what changed), the checking
+        runs on a worker thread while requests and keystrokes are answered, and a check that an edit
+        has made stale is dropped (that edit's own analysis follows)."""
+        pack = self.pack_of(uri)
+        texts, stamp = self.analyzer.texts(pack, self.text_of)
+        a = self.analyzer.cached(pack, stamp)
+        if a is None:
+            modules, diags = self.analyzer.parse(texts)
+            started = self.generation
+
+            def check() -> Optional[Analysis]:
+                if self.generation != started:
+                    return None
+                return self.analyzer.check(pack, texts, modules, diags)
+            a = await asyncio.get_running_loop().run_in_executor(self.checking, check)
+            if a is None or self.analyzer.texts(pack, self.text_of)[1] != stamp:
+                return
+            a = self.analyzer.remember(pack, stamp, a)
+        self.publish(uri, a)
 
     def publish(self, uri: str, a: Optional[Analysis] = None) -> None:
         if not uri.startswith("file:"):
@@ -164,6 +190,7 @@ def did_open(ls: SpellcardServer, params: L.DidOpenTextDocumentParams) -> None:
 
 @server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: SpellcardServer, params: L.DidChangeTextDocumentParams) -> None:
+    ls.generation += 1
     ls.edits.changed(params.text_document.uri)        # analysed when the edits pause
 
 
