@@ -101,7 +101,8 @@ async def typing(cache: str, edits: int) -> dict:
             else:
                 diags = await s.edit(FILE, line, col, col + 5, "takne" if k % 2 == 0 else "taken")
             diagnostics.append(time.perf_counter() - t0)
-            assert bool(diags) == (k % 2 == 0 and k % 10 != 8), "a misspelt window is reported, and the mending clears it"
+            misspelt = k % 2 == 0 and k % 10 != 8
+            assert bool(diags) == misspelt, "a misspelt window is reported, and the mending clears it"
         cpu = (_cpu(server) - cpu0) / edits if server else float("nan")
         for k in range(max(2, edits // 4)):
             line, col = spots[(k * 5) % len(spots)]

@@ -1,14 +1,15 @@
 """Diagnostics for a keystroke in milliseconds, before the whole pack is checked again.
 
 Checking all of THB after every keystroke costs 50 ms of CPU on an idle machine, several times that
-on a busy one. Most keystrokes change one skill's, card's or character's body and leave every name
-the pack declares as it was: then no other declaration's diagnostics can change, and only the
-changed declarations are checked (against the names of the last full check) while the other
-diagnostics are kept, and so are the lint and loop passes' warnings (they read the whole pack: a
-keystroke that mends one leaves it shown until the full check). A keystroke that leaves the file not parsing shows the syntax error at once,
-with the other files' diagnostics as they were. Anything else (a declaration added, removed or
-renamed, a function's signature, an action's windows) takes the full check; and the full check
-always follows once the typing pauses, so what stays on screen is exactly `spellcard check`'s.
+on a busy one. Most keystrokes change one skill's, card's or character's body and leave every name the
+pack declares as it was: then no other declaration's diagnostics can change, and only the changed
+declarations are checked (against the names of the last full check) while the other diagnostics are
+kept (moved with their lines when the keystroke adds or removes lines), and so are the lint and loop
+passes' warnings (they read the whole pack: a keystroke that mends one leaves it shown until the full
+check). A keystroke that leaves the file not parsing shows the syntax error at once, with the other
+files' diagnostics as they were. Anything else (a declaration added, removed or renamed, a function's
+signature, an action's windows) takes the full check; and the full check always follows once the
+typing pauses, so what stays on screen is exactly `spellcard check`'s.
 """
 from __future__ import annotations
 

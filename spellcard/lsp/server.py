@@ -151,7 +151,8 @@ class SpellcardServer(LanguageServer):
         if pack.problem:
             by_file[str(path_of(uri))].insert(0, L.Diagnostic(
                 range=L.Range(start=L.Position(line=0, character=0), end=L.Position(line=0, character=0)),
-                message=f"{pack.setting}: {pack.problem}" if pack.setting else pack.problem, severity=L.DiagnosticSeverity.Error, source="spellcard"))
+                message=f"{pack.setting}: {pack.problem}" if pack.setting else pack.problem,
+                severity=L.DiagnosticSeverity.Error, source="spellcard"))
         sent = {uri_of(f) for f in by_file}
         for stale in self._published.get(pack.files, set()) - sent:
             self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
