@@ -82,8 +82,9 @@ def dispatch(protocol, body: bytes) -> None:
         raw = json.loads(body)
     except ValueError as err:
         log.error("a frame that is not JSON (%s): %r", err, body[:200])
-        if _request_id(_salvage(body)) is not None:
-            _refuse(protocol, _salvage(body), JsonRpcParseError(f"Parse error: {err}"))
+        salvaged = _salvage(body)
+        if _request_id(salvaged) is not None:
+            _refuse(protocol, salvaged, JsonRpcParseError(f"Parse error: {err}"))
         return
     try:
         message = protocol.structure_message(raw) if isinstance(raw, dict) else raw

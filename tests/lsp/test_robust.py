@@ -53,6 +53,11 @@ def test_a_frame_with_a_wrong_length_costs_that_frame_only(raw, wrong):
     for id in (2, 3):
         raw.request("textDocument/hover", hover_params(*DRAW), id)
         assert "action draw(" in raw.reply(id, 30)["result"]["contents"]["value"]
+    first = raw.reply(1, 30)           # the frame itself: read whole up to the next header, or cut short
+    if wrong > 0:
+        assert "action draw(" in first["result"]["contents"]["value"]
+    else:
+        assert first["error"]["code"] == -32700
 
 
 def test_frames_split_and_joined_anyhow_are_all_read(raw):
