@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from .errors import PackError
 from .model import Card, Zone
-from .shuffle import shuffle
-from .view import forget_zone, learn
+from .shuffle import restamp, shuffle
+from .view import learn
 
 SIGNATURES: dict[str, str] = {}
 FUNCTIONS: dict[str, object] = {}
@@ -249,8 +249,7 @@ def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
     shuffle(g.rng, z.cards)
     g.era += 1
-    if g.known:
-        forget_zone(g, z)
+    restamp(g, z.cards)                 # what any seat was shown of them is forgotten
     if g.log.enabled:
         g.log.add("shuffle", z.key)
 

@@ -7,7 +7,7 @@ from weakref import WeakKeyDictionary
 
 from .errors import PackError
 from .model import Card
-from .shuffle import shuffle
+from .shuffle import restamp, shuffle
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
 # (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
@@ -55,6 +55,7 @@ class Cards:
         card.sources = ()
         card.via = None
         card.base = None
+        card.stamp = self.stamp = self.stamp + 1
         self.era += 1
         for ad in computed:
             a[ad.name] = ad.default(self, card)
@@ -97,6 +98,7 @@ class Cards:
             card.sources = ()
             card.via = None
             card.base = None
+            card.stamp = 0                  # stamped below, once shuffled
             if computed:
                 card.zone = None
                 self.era += 1
@@ -107,3 +109,4 @@ class Cards:
             cards.append(card)
         self.era += 1
         shuffle(self.rng, cards)
+        restamp(self, cards)

@@ -13,3 +13,12 @@ def shuffle(rng, x: list) -> None:
         while j >= n:
             j = rng.getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def restamp(g, cards: list) -> None:
+    """Give the cards fresh stamps in the order they lie (Card.stamp): after a shuffle, no seat knows
+    which card is where, and a handle it read before names none of them (view.py)."""
+    stamp = g.stamp
+    for c in cards:
+        c.stamp = stamp = stamp + 1
+    g.stamp = stamp

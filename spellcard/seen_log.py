@@ -3,9 +3,10 @@
 The log names every card by id and every zone by key (`hand@2`); the pack says who sees each zone
 (public, its owner, nobody), and `show` entries name the seats a private reveal was for. So who may
 see a card in an entry follows from the log itself, by the rule the runtime's View uses
-(runtime/view.py): a seat knows a card in a zone it sees, or one shown or revealed to it in the zone
-where it still is; a shuffle forgets. A moved card is seen if it was known where it left or is seen
-where it arrives. Only the generic log vocabulary is read, so it serves any pack.
+(runtime/view.py): a seat knows a card in a zone it sees, or one shown or revealed to it that has not
+moved since nor been shuffled: any move out of its sight forgets it. A moved card is seen if it was known
+where it left or is seen where it arrives. A number set on a card (`set_card_value`) is seen where the
+card is. Only the generic log vocabulary is read, so it serves any pack.
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ class SeatLog:
         self.pack = pack
         self.seat = seat
         self.where: dict[int, Optional[str]] = dict(start)     # card id -> zone key
-        self.shown: dict[int, Optional[str]] = {}               # card id -> zone key it was shown in
+        self.shown: set[int] = set()                            # cards shown to it, not moved since
         self.secrets = {a.name: a for a in pack.secrets()}
         self.untils: dict[str, list] = {}                       # until attribute -> the attributes it shows
         for a in self.secrets.values():
@@ -64,8 +65,7 @@ class SeatLog:
         return vis == "public" or vis == "owner" and owner == str(self.seat)
 
     def knows(self, cid) -> bool:
-        zone = self.where.get(cid)
-        return self.sees_zone(zone) or cid in self.shown and self.shown[cid] == zone
+        return cid in self.shown or self.sees_zone(self.where.get(cid))
 
     def card(self, ref, hidden=None):
         """A card reference as the seat sees it: a hidden card is `hidden`; a virtual card keeps its kind."""
@@ -90,6 +90,7 @@ class SeatLog:
         seen = [cid if self.knows(cid) or self.sees_zone(to) else None for cid in ids]
         for cid in ids:
             self.where[cid] = to
+            self.shown.discard(cid)
         return seen, froms, to, where
 
     def _act(self, name, params):
@@ -98,19 +99,17 @@ class SeatLog:
         return name, {k: self.card(v, HIDDEN) if k in cards else v for k, v in params.items()}
 
     def _reveal(self, cards):
-        for cid in _ids(cards):
-            self.shown[cid] = self.where.get(cid)
+        self.shown.update(_ids(cards))
         return (cards,)
 
     def _show(self, cards, seats):
         if f"P{self.seat}" in seats:
-            for cid in _ids(cards):
-                self.shown[cid] = self.where.get(cid)
+            self.shown.update(_ids(cards))
             return cards, seats
         return [None] * len(cards), seats
 
     def _shuffle(self, zone):
-        self.shown = {cid: z for cid, z in self.shown.items() if z != zone}
+        self.shown = {cid for cid in self.shown if self.where.get(cid) != zone}
         return (zone,)
 
     def _grant(self, player, skill, card):
@@ -128,6 +127,9 @@ class SeatLog:
     def _set(self, owner, name, value):
         if owner == "table":
             return owner, name, value
+        card = _card_id(owner)
+        if card is not None:                        # a number on a card: seen where the card is
+            return (owner, name, value) if self.knows(card) else (HIDDEN, name, UNKNOWN)
         if name in self.secrets:
             if self.sees_value(owner, name):
                 return owner, name, value
@@ -140,6 +142,12 @@ class SeatLog:
             if shows:
                 return owner, name, value, shows
         return owner, name, value
+
+
+def _card_id(owner: str) -> Optional[int]:
+    """The card a `set` entry's owner names (`Kind#12`, builtins_card_state), or None for a player."""
+    _, mark, cid = owner.rpartition("#")
+    return int(cid) if mark and cid.isdigit() else None
 
 
 def _ids(refs) -> list:

@@ -1,0 +1,87 @@
+"""Issue 26, points 1 and 2: a seat knows a card while every move since it saw it was in its sight;
+any move or shuffle out of its sight forgets it (the View, the seat log); a card it does not know it
+names by a handle that is fresh per seat and per time it lost track of the card, and tells nothing of
+the card's id, kind or attributes."""
+from spellcard.runtime.view import View
+from spellcard.seen_log import SeatLog, start_zones
+
+from .test_engine import game_of
+
+SMALL = """
+zone shelf: table public
+card Coin "coin" { target self }
+card Gem "gem" { target self }
+func tell(c: cards) { reveal(c) }
+func peek_for(p: player) { show(first(cards(pile)), [p]) }
+func mix() { shuffle(pile) }
+func mark(c: card) { set_card_value(c, "told", 2) }
+"""
+
+
+def seat_log(g, seat):
+    seer = SeatLog(g.pack, start_zones(g), seat, g.log.chosen)
+    return seer, list(seer.render(g.log.entries))
+
+
+def test_a_card_revealed_then_shuffled_away_and_drawn_back_is_forgotten():
+    """The leak of the issue: shown to everyone in P1's hand, shuffled into the hidden pile, drawn
+    back into the same hand: no other seat knows it any more, in the View or in its log."""
+    g = game_of(SMALL, n=3, log=True)
+    coin = g.make_card("Coin", {})
+    others = [g.make_card("Gem", {}) for _ in range(4)]
+    hand = g.players[1].z["hand"]
+    g.move([coin], hand)
+    g.move(others, g.z["pile"])
+    g.pack.funcs["tell"](g, [coin])
+    assert View(g, 0).knows(coin) and View(g, 2).knows(coin)
+    g.move([coin], g.z["pile"])
+    g.pack.funcs["mix"](g)
+    g.move([coin], hand)                            # back where it was shown
+    assert not View(g, 0).knows(coin) and not View(g, 2).knows(coin) and View(g, 1).knows(coin)
+    seer, entries = seat_log(g, 0)
+    assert not seer.knows(coin.id) and entries[-1][1] == [None]
+    assert View(g, 0).players[1].zone("hand").cards[0].kind is None
+
+
+def test_any_move_out_of_sight_forgets_even_without_a_shuffle():
+    g = game_of(SMALL, n=2, log=True)
+    coin = g.make_card("Coin", {})
+    g.move([coin], g.z["pile"])
+    g.pack.funcs["peek_for"](g, g.players[0])
+    assert View(g, 0).knows(coin)
+    g.move([coin], g.z["pile"])                     # moved inside the hidden pile: out of its sight
+    assert not View(g, 0).knows(coin) and not seat_log(g, 0)[0].knows(coin.id)
+    g.move([coin], g.z["shelf"])                    # into a zone it sees: known again
+    assert View(g, 0).knows(coin) and seat_log(g, 0)[0].knows(coin.id)
+
+
+def test_handles_are_fresh_per_seat_and_per_move_and_follow_no_id():
+    g = game_of(SMALL, n=3)
+    coins = [g.make_card("Coin", {}) for _ in range(6)]
+    g.move(coins[::-1], g.z["pile"])                # ids run down the pile
+    v0, v1 = View(g, 0), View(g, 1)
+    first = [c.handle for c in v0.zone("pile").cards]
+    assert all(h and h.startswith("?") for h in first) and len(set(first)) == 6
+    assert [c.handle for c in View(g, 0).zone("pile").cards] == first       # the same while nothing moves
+    assert not set(first) & {c.handle for c in v1.zone("pile").cards}       # another seat's are others
+    assert first != sorted(first) and first != sorted(first, reverse=True)  # no order of the ids shows
+    assert all(c.id is None and c.kind is None and c.a is None for c in v0.zone("pile").cards)
+    top = g.z["pile"].cards[-1]
+    g.move([top], g.z["pile"], bottom=True)
+    assert v0.zone("pile").cards[0].handle not in first                     # it lost track: a new one
+    g.pack.funcs["mix"](g)
+    assert not set(first) & {c.handle for c in v0.zone("pile").cards}       # a shuffle: all new
+
+
+def test_a_number_on_a_card_reads_as_the_card_does_in_a_seat_log():
+    g = game_of(SMALL, n=2, log=True)
+    coin, gem = g.make_card("Coin", {}), g.make_card("Gem", {})
+    g.move([coin], g.players[1].z["hand"])
+    g.move([gem], g.z["shelf"])
+    g.pack.funcs["mark"](g, coin)
+    g.pack.funcs["mark"](g, gem)
+    _, entries = seat_log(g, 0)
+    sets = [e for e in entries if e[0] == "set"]
+    assert sets == [("set", "a card", "told", "unknown"), ("set", f"Gem#{gem.id}", "told", 2)]
+    _, mine = seat_log(g, 1)
+    assert [e for e in mine if e[0] == "set"][0] == ("set", f"Coin#{coin.id}", "told", 2)
