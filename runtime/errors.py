@@ -20,6 +20,17 @@ class IllegalDecision(Exception):
     """An agent kept answering a decision with an answer that is not among its legal options."""
 
 
+class AgentFault(Exception):
+    """An agent (a player program) raised an exception while it answered: the agent's fault, told
+    with its own message, never blamed on the rule that asked (the exception is kept as `original`)."""
+
+    def __init__(self, seat: int, agent, err: BaseException):
+        super().__init__(f"P{seat}'s agent ({type(agent).__name__}) failed while answering: "
+                         f"{type(err).__name__}: {err}")
+        self.seat = seat
+        self.original = err
+
+
 class InvariantBroken(Exception):
     """The game state contradicts a rule every game must keep (cards conserved, bounds, …)."""
 
