@@ -82,8 +82,9 @@ class SeatLog:
         for entry in entries:
             kind, *data = entry
             method = getattr(self, f"_{kind}", None)
-            yield (kind, *method(*data)) if method is not None else tuple(entry)
-            self.at += 1
+            seen = (kind, *method(*data)) if method is not None else tuple(entry)
+            self.at += 1            # before the yield: a reader that takes one entry at a time counts on
+            yield seen
 
     # ── the entries that carry cards ──────────────────────────────────────────
     def _move(self, ids, froms, to, where):

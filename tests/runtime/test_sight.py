@@ -85,3 +85,18 @@ def test_a_number_on_a_card_reads_as_the_card_does_in_a_seat_log():
     assert sets == [("set", "a card", "told", "unknown"), ("set", f"Gem#{gem.id}", "told", 2)]
     _, mine = seat_log(g, 1)
     assert [e for e in mine if e[0] == "set"][0] == ("set", f"Coin#{coin.id}", "told", 2)
+
+
+def test_a_seat_log_read_one_entry_at_a_time_reads_as_the_whole():
+    """The HTML viewer reads a seat's log one entry at a time: each entry must be judged at its own
+    index (a blind pick's label), as when the log is read at once."""
+    from spellcard.compiler.pack import load_pack
+    from spellcard.runtime.decisions import RandomAgent
+    from spellcard.runtime.game import Game
+
+    g = Game(load_pack("esper"), "Duel", 2, [RandomAgent(0), RandomAgent(1)], seed=0, log=True)
+    g.play()
+    whole = seat_log(g, 0)[1]
+    seer = SeatLog(g.pack, start_zones(g), 0, g.log.chosen)
+    one_by_one = [next(iter(seer.render([e]))) for e in g.log.entries]
+    assert one_by_one == whole and any(e[0] == "ask" and "a card" in str(e[5]) for e in whole)

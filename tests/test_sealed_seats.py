@@ -1,0 +1,105 @@
+"""Issue 26, point 5: no seat learns a card it may not see, proved by non-interference over every
+pack and mode in random games (Hypothesis draws them): at every decision, everything the deciding seat
+may not know is re-dealt into a second world (tests/_sealed.py), and the seat's view, the decision as
+it sees it and its log so far must read the same in both. A deliberately leaky view must fail it.
+The long version runs under the `slow` marker."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spellcard.compiler.pack import load_pack
+from spellcard.runtime import view as view_module
+from spellcard.runtime.decisions import Agent, RandomAgent
+from spellcard.runtime.game import Game
+
+from ._sealed import Reference, check
+
+PACKS = ("thb", "bots", "esper", "examples/love_letter")
+TABLES = [(pack, mode.name, mode.min_players) for pack in PACKS for mode in load_pack(pack).modes.values()]
+
+
+class Probe(Agent):
+    """Every seat of a probed game: plays at random and, at each of its first `checks` decisions,
+    checks the deciding seat in a second world (its log too, every `log_every`-th time). It holds the
+    game (it is the test's: it says so with sees_all) but answers as a random player would."""
+    sees_all = True
+
+    def __init__(self, seed: int, checks: int, log_every: int):
+        self.policy = RandomAgent(seed)
+        self.rng = random.Random(seed)
+        self.checks, self.log_every = checks, log_every
+        self.done = 0
+        self.ref = None
+
+    def answer(self, game, d):
+        if self.done < self.checks:
+            if self.ref is None:
+                self.ref = Reference(game)
+            check(game, d, d.player.seat, self.ref, self.rng, with_log=self.done % self.log_every == 0)
+            self.done += 1
+        return self.policy.answer(game, d)
+
+
+def probe(pack: str, mode: str, n: int, seed: int, checks: int, log_every: int):
+    g = Game(load_pack(pack), mode, n, [], seed=seed, log=True)
+    agent = Probe(seed, checks, log_every)
+    for p in g.players:
+        p.agent = agent
+    result = g.play()
+    if result.error is not None:
+        raise result.error.original if hasattr(result.error, "original") else result.error
+    assert agent.done > 0
+    return agent.done
+
+
+SHORT = settings(max_examples=2, deadline=None, derandomize=True,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("pack,mode,n", TABLES)
+@SHORT
+@given(seed=st.integers(0, 10_000))
+def test_no_seat_can_tell_a_second_world_from_the_game(pack, mode, n, seed):
+    probe(pack, mode, n, seed, checks=60, log_every=20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack,mode,n", TABLES)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1_000_000))
+def test_no_seat_can_tell_a_second_world_from_the_game_at_length(pack, mode, n, seed):
+    probe(pack, mode, n, seed, checks=10_000, log_every=25)
+
+
+def test_a_leaky_view_fails_the_check(monkeypatch):
+    """The negative control: a view that shows the next seat's hand (as the old `knows` showed a
+    card back in the zone it was once revealed in) is told apart from a second world at once."""
+    honest = view_module.knows
+
+    def leaky(game, seat, card):
+        z = card.zone
+        return honest(game, seat, card) or z is not None and z.owner is not None \
+            and z.owner.seat == (seat + 1) % len(game.players)
+
+    monkeypatch.setattr(view_module, "knows", leaky)
+    with pytest.raises(AssertionError, match="is handed something else in a second world"):
+        probe("thb", "Duel", 2, 1, checks=20, log_every=1000)
+
+
+def test_a_leaky_seat_log_fails_the_check(monkeypatch):
+    """The log's own negative control: a seat log that names the cards the others draw (it takes a
+    card on the deck's top for known, as a seat that once saw it there would)."""
+    from spellcard import seen_log
+
+    honest = seen_log.SeatLog.knows
+
+    def leaky(self, cid):
+        return honest(self, cid) or self.where.get(cid) == "deck"
+
+    monkeypatch.setattr(seen_log.SeatLog, "knows", leaky)
+    with pytest.raises(AssertionError, match="log reads otherwise in a second world"):
+        probe("thb", "Duel", 2, 1, checks=20, log_every=5)
