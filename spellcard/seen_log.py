@@ -125,12 +125,20 @@ class SeatLog:
             chosen = named if isinstance(chosen, list) else named[0]
         return player, what, prompt, answer, chosen
 
+    def _change(self, action, name, value):
+        adef = self.pack.actions.get(action)
+        return action, name, self.card(value, HIDDEN) if adef is not None and name in adef.cards else value
+
     def _set(self, owner, name, value):
         if owner == "table":
-            return owner, name, value
+            a = self.pack.attrs_.get(("table", name))
+            return owner, name, self.card(value, HIDDEN) if a is not None and a.cards else value
         card = _card_id(owner)
         if card is not None:                        # a number on a card: seen where the card is
             return (owner, name, value) if self.knows(card) else (HIDDEN, name, UNKNOWN)
+        a = self.pack.attrs_.get(("player", name))
+        if a is not None and a.cards:               # an attribute holding cards: those it knows by id
+            value = self.card(value, HIDDEN)
         if name in self.secrets:
             if self.sees_value(owner, name):
                 return owner, name, value

@@ -6,10 +6,10 @@ What a seat may know is judged here by a reference of the rules of sight written
 runtime's (`Reference`): a card in a zone the pack lets it see, or one revealed or shown to it that has
 not moved since, nor been shuffled. The second world is made in place and undone after: the faces
 (kind and attributes) of the cards it may not know are dealt afresh among them, and so are the private
-player attributes it may not see. The log so far is history, and the second world's history differs
+player attributes it may not see. The log so far is history, and a second world's history differs
 from the first's only where the seat was not looking: from the entry after it last lost sight of a
-card, the card carries its second-world face (`seg`), and a decision's label naming it reads
-otherwise. Any difference is a leak, reported with the first line that differs.
+card, the card is another one there (`Renumbered`: another id, another name, another label). Any
+difference is a leak, reported with the first line that differs.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def sees(zone, seat: int) -> bool:
 class Reference:
     """The rules of sight, read from the log as the game goes: per seat, the cards shown to it and
     not moved since (nor shuffled); per seat and card, the entry after which it last lost sight of it
-    (absent: it never saw it)."""
+    and the zone it was in then (absent: it never saw it)."""
 
     def __init__(self, game):
         self.game = game
@@ -54,7 +54,7 @@ class Reference:
                         knew = cid in self.shown[s] or sees(zones.get(src), s)
                         self.shown[s].discard(cid)
                         if knew and not sees(to, s):        # it saw the card go out of its sight
-                            self.lost[s][cid] = e + 1
+                            self.lost[s][cid] = (e + 1, data[2])
             elif kind in ("reveal", "show"):
                 seats = range(self.n) if kind == "reveal" else [int(p[1:]) for p in data[1]]
                 for s in seats:
@@ -64,7 +64,7 @@ class Reference:
                     if c.zone is not None and c.zone.key == data[0]:
                         for s in range(self.n):
                             if c.id in self.shown[s] and not sees(c.zone, s):
-                                self.lost[s][c.id] = e + 1
+                                self.lost[s][c.id] = (e + 1, data[0])
                             self.shown[s].discard(c.id)
         self.read = len(entries)
 
@@ -161,57 +161,85 @@ def check(game, d, seat: int, ref: Reference, rng: random.Random, with_log: bool
     """Assert that `seat` is handed the same, and reads the same log, in the game and in a second world."""
     ref.catch_up()
     first = handed(game, d, seat)
-    log1 = seat_log(game, seat, _names_now(game)) if with_log else None
     with SecondWorld(game, seat, ref, rng) as w:
         second = handed(game, d, seat)
-        if with_log:
-            unseen = {c.id: ref.lost[seat].get(c.id, 0) for c in w.unknown}
-            log2 = seat_log(game, seat, _names_since(game, w, unseen), _history(game, unseen))
+        unseen = {c.id: ref.lost[seat].get(c.id, (0, None)) for c in w.unknown}
     for a, b in zip(first, second):
         assert a == b, f"P{seat} is handed something else in a second world:\n  {a}\n  {b}"
     if with_log:
+        log1 = seat_log(game, seat, game.log.entries, start_zones(game), game.log.chosen, card_names(game))
+        log2 = seat_log(game, seat, *Renumbered(game, unseen).history())
         diff = next((i for i, (a, b) in enumerate(zip(log1, log2)) if a != b), None)
         assert diff is None and len(log1) == len(log2), \
             f"P{seat}'s log reads otherwise in a second world at line {diff}:\n  {log1[diff]}\n  {log2[diff]}"
 
 
-def _names_now(game):
-    names = card_names(game)
-    return lambda e: names
+def seat_log(game, seat: int, entries, start, chosen, names) -> list[str]:
+    """The seat's log so far, read one entry at a time (as the HTML viewer reads it) and rendered."""
+    renderer = LogRenderer(names, resets_of(game.pack))
+    seer = SeatLog(game.pack, start, seat, chosen)
+    out = []
+    for raw in entries:
+        out += [t.plain for t in renderer.render([next(iter(seer.render([raw])))])]
+    return out
 
 
-def _names_since(game, world: SecondWorld, unseen: dict):
-    """Names per entry: the first world's, but a card the seat may not know now carries another name
-    (its second-world face, marked) from the entry after the seat last lost sight of it (0: never saw it)."""
-    names = card_names(game)
-    names.update({c.id: f[0].name for c, f in zip(world.unknown, world.faces)})    # the first world's
-    faces = {c.id: c.kind.name for c in world.unknown}                             # the second world's
-    turns = sorted((since, cid, POISON + faces[cid]) for cid, since in unseen.items())
-    i = 0
+class Renumbered:
+    """The log so far as a second world wrote it. Its history is the first's where the seat was
+    looking; but each card it may not know now is, from the entry after it last lost sight of it
+    (from the start, if it never saw it), another card: a new id (OTHER + id) with a marked name, and a
+    decision's label that names it is marked too. A seat log that shows anything of such a card
+    (its name, its id, a label) reads otherwise in the two worlds."""
+    OTHER = 1_000_000
 
-    def at(e):
-        nonlocal i
-        while i < len(turns) and turns[i][0] <= e:
-            names[turns[i][1]] = turns[i][2]
-            i += 1
-        return names
-    return at
+    def __init__(self, game, unseen: dict):
+        self.game, self.unseen = game, unseen
+        self.cards_of = {name: adef.cards for name, adef in game.pack.actions.items()}
+        self.card_attrs = {name for (owner, name), a in game.pack.attrs_.items() if a.cards}
 
+    def other(self, ref, e: int):
+        if isinstance(ref, dict):
+            return {"as": ref["as"], "of": [self.other(c, e) for c in ref["of"]]}
+        if isinstance(ref, list):
+            return [self.other(c, e) for c in ref]
+        if isinstance(ref, int) and not isinstance(ref, bool) and ref in self.unseen and self.unseen[ref][0] <= e:
+            return self.OTHER + ref
+        return ref
 
-def _history(game, unseen: dict) -> list:
-    """The log so far as the second world wrote it: a decision's label that names a card while the
-    seat was not looking, and a number set on such a card, read otherwise."""
-    entries = list(game.log.entries)
-    for e, ids in game.log.chosen.items():
-        if e < len(entries):
-            kind, player, what, prompt, answer, chosen = entries[e]
-            labels = chosen if isinstance(chosen, list) else [chosen]
-            labels = [POISON + str(c) if any(unseen.get(cid, e + 1) <= e for cid in option) else c
-                      for c, option in zip(labels, ids)]
-            entries[e] = (kind, player, what, prompt, answer, labels if isinstance(chosen, list) else labels[0])
-    for e, entry in enumerate(entries):
-        if entry[0] == "set" and "#" in str(entry[1]):
-            cid = int(entry[1].rpartition("#")[2])
-            if unseen.get(cid, e + 1) <= e:
-                entries[e] = ("set", POISON + entry[1], *entry[2:])
-    return entries
+    def history(self):
+        g, other = self.game, self.other
+        entries = []
+        for e, entry in enumerate(g.log.entries):
+            kind, *data = entry
+            if kind == "move":
+                entry = (kind, other(data[0], e), *data[1:])
+            elif kind in ("reveal", "show"):
+                entry = (kind, other(data[0], e), *data[1:])
+            elif kind == "grant":
+                entry = (kind, data[0], data[1], other(data[2], e))
+            elif kind == "act":
+                cards = self.cards_of.get(data[0], ())
+                entry = (kind, data[0], {k: other(v, e) if k in cards else v for k, v in data[1].items()})
+            elif kind == "change" and data[1] in self.cards_of.get(data[0], ()):
+                entry = (kind, data[0], data[1], other(data[2], e))
+            elif kind == "set" and "#" in str(data[0]):
+                cid = int(data[0].rpartition("#")[2])
+                if other(cid, e) != cid:
+                    entry = (kind, f"{POISON}#{other(cid, e)}", *data[1:])
+            elif kind == "set" and data[1] in self.card_attrs:
+                entry = (kind, data[0], data[1], other(data[2], e))
+            entries.append(entry)
+        chosen = {}
+        for e, ids in g.log.chosen.items():
+            chosen[e] = tuple(tuple(other(cid, e) for cid in option) for option in ids)
+            if chosen[e] != ids and e < len(entries):
+                kind, player, what, prompt, answer, said = entries[e]
+                labels = said if isinstance(said, list) else [said]
+                labels = [POISON + str(c) if new != old else c for c, new, old in zip(labels, chosen[e], ids)]
+                entries[e] = (kind, player, what, prompt, answer, labels if isinstance(said, list) else labels[0])
+        start = start_zones(g)
+        names = card_names(g)
+        for cid, (since, zone) in self.unseen.items():
+            start[self.OTHER + cid] = zone if since else start.get(cid)
+            names[self.OTHER + cid] = POISON
+        return entries, start, chosen, names

@@ -15,6 +15,8 @@ func tell(c: cards) { reveal(c) }
 func peek_for(p: player) { show(first(cards(pile)), [p]) }
 func mix() { shuffle(pile) }
 func mark(c: card) { set_card_value(c, "told", 2) }
+attr player held: card? = none
+func hold(p: player, c: card) { p.held = c }
 """
 
 
@@ -100,3 +102,16 @@ def test_a_seat_log_read_one_entry_at_a_time_reads_as_the_whole():
     seer = SeatLog(g.pack, start_zones(g), 0, g.log.chosen)
     one_by_one = [next(iter(seer.render([e]))) for e in g.log.entries]
     assert one_by_one == whole and any(e[0] == "ask" and "a card" in str(e[5]) for e in whole)
+
+
+def test_an_attribute_holding_a_card_names_it_only_to_a_seat_that_knows_it():
+    """A player attribute of type card is logged as the card's id, and an id follows the deck list:
+    a seat that does not know the card reads "a card" (the View projects it as any card)."""
+    g = game_of(SMALL, n=2, log=True)
+    coin = g.make_card("Coin", {})
+    g.move([coin], g.players[1].z["hand"])
+    g.pack.funcs["hold"](g, g.players[1], coin)
+    assert [e for e in seat_log(g, 0)[1] if e[0] == "set"][-1] == ("set", "P1", "held", "a card")
+    assert [e for e in seat_log(g, 1)[1] if e[0] == "set"][-1] == ("set", "P1", "held", coin.id)
+    seen = View(g, 0).players[1].v["held"]
+    assert seen.id is None and seen.kind is None and seen.handle.startswith("?")
