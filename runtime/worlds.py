@@ -44,8 +44,9 @@ def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = No
     lend skills keep their faces: a new one would leave its wearer holding another card's skills."""
     knows = knows or zone_knows(seat)
     unseen = [c for zone in game.all_zones() if not zone.grants for c in zone.cards if not knows(c)]
-    # In id order, so that the world drawn depends on which cards are unseen, never on where they truly lie.
-    faces = [(c.kind, c.a, c.base) for c in sorted(unseen, key=lambda c: c.id)]
+    # In the order of the faces themselves, so that the world drawn depends on which faces are unseen
+    # (what the seat can count), never on where they truly lie nor on the ids they lie on.
+    faces = sorted(((c.kind, c.a, c.base) for c in unseen), key=_face_order)
     rng.shuffle(faces)
     for c, face in zip(unseen, faces):
         c.kind, c.a, c.base = face
@@ -53,6 +54,11 @@ def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = No
     game.rng = random.Random(rng.getrandbits(64))
     redeal_values(game, seat, rng)
     return len(unseen)
+
+
+def _face_order(face) -> tuple:
+    kind, a, base = face
+    return kind.name, repr(a), base[0].name if base is not None else ""
 
 
 def redeal_values(game, seat: int, rng: random.Random) -> int:

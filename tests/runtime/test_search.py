@@ -89,6 +89,20 @@ def test_a_world_does_not_depend_on_where_the_unseen_cards_truly_are():
     assert faces(a) == faces(b)
 
 
+def test_a_world_does_not_depend_on_which_card_ids_the_unseen_faces_lie_on():
+    """The same, with the faces of the other's hand dealt among its cards in place (the ids stay):
+    the world drawn is a function of what the seat can count, not of the truth behind an option."""
+    a, b = game_at("thb", "Duel", seed=5), game_at("thb", "Duel", seed=5)
+    hand = b.players[1].z["hand"].cards
+    dealt = [(c.kind, c.a, c.base) for c in hand]
+    for c, face in zip(hand, dealt[1:] + dealt[:1]):
+        c.kind, c.a, c.base = face
+    assert faces(a) != faces(b)
+    determinize(a, 0, random.Random(11))
+    determinize(b, 0, random.Random(11))
+    assert faces(a) == faces(b)
+
+
 def test_the_card_behind_a_blind_option_is_re_dealt_and_the_option_names_its_place():
     """Issue 26 point 3: a decision's option that names a card the seat does not know (another's
     hand card, picked blind) is no exception: what lies there is drawn afresh, so the world answers
