@@ -145,7 +145,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         out["counters"].append((owner, name, *fns, d.reset))
     for name, d in s.zones.items():
         out["zones"].append((name, d.owner, d.visibility, d.grants))
-    hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
+    # The hand: the first player zone seen by its owner alone, else (cards held facing away) the first seen by all but it.
+    hand = next((n for vis in ("owner", "others") for n, d in s.zones.items()
+                 if d.owner == "player" and d.visibility == vis), None)
 
     out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():

@@ -27,11 +27,16 @@ from .model import Card, Event, Play, Player, Zone
 
 
 def visible(zone: Optional[Zone], seat: int) -> bool:
-    """Whether `seat` sees the faces of the cards in `zone` by the zone's declared visibility."""
+    """Whether `seat` sees the faces of the cards in `zone` by the zone's declared visibility: a
+    public zone, its own `owner` zone, or another player's `others` zone (cards held facing away)."""
     if zone is None:
         return True
     vis = zone.visibility
-    return vis == "public" or vis == "owner" and zone.owner is not None and zone.owner.seat == seat
+    if vis == "public":
+        return True
+    if vis == "owner":
+        return zone.owner is not None and zone.owner.seat == seat
+    return vis == "others" and zone.owner is not None and zone.owner.seat != seat
 
 
 def knows(game, seat: int, card: Card) -> bool:
@@ -86,14 +91,19 @@ class Unknown:
 UNKNOWN = Unknown()
 
 
+NO_MARKS = MappingProxyType({})
+
+
 class SeenCard:
     """A card as one seat sees it. Unknown: `kind`, `a` and `id` are None; where it is shows, and
-    `handle`, the seat's own name for it until it moves or is shuffled out of its sight (view.handle)."""
-    __slots__ = ("id", "kind", "a", "zone", "owner", "virtual", "sources", "handle")
+    `handle`, the seat's own name for it until it moves or is shuffled out of its sight (view.handle).
+    `marks`: the numbers the rules set on the physical card (set_card_value), public, seen on a card
+    face down too, travelling with it wherever it goes."""
+    __slots__ = ("id", "kind", "a", "zone", "owner", "virtual", "sources", "handle", "marks")
 
-    def __init__(self, id, kind, a, zone, owner, virtual=False, sources=(), handle=None):
+    def __init__(self, id, kind, a, zone, owner, virtual=False, sources=(), handle=None, marks=NO_MARKS):
         self.id, self.kind, self.a, self.zone, self.owner = id, kind, a, zone, owner
-        self.virtual, self.sources, self.handle = virtual, sources, handle
+        self.virtual, self.sources, self.handle, self.marks = virtual, sources, handle, marks
 
     @property
     def known(self) -> bool:
@@ -228,12 +238,14 @@ _new = tuple.__new__
 
 class View:
     """One seat's view of a game, live: it reads the game as it is now, projected for the seat."""
-    __slots__ = ("_game", "seat", "me", "_players", "_secrets", "_key")
+    __slots__ = ("_game", "seat", "me", "_players", "_secrets", "_key", "_marks", "_marks_era")
 
     def __init__(self, game, seat: int):
         self._game = game
         self.seat = seat
         self._key = handle_key(game)
+        self._marks: dict = {}
+        self._marks_era = -1
         self._secrets = game.pack.secrets()
         self._players = tuple(SeenPlayer(self, p) for p in game.players)
         self.me = self._players[seat]
@@ -340,9 +352,22 @@ class View:
         zone = c.zone
         where = zone.key if zone is not None else None
         owner = zone.owner.seat if zone is not None and zone.owner is not None else None
+        marks = self._marks_of(c) if self._game.card_values else NO_MARKS
         if knows(self._game, self.seat, c):
-            return SeenCard(c.id, c.kind, MappingProxyType(c.a), where, owner)
-        return SeenCard(None, None, None, where, owner, handle=handle(self._key, self.seat, c))
+            return SeenCard(c.id, c.kind, MappingProxyType(c.a), where, owner, marks=marks)
+        return SeenCard(None, None, None, where, owner, handle=handle(self._key, self.seat, c), marks=marks)
+
+    def _marks_of(self, c: Card) -> Mapping:
+        """The numbers set on card `c`, read from an index made again only when the game has changed."""
+        g = self._game
+        if self._marks_era != g.era:
+            index: dict = {}
+            for (cid, name), value in g.card_values.items():
+                if value:
+                    index.setdefault(cid, {})[name] = value
+            self._marks = {cid: MappingProxyType(values) for cid, values in index.items()}
+            self._marks_era = g.era
+        return self._marks.get(c.id, NO_MARKS)
 
     def _seen_play(self, p: Play) -> SeenPlay:
         card = self._seen_card(p.card) if p.card is not None else None

@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .model import Card
-from .view import sees_value
+from .view import sees_value, visible
 
 if TYPE_CHECKING:
     from .game import Result
@@ -21,13 +21,10 @@ Knows = Callable[[Card], bool]
 
 
 def zone_knows(seat: int) -> Knows:
-    """What a seat sees by the pack's declared zone visibility alone: public zones, and its own
-    owner-only zones. A hidden zone is unseen even by its owner (a deck's order, face-down cards)."""
+    """What a seat sees by the pack's declared zone visibility alone (view.visible): public zones, its
+    own owner-only zones, the others' `others` zones. A hidden zone is unseen even by its owner."""
     def knows(card: Card) -> bool:
-        z = card.zone
-        if z is None or z.visibility == "public":
-            return True
-        return z.visibility == "owner" and z.owner is not None and z.owner.seat == seat
+        return visible(card.zone, seat)
     return knows
 
 

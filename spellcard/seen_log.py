@@ -5,8 +5,8 @@ The log names every card by id and every zone by key (`hand@2`); the pack says w
 see a card in an entry follows from the log itself, by the rule the runtime's View uses
 (runtime/view.py): a seat knows a card in a zone it sees, or one shown or revealed to it that has not
 moved since nor been shuffled: any move out of its sight forgets it. A moved card is seen if it was known
-where it left or is seen where it arrives. A number set on a card (`set_card_value`) is seen where the
-card is. Only the generic log vocabulary is read, so it serves any pack.
+where it left or is seen where it arrives. A number set on a card (`set_card_value`) is a public mark: its
+value is seen on a card face down too, the card read as "a card in" its zone. Only the generic log vocabulary is read, so it serves any pack.
 """
 from __future__ import annotations
 
@@ -62,7 +62,8 @@ class SeatLog:
         name, _, owner = key.partition("@")
         zd = self.pack.zones.get(name)
         vis = zd.visibility if zd is not None else "public"
-        return vis == "public" or vis == "owner" and owner == str(self.seat)
+        return vis == "public" or vis == "owner" and owner == str(self.seat) \
+            or vis == "others" and owner != "" and owner != str(self.seat)
 
     def knows(self, cid) -> bool:
         return cid in self.shown or self.sees_zone(self.where.get(cid))
@@ -134,8 +135,8 @@ class SeatLog:
             a = self.pack.attrs_.get(("table", name))
             return owner, name, self.card(value, HIDDEN) if a is not None and a.cards else value
         card = _card_id(owner)
-        if card is not None:                        # a number on a card: seen where the card is
-            return (owner, name, value) if self.knows(card) else (HIDDEN, name, UNKNOWN)
+        if card is not None:                        # a number on a card: public, on a card maybe face down
+            return (owner, name, value) if self.knows(card) else (f"{HIDDEN} in {self.where.get(card)}", name, value)
         a = self.pack.attrs_.get(("player", name))
         if a is not None and a.cards:               # an attribute holding cards: those it knows by id
             value = self.card(value, HIDDEN)

@@ -25,9 +25,9 @@ POISON = "☠"
 
 
 def sees(zone, seat: int) -> bool:
-    """The pack's declaration: a public zone, or an owner zone of the seat's own."""
-    return zone is None or zone.visibility == "public" or (
-        zone.visibility == "owner" and zone.owner is not None and zone.owner.seat == seat)
+    """The pack's declaration: a public zone, an owner zone of the seat's own, another's others zone."""
+    return zone is None or zone.visibility == "public" or zone.owner is not None and (
+        zone.visibility == "owner" and zone.owner.seat == seat or zone.visibility == "others" and zone.owner.seat != seat)
 
 
 class Reference:
@@ -83,7 +83,7 @@ def _ids(refs) -> list:
 def plain(x):
     if isinstance(x, SeenCard):
         return ("card", x.id, x.kind.name if x.kind is not None else None, plain(dict(x.a)) if x.a is not None else None,
-                x.zone, x.owner, x.virtual, plain(x.sources), x.handle)
+                x.zone, x.owner, x.virtual, plain(x.sources), x.handle, plain(dict(x.marks)))
     if isinstance(x, SeenPlayer):
         return ("player", x.seat)
     if isinstance(x, SeenPlay):

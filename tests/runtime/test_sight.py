@@ -75,7 +75,9 @@ def test_handles_are_fresh_per_seat_and_per_move_and_follow_no_id():
     assert not set(first) & {c.handle for c in v0.zone("pile").cards}       # a shuffle: all new
 
 
-def test_a_number_on_a_card_reads_as_the_card_does_in_a_seat_log():
+def test_a_number_on_a_card_is_a_public_mark_that_travels_with_it():
+    """A number the rules set on a card (a clue, a token) is public: every seat sees it on the card,
+    face down or not, in its View and its log, wherever the card goes; the card itself stays unknown."""
     g = game_of(SMALL, n=2, log=True)
     coin, gem = g.make_card("Coin", {}), g.make_card("Gem", {})
     g.move([coin], g.players[1].z["hand"])
@@ -84,9 +86,14 @@ def test_a_number_on_a_card_reads_as_the_card_does_in_a_seat_log():
     g.pack.funcs["mark"](g, gem)
     _, entries = seat_log(g, 0)
     sets = [e for e in entries if e[0] == "set"]
-    assert sets == [("set", "a card", "told", "unknown"), ("set", f"Gem#{gem.id}", "told", 2)]
+    assert sets == [("set", "a card in hand@1", "told", 2), ("set", f"Gem#{gem.id}", "told", 2)]
     _, mine = seat_log(g, 1)
     assert [e for e in mine if e[0] == "set"][0] == ("set", f"Coin#{coin.id}", "told", 2)
+    seen = View(g, 0).players[1].zone("hand").cards[0]
+    assert seen.kind is None and dict(seen.marks) == {"told": 2}
+    g.move([coin], g.z["pile"])
+    g.pack.funcs["mix"](g)
+    assert [dict(c.marks) for c in View(g, 0).zone("pile").cards] == [{"told": 2}]
 
 
 def test_a_seat_log_read_one_entry_at_a_time_reads_as_the_whole():
@@ -115,3 +122,35 @@ def test_an_attribute_holding_a_card_names_it_only_to_a_seat_that_knows_it():
     assert [e for e in seat_log(g, 1)[1] if e[0] == "set"][-1] == ("set", "P1", "held", coin.id)
     seen = View(g, 0).players[1].v["held"]
     assert seen.id is None and seen.kind is None and seen.handle.startswith("?")
+
+
+FACING_AWAY = """
+zone forehead: player others
+card Coin "coin" { target self }
+"""
+
+
+def test_a_zone_seen_by_every_seat_but_its_owner():
+    """Cards held facing away (`zone forehead: player others`): the others see them, the owner
+    holds them face down, by handle, in its View, its log and its worlds."""
+    from spellcard.runtime.worlds import zone_knows
+
+    g = game_of(FACING_AWAY, n=3, log=True)
+    coin = g.make_card("Coin", {})
+    g.move([coin], g.players[1].z["forehead"])
+    assert View(g, 0).knows(coin) and View(g, 2).knows(coin) and not View(g, 1).knows(coin)
+    mine = View(g, 1).me.zone("forehead").cards[0]
+    assert mine.kind is None and mine.handle.startswith("?")
+    assert not seat_log(g, 1)[0].knows(coin.id) and seat_log(g, 0)[0].knows(coin.id)
+    assert zone_knows(0)(coin) and not zone_knows(1)(coin)
+
+
+def test_others_is_a_player_zone_s_visibility_only():
+    from spellcard.compiler.pack import Source, compile_sources
+
+    from .test_engine import BASE
+
+    for text, said in [("zone shelf: table others\n", "a table zone has no owner"),
+                       ("attr player mood: int others = 0\n", "`others` is a zone's visibility")]:
+        result = compile_sources([Source("t.spell", (BASE + text).encode())], use_cache=False)
+        assert not result.ok and said in result.render()
