@@ -6,6 +6,7 @@ The long version runs under the `slow` marker."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,8 +19,10 @@ from spellcard.runtime.game import Game
 
 from ._sealed import Reference, check
 
-PACKS = ("thb", "bots", "esper", "examples/love_letter")
+FACING = str(Path(__file__).parent / "data" / "facing")   # cards held facing away, clues as public marks
+PACKS = ("thb", "bots", "esper", "examples/love_letter", FACING)
 TABLES = [(pack, mode.name, mode.min_players) for pack in PACKS for mode in load_pack(pack).modes.values()]
+TABLES.append((FACING, "Tips", 3))
 
 
 class Probe(Agent):
@@ -60,7 +63,7 @@ SHORT = settings(max_examples=2, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.mark.parametrize("pack,mode,n", TABLES)
+@pytest.mark.parametrize("pack,mode,n", TABLES, ids=lambda x: Path(x).name if isinstance(x, str) else str(x))
 @SHORT
 @given(seed=st.integers(0, 10_000))
 def test_no_seat_can_tell_a_second_world_from_the_game(pack, mode, n, seed):
@@ -68,7 +71,7 @@ def test_no_seat_can_tell_a_second_world_from_the_game(pack, mode, n, seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pack,mode,n", TABLES)
+@pytest.mark.parametrize("pack,mode,n", TABLES, ids=lambda x: Path(x).name if isinstance(x, str) else str(x))
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 1_000_000))
 def test_no_seat_can_tell_a_second_world_from_the_game_at_length(pack, mode, n, seed):
@@ -90,6 +93,27 @@ def test_a_leaky_view_fails_the_check(monkeypatch):
         probe("thb", "Duel", 2, 1, checks=20, log_every=1000)
 
 
+def test_a_seat_holding_cards_facing_away_is_checked_on_marks_it_sees_and_faces_it_does_not():
+    """The facing-away pack plays blind picks of one's own cards and public clues on them."""
+    from spellcard.runtime.view import view_of
+
+    seen = []
+
+    class Note(Probe):
+        def answer(self, game, d):
+            if d.prompt == "play which card":
+                seen.append([(c.known, dict(c.marks)) for c in view_of(game, d.player.seat).decision(d).options])
+            return super().answer(game, d)
+
+    g = Game(load_pack(FACING), "Tips", 3, [], seed=4, log=True)
+    agent = Note(4, 10_000, 10)
+    for p in g.players:
+        p.agent = agent
+    assert g.play().error is None
+    assert seen and all(not known for options in seen for known, _ in options)
+    assert any(marks for options in seen for _, marks in options), "a clue was read on a face-down card"
+
+
 def test_a_leaky_seat_log_fails_the_check(monkeypatch):
     """The log's own negative control: a seat log that names the cards the others draw (it takes a
     card on the deck's top for known, as a seat that once saw it there would)."""
@@ -103,3 +127,15 @@ def test_a_leaky_seat_log_fails_the_check(monkeypatch):
     monkeypatch.setattr(seen_log.SeatLog, "knows", leaky)
     with pytest.raises(AssertionError, match="log reads otherwise in a second world"):
         probe("thb", "Duel", 2, 1, checks=20, log_every=5)
+
+
+def test_a_view_that_shows_a_seat_its_own_cards_held_facing_away_fails_the_check(monkeypatch):
+    honest = view_module.knows
+
+    def leaky(game, seat, card):
+        z = card.zone
+        return honest(game, seat, card) or z is not None and z.owner is not None and z.owner.seat == seat
+
+    monkeypatch.setattr(view_module, "knows", leaky)
+    with pytest.raises(AssertionError, match="is handed something else in a second world"):
+        probe(FACING, "Tips", 3, 1, checks=30, log_every=1000)
