@@ -139,3 +139,52 @@ def test_a_view_that_shows_a_seat_its_own_cards_held_facing_away_fails_the_check
     monkeypatch.setattr(view_module, "knows", leaky)
     with pytest.raises(AssertionError, match="is handed something else in a second world"):
         probe(FACING, "Tips", 3, 1, checks=30, log_every=1000)
+
+
+class _Watch:
+    """Counts a search agent's blind plays in the facing-away pack: how often it played its best
+    card, and how often a uniform pick would have (the truth is read after it answered)."""
+
+    def __init__(self):
+        self.n, self.hits, self.base = 0, 0, 0.0
+
+    def agent(self, seed):
+        from spellcard.runtime.search import SearchAgent
+
+        watch = self
+
+        class Watched(SearchAgent):
+            def answer(self, view, d):
+                a = super().answer(view, d)
+                if d.prompt == "play which card" and len(d.options) > 1:
+                    values = [c.a["value"] for c in view._game.players[view.seat].z["hand"].cards]
+                    if len(set(values)) > 1:
+                        watch.n += 1
+                        watch.hits += values[a] == max(values)
+                        watch.base += values.count(max(values)) / len(values)
+                return a
+        return Watched(seed, rollouts=16)
+
+    def play(self, games: int) -> tuple[float, float]:
+        for seed in range(games):
+            Game(load_pack(FACING), "Tips", 2, [self.agent(seed), RandomAgent(seed)], seed=seed).play()
+        return self.hits / self.n, self.base / self.n
+
+
+def test_the_search_agent_s_blind_picks_are_at_chance(monkeypatch):
+    """Issue 26 point 3, measured: playing its own cards held facing away, the search agent plays its
+    best card as often as a uniform pick would (its worlds re-deal the cards behind its options); the
+    old worlds, which kept the cards a decision offers, beat chance by far."""
+    rate, chance = _Watch().play(100)
+    assert abs(rate - chance) < 0.06, (rate, chance)
+
+    from spellcard.runtime.clone import Clone
+    from spellcard.runtime.worlds import Worlds
+
+    def cheating(self):
+        offered = {c.id for o in self._game.asking.options if hasattr(o, "physical") for c in o.physical}
+        return Worlds(Clone(self._game), self.seat, lambda card: card.id in offered or self.knows(card.id))
+
+    monkeypatch.setattr(view_module.View, "worlds", cheating)
+    rate, chance = _Watch().play(100)
+    assert rate - chance > 0.1, (rate, chance)
