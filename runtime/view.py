@@ -5,7 +5,8 @@ it (`knows`); of every other card only where it is. Of the players' attributes i
 private ones (`attr player role: Role? owner until role_shown`) it may not see yet: those read
 UNKNOWN. Every object handed out is a projection made for that seat (SeenCard, SeenPlayer, SeenZone,
 SeenPlay, SeenEvent): none holds a live Card, Player or Zone, whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
-list, so an id would tell the card.
+list, so an id would tell the card; the seat names it by a handle, fresh for the seat and for each
+time the card moved or was shuffled out of its sight (the rules of sight: docs/views.md).
 
 Python has no private attributes: the View keeps the game in an underscored slot, and an agent
 that digs there (or through the garbage collector) can still find it. Every public route is closed;

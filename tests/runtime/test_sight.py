@@ -9,7 +9,7 @@ from .test_engine import game_of
 
 SMALL = """
 zone shelf: table public
-card Coin "coin" { target self }
+card Coin "coin" { shade = 3 target self }
 card Gem "gem" { target self }
 func tell(c: cards) { reveal(c) }
 func peek_for(p: player) { show(first(cards(pile)), [p]) }
@@ -17,6 +17,8 @@ func mix() { shuffle(pile) }
 func mark(c: card) { set_card_value(c, "told", 2) }
 attr player held: card? = none
 func hold(p: player, c: card) { p.held = c }
+attr card shade: int
+func as_gem(c: card) -> card = virtual(Gem, [c])
 """
 
 
@@ -154,3 +156,14 @@ def test_others_is_a_player_zone_s_visibility_only():
                        ("attr player mood: int others = 0\n", "`others` is a zone's visibility")]:
         result = compile_sources([Source("t.spell", (BASE + text).encode())], use_cache=False)
         assert not result.ok and said in result.render()
+
+
+def test_a_virtual_card_shows_its_kind_but_nothing_it_takes_from_a_card_the_seat_does_not_know():
+    g = game_of(SMALL, n=2)
+    coin = g.make_card("Coin", {})
+    g.move([coin], g.players[1].z["hand"])
+    gem = g.pack.funcs["as_gem"](g, coin)
+    assert gem.a["shade"] == 3                                  # taken from its source
+    theirs, mine = View(g, 0).see(gem), View(g, 1).see(gem)
+    assert theirs.kind.name == "Gem" and theirs.a["shade"] is None and not theirs.sources[0].known
+    assert mine.a["shade"] == 3
