@@ -20,7 +20,7 @@ from .anytime import anytime_rule
 from .cards import TEMPLATES, Cards
 from .log import GameLog
 from .model import Card, Event, Player, SkillInst, Zone
-from .view import View
+from .view import View, carry
 from .namespace import _zero
 from .skills import Skills
 from .turns import Result, RoundOver, TurnLimit, Turns
@@ -236,7 +236,9 @@ class Game(Asking, Skills, Windows, Turns, Cards):
                 if src.grants and src.owner is not None and src is not to:
                     self._revoke_card(src.owner, c)
             c.zone = to
-            c.stamp = stamp = stamp + 1     # moved: what any seat was shown of it is forgotten (view.py)
+            if src is to and self.known:    # put back inside its own zone: whoever knew it still does
+                carry(self.known, c.stamp, stamp + 1)
+            c.stamp = stamp = stamp + 1     # moved: what any other seat was shown of it is forgotten (view.py)
             if bottom:
                 dest.insert(0, c)
             else:

@@ -60,6 +60,15 @@ def learn(game, seat: int, cards) -> None:
         known.add(c.stamp)
 
 
+def carry(known: dict, old: int, new: int) -> None:
+    """A card was moved inside its own zone (put back on the pile it was taken from, in an order
+    chosen): the seats that knew it under its old stamp know it under the new one; to the others it
+    is a new card, by a new handle, so they cannot follow the order it was put in."""
+    for stamps in known.values():
+        if old in stamps:
+            stamps.add(new)
+
+
 def handle_key(game) -> bytes:
     """The key a game's handles are drawn with: from its seed, so that the same game gives the same
     handles, and from nothing a seat is handed."""

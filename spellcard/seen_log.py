@@ -90,9 +90,10 @@ class SeatLog:
     # ── the entries that carry cards ──────────────────────────────────────────
     def _move(self, ids, froms, to, where):
         seen = [cid if self.knows(cid) or self.sees_zone(to) else None for cid in ids]
-        for cid in ids:
+        for cid, src in zip(ids, froms):
             self.where[cid] = to
-            self.shown.discard(cid)
+            if src != to:                           # put back inside its own zone, a card shown stays known
+                self.shown.discard(cid)
         return seen, froms, to, where
 
     def _act(self, name, params):

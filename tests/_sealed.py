@@ -4,7 +4,7 @@ log so far must be the same in both.
 
 What a seat may know is judged here by a reference of the rules of sight written apart from the
 runtime's (`Reference`): a card in a zone the pack lets it see, or one revealed or shown to it that has
-not moved since, nor been shuffled. The second world is made in place and undone after: the faces
+not moved since (but inside its own zone), nor been shuffled. The second world is made in place and undone after: the faces
 (kind and attributes) of the cards it may not know are dealt afresh among them, and so are the private
 player attributes it may not see. The log so far is history, and a second world's history differs
 from the first's only where the seat was not looking: from the entry after it last lost sight of a
@@ -52,6 +52,8 @@ class Reference:
                 for cid, src in zip(data[0], data[1]):
                     for s in range(self.n):
                         knew = cid in self.shown[s] or sees(zones.get(src), s)
+                        if src == data[2] and cid in self.shown[s]:
+                            continue                        # put back inside its zone: still known
                         self.shown[s].discard(cid)
                         if knew and not sees(to, s):        # it saw the card go out of its sight
                             self.lost[s][cid] = (e + 1, data[2])

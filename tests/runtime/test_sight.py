@@ -53,10 +53,27 @@ def test_any_move_out_of_sight_forgets_even_without_a_shuffle():
     g.move([coin], g.z["pile"])
     g.pack.funcs["peek_for"](g, g.players[0])
     assert View(g, 0).knows(coin)
-    g.move([coin], g.z["pile"])                     # moved inside the hidden pile: out of its sight
+    g.move([coin], g.players[1].z["hand"])          # into a zone it does not see: forgotten
     assert not View(g, 0).knows(coin) and not seat_log(g, 0)[0].knows(coin.id)
+    g.move([coin], g.z["pile"])
+    assert not View(g, 0).knows(coin)               # even back where it was shown
     g.move([coin], g.z["shelf"])                    # into a zone it sees: known again
     assert View(g, 0).knows(coin) and seat_log(g, 0)[0].knows(coin.id)
+
+
+def test_a_card_put_back_inside_its_own_zone_stays_known_to_whoever_knew_it():
+    """神算, 希望之面: a look at the top of the pile, the cards put back in an order chosen. Whoever
+    was shown them still knows them; to the others they are new cards, by new handles, so the order
+    they were put in cannot be followed."""
+    g = game_of(SMALL, n=2, log=True)
+    coins = [g.make_card("Coin", {}) for _ in range(3)]
+    g.move(coins, g.z["pile"])
+    g.pack.funcs["peek_for"](g, g.players[0])       # P0 looks at the top one
+    top = g.z["pile"].cards[0]
+    before = [c.handle for c in View(g, 1).zone("pile").cards]
+    g.move([top], g.z["pile"], bottom=True)         # put back, at the bottom
+    assert View(g, 0).knows(top) and seat_log(g, 0)[0].knows(top.id)
+    assert not View(g, 1).knows(top) and View(g, 1).zone("pile").cards[0].handle not in before
 
 
 def test_handles_are_fresh_per_seat_and_per_move_and_follow_no_id():
