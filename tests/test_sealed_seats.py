@@ -27,7 +27,8 @@ TABLES.append((FACING, "Tips", 3))
 
 class Probe(Agent):
     """Every seat of a probed game: plays at random and, at each of its first `checks` decisions,
-    checks the deciding seat in a second world (its log too, every `log_every`-th time). It holds the
+    checks the deciding seat in a second world (its log too, every `log_every`-th time), and every
+    4th time every other seat's view. It holds the
     game (it is the test's: it says so with sees_all) but answers as a random player would."""
     sees_all = True
 
@@ -43,6 +44,10 @@ class Probe(Agent):
             if self.ref is None:
                 self.ref = Reference(game)
             check(game, d, d.player.seat, self.ref, self.rng, with_log=self.done % self.log_every == 0)
+            if self.done % 4 == 0:          # and, every 4th time, every other seat's view as it stands then
+                for p in game.players:
+                    if p is not d.player:
+                        check(game, None, p.seat, self.ref, self.rng, with_log=False)
             self.done += 1
         return self.policy.answer(game, d)
 
