@@ -41,6 +41,7 @@ class AttrDef:
     fixed: str = ""                           # "value": it is `value`; "list": a fresh copy of the list `value`
     value: Any = None
     own: bool = False                         # a card's: reads only its own attributes that have no default
+    cards: bool = False                       # it holds a card or cards (a log shown to one seat hides those it does not know)
 
 
 @define(eq=False)

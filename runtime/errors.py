@@ -20,6 +20,17 @@ class IllegalDecision(Exception):
     """An agent kept answering a decision with an answer that is not among its legal options."""
 
 
+class AgentFault(Exception):
+    """An agent (a player program) raised an exception while it answered: the agent's fault, told
+    with its own message, never blamed on the rule that asked (the exception is kept as `original`)."""
+
+    def __init__(self, seat: int, agent, err: BaseException):
+        super().__init__(f"P{seat}'s agent ({type(agent).__name__}) failed while answering: "
+                         f"{type(err).__name__}: {err}")
+        self.seat = seat
+        self.original = err
+
+
 class InvariantBroken(Exception):
     """The game state contradicts a rule every game must keep (cards conserved, bounds, …)."""
 
@@ -55,3 +66,9 @@ class PackFault(Exception):
 
 class RoundOver(Exception):
     """The rules ended the round at once (end_round): whatever was resolving stops."""
+
+
+class HarnessStop(Exception):
+    """An agent's deliberate stop, for the code that runs it (a test script that does not fit the
+    decision): passed on as it is, not reported as the agent's fault. The engine knows this class,
+    not the agents that raise it."""

@@ -14,7 +14,7 @@ import re
 import sys
 from typing import Optional
 
-from .errors import IllegalDecision, InvariantBroken, NoneValue, PackError, PackFault, RuleLoop
+from .errors import AgentFault, IllegalDecision, InvariantBroken, NoneValue, PackError, PackFault, RuleLoop
 from .limits import SizeLimit
 
 MODULE = "<spellcard:"
@@ -262,7 +262,7 @@ def as_fault(err: BaseException, pack) -> BaseException:
     """What a game stopped by `err` reports, as `Game.play` does: the runtime's own stops as they
     are, rule code that went wrong as a PackFault at its .spell place (for the harnesses, which
     let the exception through)."""
-    if isinstance(err, (RuleLoop, IllegalDecision, InvariantBroken, PackFault)):
+    if isinstance(err, (RuleLoop, IllegalDecision, InvariantBroken, PackFault, AgentFault)):
         return err
     if isinstance(err, RecursionError):
         return too_deep(err, pack)

@@ -11,7 +11,7 @@ from typing import Optional
 class Card:
     """A card instance. A virtual card has no id of its own: it stands for its `sources`
     (将A当B: B's rules with A's attributes) or for nothing at all (视为使用)."""
-    __slots__ = ("id", "kind", "a", "zone", "virtual", "sources", "via", "base")
+    __slots__ = ("id", "kind", "a", "zone", "virtual", "sources", "via", "base", "stamp")
 
     def __init__(self, id: Optional[int], kind, a: dict, virtual: bool = False,
                  sources: tuple = (), via=None):
@@ -23,6 +23,7 @@ class Card:
         self.sources = sources
         self.via = via
         self.base = None        # a physical card standing as another kind: its own kind and attributes
+        self.stamp = 0          # fresh at every move and shuffle: what a seat's knowledge of it is tied to (view.py)
 
     @property
     def physical(self) -> tuple:
@@ -147,3 +148,12 @@ class Play:
         self.active = active
         self.convert = convert
         self.inst = inst
+
+
+def restamp(g, cards: list) -> None:
+    """Give the cards fresh stamps in the order they lie (Card.stamp): after a shuffle, no seat knows
+    which card is where, and a handle it read before names none of them (runtime/view/seat.py)."""
+    stamp = g.stamp
+    for c in cards:
+        c.stamp = stamp = stamp + 1
+    g.stamp = stamp

@@ -3,9 +3,11 @@
 The log names every card by id and every zone by key (`hand@2`); the pack says who sees each zone
 (public, its owner, nobody), and `show` entries name the seats a private reveal was for. So who may
 see a card in an entry follows from the log itself, by the rule the runtime's View uses
-(runtime/view/seat.py): a seat knows a card in a zone it sees, or one shown or revealed to it in the zone
-where it still is; a shuffle forgets. A moved card is seen if it was known where it left or is seen
-where it arrives. Only the generic log vocabulary is read, so it serves any pack.
+(runtime/view/seat.py): a seat knows a card in a zone it sees, or one shown or revealed to it that has not
+moved since nor been shuffled: any move out of its sight forgets it. A moved card is seen if it was known
+where it left or is seen where it arrives. A number set on a card (`set_card_value`) is a public mark: its
+value is seen on a card face down too, the card read as "a card in" its zone. Only the generic log vocabulary
+is read, so it serves any pack.
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ class SeatLog:
         self.pack = pack
         self.seat = seat
         self.where: dict[int, Optional[str]] = dict(start)     # card id -> zone key
-        self.shown: dict[int, Optional[str]] = {}               # card id -> zone key it was shown in
+        self.shown: set[int] = set()                            # cards shown to it, not moved since
         self.secrets = {a.name: a for a in pack.secrets()}
         self.untils: dict[str, list] = {}                       # until attribute -> the attributes it shows
         for a in self.secrets.values():
@@ -61,11 +63,11 @@ class SeatLog:
         name, _, owner = key.partition("@")
         zd = self.pack.zones.get(name)
         vis = zd.visibility if zd is not None else "public"
-        return vis == "public" or vis == "owner" and owner == str(self.seat)
+        return vis == "public" or vis == "owner" and owner == str(self.seat) \
+            or vis == "others" and owner != "" and owner != str(self.seat)
 
     def knows(self, cid) -> bool:
-        zone = self.where.get(cid)
-        return self.sees_zone(zone) or cid in self.shown and self.shown[cid] == zone
+        return cid in self.shown or self.sees_zone(self.where.get(cid))
 
     def card(self, ref, hidden=None):
         """A card reference as the seat sees it: a hidden card is `hidden`; a virtual card keeps its kind."""
@@ -82,14 +84,17 @@ class SeatLog:
         for entry in entries:
             kind, *data = entry
             method = getattr(self, f"_{kind}", None)
-            yield (kind, *method(*data)) if method is not None else tuple(entry)
-            self.at += 1
+            seen = (kind, *method(*data)) if method is not None else tuple(entry)
+            self.at += 1            # before the yield: a reader that takes one entry at a time counts on
+            yield seen
 
     # ── the entries that carry cards ──────────────────────────────────────────
     def _move(self, ids, froms, to, where):
         seen = [cid if self.knows(cid) or self.sees_zone(to) else None for cid in ids]
-        for cid in ids:
+        for cid, src in zip(ids, froms):
             self.where[cid] = to
+            if src != to:                           # put back inside its own zone, a card shown stays known
+                self.shown.discard(cid)
         return seen, froms, to, where
 
     def _act(self, name, params):
@@ -98,19 +103,17 @@ class SeatLog:
         return name, {k: self.card(v, HIDDEN) if k in cards else v for k, v in params.items()}
 
     def _reveal(self, cards):
-        for cid in _ids(cards):
-            self.shown[cid] = self.where.get(cid)
+        self.shown.update(_ids(cards))
         return (cards,)
 
     def _show(self, cards, seats):
         if f"P{self.seat}" in seats:
-            for cid in _ids(cards):
-                self.shown[cid] = self.where.get(cid)
+            self.shown.update(_ids(cards))
             return cards, seats
         return [None] * len(cards), seats
 
     def _shuffle(self, zone):
-        self.shown = {cid: z for cid, z in self.shown.items() if z != zone}
+        self.shown = {cid for cid in self.shown if self.where.get(cid) != zone}
         return (zone,)
 
     def _grant(self, player, skill, card):
@@ -125,9 +128,20 @@ class SeatLog:
             chosen = named if isinstance(chosen, list) else named[0]
         return player, what, prompt, answer, chosen
 
+    def _change(self, action, name, value):
+        adef = self.pack.actions.get(action)
+        return action, name, self.card(value, HIDDEN) if adef is not None and name in adef.cards else value
+
     def _set(self, owner, name, value):
         if owner == "table":
-            return owner, name, value
+            a = self.pack.attrs_.get(("table", name))
+            return owner, name, self.card(value, HIDDEN) if a is not None and a.cards else value
+        card = _card_id(owner)
+        if card is not None:                        # a number on a card: public, on a card maybe face down
+            return (owner, name, value) if self.knows(card) else (f"{HIDDEN} in {self.where.get(card)}", name, value)
+        a = self.pack.attrs_.get(("player", name))
+        if a is not None and a.cards:               # an attribute holding cards: those it knows by id
+            value = self.card(value, HIDDEN)
         if name in self.secrets:
             if self.sees_value(owner, name):
                 return owner, name, value
@@ -140,6 +154,12 @@ class SeatLog:
             if shows:
                 return owner, name, value, shows
         return owner, name, value
+
+
+def _card_id(owner: str) -> Optional[int]:
+    """The card a `set` entry's owner names (`Kind#12`, builtins_card_state), or None for a player."""
+    _, mark, cid = owner.rpartition("#")
+    return int(cid) if mark and cid.isdigit() else None
 
 
 def _ids(refs) -> list:

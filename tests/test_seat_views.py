@@ -111,22 +111,48 @@ def test_simulate_shows_the_first_game_as_a_seat_saw_it():
 @pytest.fixture(scope="module")
 def viewer(logged, tmp_path_factory):
     out = tmp_path_factory.mktemp("viewer") / "replay.html"
-    result = run("replay", str(logged), "--html", str(out), "--seat", "1")
+    result = run("replay", str(logged), "--html", str(out))
     assert result.exit_code == 0, result.output
     return out
 
 
+def page_data(path) -> dict:
+    page = path.read_text("utf-8")
+    return json.loads(page.split('<script id="game" type="application/json">')[1].split("</script>")[0]
+                      .replace("<\\/", "</"))
+
+
 def test_the_viewer_holds_every_seat_and_hides_what_each_did_not_see(viewer):
     page = viewer.read_text("utf-8")
-    data = json.loads(page.split('<script id="game" type="application/json">')[1].split("</script>")[0]
-                      .replace("<\\/", "</"))
+    data = page_data(viewer)
     assert sorted(data["views"]) == ["0", "1", "2", "3", "4", "all"]
     whole, p1 = data["views"]["all"]["steps"], data["views"]["1"]["steps"]
     assert len(whole) == len(p1)
     hidden = [s for s in p1 if s.get("m") and None in s["m"][3]]
     assert hidden and all(s["m"][1] != "hand@1" for s in hidden)        # its own hand is never face down
     assert not any(s.get("m") and None in s["m"][3] for s in whole)
-    assert '<option value="1" selected>' in page and "http" not in page.split("<body")[1].split("<script")[0]
+    assert '<option value="all" selected>' in page and "http" not in page.split("<body")[1].split("<script")[0]
+
+
+def test_a_viewer_for_one_seat_carries_that_seat_s_view_alone(logged, tmp_path):
+    """Issue 26: with --seat N the page is the one to hand to that player: its view alone, and the
+    names of the cards it knew at some step, none other (the whole page tells nothing it did not see)."""
+    out = tmp_path / "p1.html"
+    result = run("replay", str(logged), "--html", str(out), "--seat", "1")
+    assert result.exit_code == 0, result.output
+    data, page = page_data(out), out.read_text("utf-8")
+    assert list(data["views"]) == ["1"] and '<option value="1" selected>P1</option>' in page
+    assert '"all"' not in page.split("<body")[1].split("<script")[0]
+    view = data["views"]["1"]
+    named = {cid for slot in view["init"].values() for cid in slot["ids"]}
+    named |= {c for s in view["steps"] if "m" in s for c in s["m"][2] + s["m"][3] if c is not None}
+    assert {int(k) for k in data["cards"]} == named and len(named) < len(page_data(logged_page(logged, tmp_path))["cards"])
+
+
+def logged_page(logged, tmp_path):
+    out = tmp_path / "all.html"
+    assert run("replay", str(logged), "--html", str(out)).exit_code == 0
+    return out
 
 
 STEPPER = """<script>
@@ -164,3 +190,17 @@ def test_a_screenshot_of_the_viewer_is_not_blank(viewer, tmp_path):
     assert (width, height) == (1000, 800)
     colours = {bytes(row[i:i + 3]) for row in rows[::20] for i in range(1, len(row) - 3, 3 * 7)}
     assert len(colours) > 20, f"only {len(colours)} colours: a blank page"
+
+
+@needs_chromium
+def test_a_viewer_for_one_seat_steps_in_chromium_without_console_messages(logged, tmp_path):
+    out = tmp_path / "p2.html"
+    assert run("replay", str(logged), "--html", str(out), "--seat", "2").exit_code == 0
+    stepper = STEPPER.replace('const seat = document.getElementById("seat"); seat.value = "all"; '
+                              'seat.dispatchEvent(new Event("change")); mark();\n', "")
+    driven = tmp_path / "driven.html"
+    driven.write_text(out.read_text("utf-8").replace("</body>", stepper), encoding="utf-8")
+    done = chromium("--dump-dom", url=driven.as_uri())
+    assert done.returncode == 0 and not [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+    stepped = done.stdout.split('<pre id="stepped">')[1].split("</pre>")[0].split("|")
+    assert stepped[:3] == ["step 1", "step 2", "step 3"] and "(you)" in done.stdout

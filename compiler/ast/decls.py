@@ -84,7 +84,7 @@ class CounterDecl:
 class ZoneDecl:
     name: str
     owner: str                    # player | table
-    visibility: str               # public | owner | hidden
+    visibility: str               # public | owner | others (all but its owner) | hidden
     grants: bool                  # cards here lend their skills to the zone's owner
     span: Span
 

@@ -146,6 +146,10 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
                      "a card's face follows its zone's visibility (`zone hand: player owner`); "
                      f"drop `{d.seen}` here")
             return
+        if d.seen == "others":
+            self.err(d.seen_span, "`others` is a zone's visibility (every seat but its owner's sees its cards); "
+                     "a player's attribute is `owner` or `hidden`", "write `owner` or `hidden`")
+            return
         if d.until is None:
             return
         if d.seen == "public":
@@ -179,6 +183,9 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
     def decl_ZoneDecl(self, d: A.ZoneDecl):
         if d.owner not in ("player", "table"):
             self.err(d.span, f"zones belong to players or the table, not to a {d.owner}")
+        elif d.visibility in ("owner", "others") and d.owner == "table":
+            self.err(d.span, f"a table zone has no owner, so `{d.visibility}` says nothing of who sees it",
+                     "write `public` or `hidden`, or make it a player's zone")
 
     def decl_HookDecl(self, d: A.HookDecl):
         self._params(d.params, taken=("card",), where="a card's hook")

@@ -131,8 +131,10 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     for (owner, name), d in s.attrs_.items():
         default = em.add_value_fn(f"ad_{owner}_{name}", "g, v_self", d.default) if d.default is not None else None
-        out["attrs"].append((owner, name, default, dict(d.value_names), d.seen, d.until,
-                             how_made(s, checker.refs, owner, d)))
+        made = how_made(s, checker.refs, owner, d)
+        if d.type is not None and d.type.name in ("card", "cards"):
+            made = {**made, "cards": True}      # its logged values are card ids (spellcard/seen_log.py)
+        out["attrs"].append((owner, name, default, dict(d.value_names), d.seen, d.until, made))
     for (owner, name), d in s.counters.items():
         fns = []
         for part, e in (("init", d.init), ("min", d.min), ("max", d.max)):
@@ -143,7 +145,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         out["counters"].append((owner, name, *fns, d.reset))
     for name, d in s.zones.items():
         out["zones"].append((name, d.owner, d.visibility, d.grants))
-    hand = next((n for n, d in s.zones.items() if d.owner == "player" and d.visibility == "owner"), None)
+    # The hand: the first player zone seen by its owner alone, else (cards held facing away) the first seen by all but it.
+    hand = next((n for vis in ("owner", "others") for n, d in s.zones.items()
+                 if d.owner == "player" and d.visibility == vis), None)
 
     out["funcs"] = list(s.funcs)
     for name, d in s.funcs.items():

@@ -31,7 +31,7 @@ TOKEN_WORDS = {
     "COMMA": "`,`", "COLON": "`:`", "DOT": "`.`", "EQUAL": "`=`", "NAME": "a name", "STRING": "a string",
     "INT": "a number", "MINUS": "`-`", "COMPOP": "a comparison", "AUGOP": "`+=` or `-=`", "__ANON_0": "`->`",
     "$END": "end of file", "OWNER": "`card`, `player`, `table` or `character`",
-    "VISIBILITY": "`public`, `owner` or `hidden`", "SCOPE": "`phase`, `turn`, `round` or `game`",
+    "VISIBILITY": "`public`, `owner`, `others` or `hidden`", "SCOPE": "`phase`, `turn`, `round` or `game`",
     "PURPOSE": "`use` or `play`", "SKILL_KIND": "`locked`, `awakening` or `limited`",
     "ADDOP": "`+` or `-`", "CARD_SPEC": "a card (`Danmaku♠7`)", "T_ALWAYS": "`always`",
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from spellcard.runtime.decisions import MANY, YES_NO, Agent, DeclineAgent, Decision, label, shown
-from spellcard.runtime.errors import IllegalDecision
+from spellcard.runtime.errors import HarnessStop, IllegalDecision
 from spellcard.runtime.model import Card, Play, Player
 
 
@@ -74,7 +74,7 @@ class ScriptedAgent(Agent):
         return _match(d, want)
 
 
-class ScriptMismatch(Exception):
+class ScriptMismatch(HarnessStop):
     def __init__(self, d: Decision, want):
         opts = ", ".join(label(o) for o in d.options)
         super().__init__(f"script answer {want!r} does not fit {d!r}; options: {opts}")

@@ -2,8 +2,8 @@
 
 A searching agent plays its rollouts in a copy of the game. Left as it is, that copy holds the true
 deck order and the other players' hands, and a rollout would profit from knowing them. `determinize`
-re-deals, uniformly, every card the seat cannot see among the places it cannot see (each place keeps
-its size), deals the player attributes it may not see (hidden roles) afresh among their holders, and
+re-deals, uniformly, every card the seat does not know (View.knows: the rules of sight) among the
+places they lie (each keeps its size; the card behind a blind option too), deals the player attributes it may not see (hidden roles) afresh among their holders, and
 reseeds the copy's random source, so what the rollout meets next is as unknown to it as to the seat.
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable, Optional
 
-from spellcard.runtime.model import Card, Play
-from spellcard.runtime.view.seat import sees_value
+from spellcard.runtime.model import Card
+from spellcard.runtime.view.seat import sees_value, visible
 
 from .clone import Clone
 
@@ -23,54 +23,41 @@ Knows = Callable[[Card], bool]
 
 
 def zone_knows(seat: int) -> Knows:
-    """What a seat sees by the pack's declared zone visibility alone: public zones, and its own
-    owner-only zones. A hidden zone is unseen even by its owner (a deck's order, face-down cards)."""
+    """What a seat sees by the pack's declared zone visibility alone (view.visible): public zones, its
+    own owner-only zones, the others' `others` zones. A hidden zone is unseen even by its owner."""
     def knows(card: Card) -> bool:
-        z = card.zone
-        if z is None or z.visibility == "public":
-            return True
-        return z.visibility == "owner" and z.owner is not None and z.owner.seat == seat
+        return visible(card.zone, seat)
     return knows
 
 
-def option_cards(options) -> set:
-    """The ids of the physical cards a decision's options name: a seat asked to choose among cards
-    sees them, wherever they lie (a look at the top of a deck)."""
-    ids = set()
-    for o in options:
-        if isinstance(o, Play):
-            o = o.card
-        if isinstance(o, Card):
-            ids.update(c.id for c in o.physical)
-    return ids
-
-
-def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = None,
-                shown: frozenset = frozenset()) -> int:
+def determinize(game, seat: int, rng: random.Random, knows: Optional[Knows] = None) -> int:
     """Re-deal the cards `seat` does not know among the places they lie, uniformly from `rng`,
     reseed the game's random source from `rng`, then re-deal the private attributes it may not see
     (redeal_values). Returns how many cards were re-dealt.
 
-    `knows` defaults to zone visibility (zone_knows); the ids in `shown` count as known too (the
-    cards of the decision being searched). Cards in zones that lend skills stay put: moving one would
-    leave its wearer holding another card's skills."""
+    What is dealt is each card's face (its kind and attributes); the card objects stay where they
+    lie, with their ids, stamps and the numbers set on them. So a decision's option that names a card
+    the seat does not know (a blind pick among another's cards, or its own face-down ones) still names
+    the same place, and what lies there is drawn afresh like the rest: the world's answer is the
+    position, never the card. `knows` defaults to zone visibility (zone_knows). Cards in zones that
+    lend skills keep their faces: a new one would leave its wearer holding another card's skills."""
     knows = knows or zone_knows(seat)
-    slots = []
-    for zone in game.all_zones():
-        if zone.grants:
-            continue
-        for i, c in enumerate(zone.cards):
-            if c.id not in shown and not knows(c):
-                slots.append((zone, i))
-    # In id order, so that the world drawn depends on which cards are unseen, never on where they truly lie.
-    cards = sorted((zone.cards[i] for zone, i in slots), key=lambda c: c.id)
-    rng.shuffle(cards)
-    for (zone, i), c in zip(slots, cards):
-        zone.cards[i] = c
-        c.zone = zone
+    unseen = [c for zone in game.all_zones() if not zone.grants for c in zone.cards if not knows(c)]
+    # In the order of the faces themselves, so that the world drawn depends on which faces are unseen
+    # (what the seat can count), never on where they truly lie nor on the ids they lie on.
+    faces = sorted(((c.kind, c.a, c.base) for c in unseen), key=_face_order)
+    rng.shuffle(faces)
+    for c, face in zip(unseen, faces):
+        c.kind, c.a, c.base = face
+    game.era += 1                   # what was worked out from the old faces is stale
     game.rng = random.Random(rng.getrandbits(64))
     redeal_values(game, seat, rng)
-    return len(cards)
+    return len(unseen)
+
+
+def _face_order(face) -> tuple:
+    kind, a, base = face
+    return kind.name, repr(a), base[0].name if base is not None else ""
 
 
 def redeal_values(game, seat: int, rng: random.Random) -> int:
@@ -108,7 +95,7 @@ class Worlds:
         """Re-deal the unseen cards from `world` (a seed), answer the decision with `answer`, then
         let `policy` play every seat to the end."""
         def at_root(g, root):
-            determinize(g, self._seat, random.Random(world), self._knows, option_cards(root.options))
+            determinize(g, self._seat, random.Random(world), self._knows)
             return answer
         return self._clone.rollout(at_root, policy)
 

@@ -44,7 +44,8 @@ def b_card_value(g, c, name):
 
 @builtin("set_card_value(c: card, name: text, value: int)")
 def b_set_card_value(g, c, name, value):
-    """Set the number named `name` on card `c` (0 clears it)."""
+    """Set the number named `name` on card `c` (0 clears it): a public mark, seen by every seat on
+    the card even face down, wherever it goes."""
     card = _physical(c)
     store = _store(g)
     key = (card.id, name)

@@ -3,8 +3,8 @@ by family: plays, course, card_state, show; runtime/builtins/__init__.py gathers
 from __future__ import annotations
 
 from spellcard.runtime.errors import PackError
-from spellcard.runtime.model import Card, Zone
-from spellcard.runtime.view.seat import forget_zone, learn
+from spellcard.runtime.model import Card, Zone, restamp
+from spellcard.runtime.view.seat import learn
 
 from .registry import builtin
 
@@ -221,8 +221,7 @@ def b_shuffle(g, z):
     """Shuffle the cards of `z` (with the game's seeded generator)."""
     g.rng.shuffle(z.cards)
     g.era += 1
-    if g.known:
-        forget_zone(g, z)
+    restamp(g, z.cards)                 # what any seat was shown of them is forgotten
     if g.log.enabled:
         g.log.add("shuffle", z.key)
 

@@ -4,7 +4,7 @@ reason and asked again, MAX_REFUSALS times at most."""
 from __future__ import annotations
 
 from spellcard.runtime.decisions import MANY, ONE, YES_NO, Decision, shown, validate
-from spellcard.runtime.errors import IllegalDecision, PlayerOut
+from spellcard.runtime.errors import AgentFault, HarnessStop, IllegalDecision, PlayerOut
 from spellcard.runtime.faults import ACTION_COST, out_of_work
 from spellcard.runtime.log import chosen_cards
 from spellcard.runtime.view.seat import view_of
@@ -39,13 +39,19 @@ class Asking:
             self.asking = d
             refused = 0                                 # a count, not a range to make: most answers pass at once
             while True:
-                answer = agent.pick(kind, what, n, lo, hi) if shape else agent.answer(table, asked)
+                try:
+                    answer = agent.pick(kind, what, n, lo, hi) if shape else agent.answer(table, asked)
+                except Exception as err:
+                    raise agent_fault(player.seat, agent, err) from err
                 if type(answer) is int and kind != MANY and 0 <= answer < n:   # validate's common case
                     break
                 reason = validate(d, answer)
                 if reason is None:
                     break
-                agent.refused(view_of(self, player.seat).decision(d) if shape else asked, answer, reason)
+                try:
+                    agent.refused(view_of(self, player.seat).decision(d) if shape else asked, answer, reason)
+                except Exception as err:
+                    raise agent_fault(player.seat, agent, err) from err
                 if self.log.enabled:
                     self.log.add("refused", f"P{player.seat}", what, shown(answer), reason)
                 refused += 1
@@ -74,4 +80,13 @@ class Asking:
         if kind == MANY:
             return list(range(hi)) if lo == hi == len(options) else None
         return 0 if kind == ONE and len(options) == 1 and what != "play" else None
+
+
+def agent_fault(seat: int, agent, err: Exception) -> Exception:
+    """What an exception an agent raised stops the game with: an AgentFault naming the seat, the
+    agent and its message; the runtime's own stops (a clone that cannot follow the game) and a
+    test script's mismatch go on as they are, for the code that waits for them."""
+    if isinstance(err, (IllegalDecision, HarnessStop, AgentFault)):
+        return err
+    return AgentFault(seat, agent, err)
 

@@ -6,7 +6,7 @@ from typing import Optional
 from weakref import WeakKeyDictionary
 
 from spellcard.runtime.errors import PackError
-from spellcard.runtime.model import Card
+from spellcard.runtime.model import Card, restamp
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
 # (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
@@ -54,6 +54,7 @@ class Cards:
         card.sources = ()
         card.via = None
         card.base = None
+        card.stamp = self.stamp = self.stamp + 1
         self.era += 1
         for ad in computed:
             a[ad.name] = ad.default(self, card)
@@ -96,6 +97,7 @@ class Cards:
             card.sources = ()
             card.via = None
             card.base = None
+            card.stamp = 0                  # stamped below, once shuffled
             if computed:
                 card.zone = None
                 self.era += 1
@@ -106,3 +108,4 @@ class Cards:
             cards.append(card)
         self.era += 1
         self.rng.shuffle(cards)
+        restamp(self, cards)

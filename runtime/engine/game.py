@@ -20,7 +20,7 @@ from .anytime import anytime_rule
 from .cards import TEMPLATES, Cards
 from spellcard.runtime.log import GameLog
 from spellcard.runtime.model import Card, Event, Player, SkillInst, Zone
-from spellcard.runtime.view.seat import View
+from spellcard.runtime.view.seat import View, carry
 from .namespace import _zero
 from .skills import Skills
 from .turns import Result, TurnLimit, Turns
@@ -63,7 +63,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
     # `_forced`) still goes to its dict; tests/runtime/test_engine.py checks a played game sets nothing else.
     __slots__ = ("pack", "mode", "seed", "rng", "log", "answers", "check", "presets", "players", "z", "v",
                  "triggers", "listeners", "mods", "stack", "uses", "serial", "current", "phase", "skipped", "schedule",
-                 "card_values", "known", "views", "virtual_templates", "turns", "rounds", "steps", "work",
+                 "card_values", "known", "stamp", "views", "virtual_templates", "turns", "rounds", "steps", "work",
                  "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
                  "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
                  "_phase_runs", "_turn", "_round", "_counter_defs")
@@ -100,7 +100,8 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.skipped: set = set()
         self.schedule: list[Player] = []                    # this round's turns, when the rules list them
         self.card_values: dict = {}                         # per-card values (builtins_card_state)
-        self.known: dict[int, dict] = {}                    # seat -> {card id: zone it was shown in} (runtime/view/seat.py)
+        self.known: dict[int, set] = {}                     # seat -> the stamps of the cards shown to it (runtime/view/seat.py)
+        self.stamp = 0                                      # the last stamp given to a card (Card.stamp)
         self.views: dict[int, View] = {}                    # seat -> its View, made when first asked
         self.virtual_templates: dict = {}                   # per kind (builtins._virtual_template)
         self.turns = 0
@@ -225,6 +226,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
             src.kind, src.a = v.kind, dict(v.a)
         froms = []
         dest = to.cards
+        stamp = self.stamp
         for c in physical:
             src = c.zone
             froms.append(src)
@@ -234,10 +236,14 @@ class Game(Asking, Skills, Windows, Turns, Cards):
                 if src.grants and src.owner is not None and src is not to:
                     self._revoke_card(src.owner, c)
             c.zone = to
+            if src is to and self.known:    # put back inside its own zone: whoever knew it still does
+                carry(self.known, c.stamp, stamp + 1)
+            c.stamp = stamp = stamp + 1     # moved: what any other seat was shown of it is forgotten (view.py)
             if bottom:
                 dest.insert(0, c)
             else:
                 dest.append(c)
+        self.stamp = stamp
         if self.log.enabled:
             self.log.add("move", [c.id for c in physical], [f.key if f is not None else None for f in froms], to.key,
                          "bottom" if bottom else "top")

@@ -1,7 +1,7 @@
 """Turns, phases and rounds: the course of a game from its first round to its end. A mixin of Game."""
 from __future__ import annotations
 
-from spellcard.runtime.errors import GameOver, IllegalDecision, InvariantBroken, PackFault, RoundOver, RuleLoop
+from spellcard.runtime.errors import AgentFault, GameOver, IllegalDecision, InvariantBroken, PackFault, RoundOver, RuleLoop
 from spellcard.runtime.faults import locate, too_deep
 from spellcard.runtime.model import Event, Player
 
@@ -195,7 +195,7 @@ class Turns:
                 if self.log.enabled:
                     self.log.add("over", [f"P{p.seat}" for p in over.winners])
                 return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
-        except (RuleLoop, IllegalDecision, InvariantBroken, PackFault) as err:
+        except (RuleLoop, IllegalDecision, InvariantBroken, PackFault, AgentFault) as err:
             return self._failed(err)
         except RecursionError as err:   # nesting deeper than Python allows, under the depth limits
             return self._failed(too_deep(err, self.pack))

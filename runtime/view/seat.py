@@ -5,7 +5,8 @@ it (`knows`); of every other card only where it is. Of the players' attributes i
 private ones (`attr player role: Role? owner until role_shown`) it may not see yet: those read
 UNKNOWN. Every object handed out is a projection made for that seat (SeenCard, SeenPlayer, SeenZone,
 SeenPlay, SeenEvent): none holds a live Card, Player or Zone, whose links lead to every zone of the table. A hidden card has no id either: ids follow the deck
-list, so an id would tell the card.
+list, so an id would tell the card; the seat names it by a handle, fresh for the seat and for each
+time the card moved or was shuffled out of its sight (the rules of sight: docs/views.md).
 
 Python has no private attributes: the View keeps the game in an underscored slot, and an agent
 that digs there (or through the garbage collector) can still find it. Every public route is closed;
@@ -16,6 +17,7 @@ them, so an agent that only counts its options (the random one) pays almost noth
 """
 from __future__ import annotations
 
+import hashlib
 from collections import namedtuple
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -26,28 +28,58 @@ from spellcard.runtime.model import Card, Event, Play, Player, Zone
 
 
 def visible(zone: Optional[Zone], seat: int) -> bool:
-    """Whether `seat` sees the faces of the cards in `zone` by the zone's declared visibility."""
+    """Whether `seat` sees the faces of the cards in `zone` by the zone's declared visibility: a
+    public zone, its own `owner` zone, or another player's `others` zone (cards held facing away)."""
     if zone is None:
         return True
     vis = zone.visibility
-    return vis == "public" or vis == "owner" and zone.owner is not None and zone.owner.seat == seat
+    if vis == "public":
+        return True
+    if vis == "owner":
+        return zone.owner is not None and zone.owner.seat == seat
+    return vis == "others" and zone.owner is not None and zone.owner.seat != seat
 
 
 def knows(game, seat: int, card: Card) -> bool:
     """Whether `seat` knows the physical card's identity now: its zone shows it to the seat, or the
-    card was shown to the seat in the zone where it still is (a shuffle of that zone forgets it)."""
+    card was shown to the seat and has not moved since, nor been shuffled (Card.stamp: a fresh stamp
+    at every move and shuffle, so any move out of the seat's sight forgets it)."""
     zone = card.zone
     if visible(zone, seat):
         return True
     known = game.known.get(seat)
-    return known is not None and known.get(card.id) is zone
+    return known is not None and card.stamp in known
 
 
 def learn(game, seat: int, cards) -> None:
-    """Record that `seat` has been shown these physical cards where they now are."""
-    known = game.known.setdefault(seat, {})
+    """Record that `seat` has been shown these physical cards, until they move or are shuffled."""
+    known = game.known.get(seat)
+    if known is None:
+        known = game.known[seat] = set()
     for c in cards:
-        known[c.id] = c.zone
+        known.add(c.stamp)
+
+
+def carry(known: dict, old: int, new: int) -> None:
+    """A card was moved inside its own zone (put back on the pile it was taken from, in an order
+    chosen): the seats that knew it under its old stamp know it under the new one; to the others it
+    is a new card, by a new handle, so they cannot follow the order it was put in."""
+    for stamps in known.values():
+        if old in stamps:
+            stamps.add(new)
+
+
+def handle_key(game) -> bytes:
+    """The key a game's handles are drawn with: from its seed, so that the same game gives the same
+    handles, and from nothing a seat is handed."""
+    return hashlib.blake2b(f"spellcard handles {game.seed}".encode(), digest_size=16).digest()
+
+
+def handle(key: bytes, seat: int, card: Card) -> str:
+    """How `seat` names a card it does not know: fresh for the seat and for each time the card moved or
+    was shuffled out of its sight (a keyed hash of the seat and the card's stamp), so it tells nothing
+    of the card's id, kind or attributes, nor orders the cards by them."""
+    return "?" + hashlib.blake2b(b"%d:%d" % (seat, card.stamp), key=key, digest_size=6).hexdigest()
 
 
 def sees_value(seat: int, p: Player, a) -> bool:
@@ -69,20 +101,19 @@ class Unknown:
 UNKNOWN = Unknown()
 
 
-def forget_zone(game, zone: Zone) -> None:
-    """The zone was shuffled: whatever was known of the order of its cards is gone."""
-    for known in game.known.values():
-        for cid in [cid for cid, z in known.items() if z is zone]:
-            del known[cid]
+NO_MARKS = MappingProxyType({})
 
 
 class SeenCard:
-    """A card as one seat sees it. Unknown: `kind`, `a` and `id` are None; only where it is shows."""
-    __slots__ = ("id", "kind", "a", "zone", "owner", "virtual", "sources")
+    """A card as one seat sees it. Unknown: `kind`, `a` and `id` are None; where it is shows, and
+    `handle`, the seat's own name for it until it moves or is shuffled out of its sight (view.handle).
+    `marks`: the numbers the rules set on the physical card (set_card_value), public, seen on a card
+    face down too, travelling with it wherever it goes."""
+    __slots__ = ("id", "kind", "a", "zone", "owner", "virtual", "sources", "handle", "marks")
 
-    def __init__(self, id, kind, a, zone, owner, virtual=False, sources=()):
+    def __init__(self, id, kind, a, zone, owner, virtual=False, sources=(), handle=None, marks=NO_MARKS):
         self.id, self.kind, self.a, self.zone, self.owner = id, kind, a, zone, owner
-        self.virtual, self.sources = virtual, sources
+        self.virtual, self.sources, self.handle, self.marks = virtual, sources, handle, marks
 
     @property
     def known(self) -> bool:
@@ -93,7 +124,7 @@ class SeenCard:
         return self.kind.name if self.kind is not None else "a card"
 
     def __repr__(self) -> str:
-        return f"<{self.name}#{self.id}>" if self.known else f"<a card in {self.zone}>"
+        return f"<{self.name}#{self.id}>" if self.known else f"<a card {self.handle} in {self.zone}>"
 
 
 class SeenPlay:
@@ -217,11 +248,14 @@ _new = tuple.__new__
 
 class View:
     """One seat's view of a game, live: it reads the game as it is now, projected for the seat."""
-    __slots__ = ("_game", "seat", "me", "_players", "_secrets")
+    __slots__ = ("_game", "seat", "me", "_players", "_secrets", "_key", "_marks", "_marks_era")
 
     def __init__(self, game, seat: int):
         self._game = game
         self.seat = seat
+        self._key = handle_key(game)
+        self._marks: dict = {}
+        self._marks_era = -1
         self._secrets = game.pack.secrets()
         self._players = tuple(SeenPlayer(self, p) for p in game.players)
         self.me = self._players[seat]
@@ -309,18 +343,36 @@ class View:
         if c.virtual:
             sources = tuple(self._seen_card(s) for s in c.sources)
             first = sources[0] if sources else None
-            return SeenCard(None, c.kind, MappingProxyType(c.a), first.zone if first else None,
+            a = c.a
+            if not all(s.known for s in sources):      # what it takes from a card the seat does not know
+                own = c.kind.attrs
+                a = {k: v if k in own else None for k, v in a.items()}
+            return SeenCard(None, c.kind, MappingProxyType(a), first.zone if first else None,
                             first.owner if first else None, True, sources)
         zone = c.zone
         where = zone.key if zone is not None else None
         owner = zone.owner.seat if zone is not None and zone.owner is not None else None
+        marks = self._marks_of(c) if self._game.card_values else NO_MARKS
         if knows(self._game, self.seat, c):
-            return SeenCard(c.id, c.kind, MappingProxyType(c.a), where, owner)
-        return SeenCard(None, None, None, where, owner)
+            return SeenCard(c.id, c.kind, MappingProxyType(c.a), where, owner, marks=marks)
+        return SeenCard(None, None, None, where, owner, handle=handle(self._key, self.seat, c), marks=marks)
+
+    def _marks_of(self, c: Card) -> Mapping:
+        """The numbers set on card `c`, read from an index made again only when the game has changed."""
+        g = self._game
+        if self._marks_era != g.era:
+            index: dict = {}
+            for (cid, name), value in g.card_values.items():
+                if value:
+                    index.setdefault(cid, {})[name] = value
+            self._marks = {cid: MappingProxyType(values) for cid, values in index.items()}
+            self._marks_era = g.era
+        return self._marks.get(c.id, NO_MARKS)
 
     def _seen_play(self, p: Play) -> SeenPlay:
         card = self._seen_card(p.card) if p.card is not None else None
-        return SeenPlay(card, tuple(self._players[t.seat] for t in p.targets), p.skill, label(p))
+        name = card.name if card is not None else label(p)      # a card it does not know: "a card"
+        return SeenPlay(card, tuple(self._players[t.seat] for t in p.targets), p.skill, name)
 
     def _seen_zone(self, z: Zone) -> SeenZone:
         return SeenZone(z.name, z.owner.seat if z.owner is not None else None, z.visibility,

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 @click.option("--show-log", is_flag=True, help="Print the replayed game's log, readably.")
 @click.option("--seat", type=click.IntRange(min=0), metavar="N",
               help="Show the game as seat N saw it: print its log so (the cards it did not know read "
-                   "\"a card\"), or open the --html viewer at that seat.")
+                   "\"a card\"), or write the --html viewer for that seat alone.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), metavar="OUT",
               help="Write a replay viewer to OUT: one self-contained HTML page that steps through the "
                    "game (buttons, arrow keys) and shows the table as the chosen seat saw it.")

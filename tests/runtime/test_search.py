@@ -49,21 +49,26 @@ def places(g: Game) -> dict:
     return {z.key: [c.id for c in z.cards] for z in g.all_zones()}
 
 
+def faces(g: Game) -> dict:
+    """What lies where: a world re-deals faces (kind and attributes), the cards stay in place."""
+    return {z.key: [(c.kind.name, repr(c.a)) for c in z.cards] for z in g.all_zones()}
+
+
 @pytest.mark.parametrize("pack,mode", DUELS)
 def test_a_world_keeps_what_the_seat_sees_and_re_deals_the_rest(pack, mode):
     g = game_at(pack, mode, seed=3)
     knows = zone_knows(0)
-    before = places(g)
+    before, ids = faces(g), places(g)
     seen = {c.id for z in g.all_zones() for c in z.cards if knows(c)}
     state = g.rng.getstate()
     moved = determinize(g, 0, random.Random(7))
-    after = places(g)
-    assert moved > 0 and g.rng.getstate() != state
-    for key, ids in before.items():
-        assert len(after[key]) == len(ids)                       # every place keeps its size
-        for i, cid in enumerate(ids):
+    after = faces(g)
+    assert moved > 0 and g.rng.getstate() != state and places(g) == ids
+    for key, was in before.items():
+        assert len(after[key]) == len(was)                       # every place keeps its size
+        for i, cid in enumerate(ids[key]):
             if cid in seen:
-                assert after[key][i] == cid                       # and every seen card its place
+                assert after[key][i] == was[i]                    # and every seen card its face
     assert before != after
     g.check_invariants()                                          # cards know where they are
 
@@ -79,17 +84,41 @@ def test_a_world_does_not_depend_on_where_the_unseen_cards_truly_are():
         c.zone = hand
     for c in deck.cards[-n:]:
         c.zone = deck
-    assert places(a) != places(b)
+    assert faces(a) != faces(b)
     determinize(a, 0, random.Random(11))
     determinize(b, 0, random.Random(11))
-    assert places(a) == places(b)
+    assert faces(a) == faces(b)
 
 
-def test_a_decision_s_options_count_as_seen():
+def test_a_world_does_not_depend_on_which_card_ids_the_unseen_faces_lie_on():
+    """The same, with the faces of the other's hand dealt among its cards in place (the ids stay):
+    the world drawn is a function of what the seat can count, not of the truth behind an option."""
+    a, b = game_at("thb", "Duel", seed=5), game_at("thb", "Duel", seed=5)
+    hand = b.players[1].z["hand"].cards
+    dealt = [(c.kind, c.a, c.base) for c in hand]
+    for c, face in zip(hand, dealt[1:] + dealt[:1]):
+        c.kind, c.a, c.base = face
+    assert faces(a) != faces(b)
+    determinize(a, 0, random.Random(11))
+    determinize(b, 0, random.Random(11))
+    assert faces(a) == faces(b)
+
+
+def test_the_card_behind_a_blind_option_is_re_dealt_and_the_option_names_its_place():
+    """Issue 26 point 3: a decision's option that names a card the seat does not know (another's
+    hand card, picked blind) is no exception: what lies there is drawn afresh, so the world answers
+    with the place, never the card."""
     g = game_at("thb", "Duel", seed=5)
-    top = g.z["deck"].cards[-2:]
-    determinize(g, 0, random.Random(3), shown={c.id for c in top})
-    assert g.z["deck"].cards[-2:] == top
+    hand = g.players[1].z["hand"]
+    option = hand.cards[0]                  # what a blind pick from P1's hand would name
+    drawn = set()
+    for w in range(40):
+        g2 = game_at("thb", "Duel", seed=5)
+        blind = g2.players[1].z["hand"].cards[0]
+        determinize(g2, 0, random.Random(w))
+        assert blind is g2.players[1].z["hand"].cards[0] and blind.id == option.id
+        drawn.add((blind.kind.name, repr(blind.a)))
+    assert len(drawn) > 10                  # anything the seat does not know can lie there
 
 
 def test_a_clone_replays_to_the_decision_the_game_is_at():

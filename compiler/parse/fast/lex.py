@@ -14,7 +14,7 @@ _TAIL = re.compile(r"(?:[ \t\f\r\n]+|#[^\n]*)*\Z")
 
 # The grammar's word terminals the parser's rules share (OWNER, VISIBILITY, SCOPE).
 OWNER = frozenset({"card", "player", "table", "character"})
-VISIBILITY = frozenset({"public", "owner", "hidden"})
+VISIBILITY = frozenset({"public", "owner", "others", "hidden"})
 SCOPE = frozenset({"phase", "turn", "round", "game"})
 
 

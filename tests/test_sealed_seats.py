@@ -1,0 +1,197 @@
+"""Issue 26, point 5: no seat learns a card it may not see, proved by non-interference over every
+pack and mode in random games (Hypothesis draws them): at every decision, everything the deciding seat
+may not know is re-dealt into a second world (tests/_sealed.py), and the seat's view, the decision as
+it sees it and its log so far must read the same in both. A deliberately leaky view must fail it.
+The long version runs under the `slow` marker."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spellcard.compiler.pack import load_pack
+from spellcard.runtime.view import seat as view_module
+from spellcard.runtime.agents.simple import RandomAgent
+from spellcard.runtime.decisions import Agent
+from spellcard.runtime.engine.game import Game
+
+from ._sealed import Reference, check
+
+FACING = str(Path(__file__).parent / "data" / "facing")   # cards held facing away, clues as public marks
+PACKS = ("thb", "bots", "esper", "examples/love_letter", FACING)
+TABLES = [(pack, mode.name, mode.min_players) for pack in PACKS for mode in load_pack(pack).modes.values()]
+TABLES.append((FACING, "Tips", 3))
+
+
+class Probe(Agent):
+    """Every seat of a probed game: plays at random and, at each of its first `checks` decisions,
+    checks the deciding seat in a second world (its log too, every `log_every`-th time), and every
+    4th time every other seat's view. It holds the
+    game (it is the test's: it says so with sees_all) but answers as a random player would."""
+    sees_all = True
+
+    def __init__(self, seed: int, checks: int, log_every: int):
+        self.policy = RandomAgent(seed)
+        self.rng = random.Random(seed)
+        self.checks, self.log_every = checks, log_every
+        self.done = 0
+        self.ref = None
+
+    def answer(self, game, d):
+        if self.done < self.checks:
+            if self.ref is None:
+                self.ref = Reference(game)
+            check(game, d, d.player.seat, self.ref, self.rng, with_log=self.done % self.log_every == 0)
+            if self.done % 4 == 0:          # and, every 4th time, every other seat's view as it stands then
+                for p in game.players:
+                    if p is not d.player:
+                        check(game, None, p.seat, self.ref, self.rng, with_log=False)
+            self.done += 1
+        return self.policy.answer(game, d)
+
+
+def probe(pack: str, mode: str, n: int, seed: int, checks: int, log_every: int):
+    g = Game(load_pack(pack), mode, n, [], seed=seed, log=True)
+    agent = Probe(seed, checks, log_every)
+    for p in g.players:
+        p.agent = agent
+    result = g.play()
+    if result.error is not None:
+        raise result.error.original if hasattr(result.error, "original") else result.error
+    assert agent.done > 0
+    return agent.done
+
+
+SHORT = settings(max_examples=2, deadline=None, derandomize=True,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("pack,mode,n", TABLES, ids=lambda x: Path(x).name if isinstance(x, str) else str(x))
+@SHORT
+@given(seed=st.integers(0, 10_000))
+def test_no_seat_can_tell_a_second_world_from_the_game(pack, mode, n, seed):
+    probe(pack, mode, n, seed, checks=60, log_every=20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack,mode,n", TABLES, ids=lambda x: Path(x).name if isinstance(x, str) else str(x))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1_000_000))
+def test_no_seat_can_tell_a_second_world_from_the_game_at_length(pack, mode, n, seed):
+    probe(pack, mode, n, seed, checks=10_000, log_every=25)
+
+
+def test_a_leaky_view_fails_the_check(monkeypatch):
+    """The negative control: a view that shows the next seat's hand (as the old `knows` showed a
+    card back in the zone it was once revealed in) is told apart from a second world at once."""
+    honest = view_module.knows
+
+    def leaky(game, seat, card):
+        z = card.zone
+        return honest(game, seat, card) or z is not None and z.owner is not None \
+            and z.owner.seat == (seat + 1) % len(game.players)
+
+    monkeypatch.setattr(view_module, "knows", leaky)
+    with pytest.raises(AssertionError, match="is handed something else in a second world"):
+        probe("thb", "Duel", 2, 1, checks=20, log_every=1000)
+
+
+def test_a_seat_holding_cards_facing_away_is_checked_on_marks_it_sees_and_faces_it_does_not():
+    """The facing-away pack plays blind picks of one's own cards and public clues on them."""
+    from spellcard.runtime.view import view_of
+
+    seen = []
+
+    class Note(Probe):
+        def answer(self, game, d):
+            if d.prompt == "play which card":
+                seen.append([(c.known, dict(c.marks)) for c in view_of(game, d.player.seat).decision(d).options])
+            return super().answer(game, d)
+
+    g = Game(load_pack(FACING), "Tips", 3, [], seed=4, log=True)
+    agent = Note(4, 10_000, 10)
+    for p in g.players:
+        p.agent = agent
+    assert g.play().error is None
+    assert seen and all(not known for options in seen for known, _ in options)
+    assert any(marks for options in seen for _, marks in options), "a clue was read on a face-down card"
+
+
+def test_a_leaky_seat_log_fails_the_check(monkeypatch):
+    """The log's own negative control: a seat log that names the cards the others draw (it takes a
+    card on the deck's top for known, as a seat that once saw it there would)."""
+    from spellcard import seen_log
+
+    honest = seen_log.SeatLog.knows
+
+    def leaky(self, cid):
+        return honest(self, cid) or self.where.get(cid) == "deck"
+
+    monkeypatch.setattr(seen_log.SeatLog, "knows", leaky)
+    with pytest.raises(AssertionError, match="log reads otherwise in a second world"):
+        probe("thb", "Duel", 2, 1, checks=20, log_every=5)
+
+
+def test_a_view_that_shows_a_seat_its_own_cards_held_facing_away_fails_the_check(monkeypatch):
+    honest = view_module.knows
+
+    def leaky(game, seat, card):
+        z = card.zone
+        return honest(game, seat, card) or z is not None and z.owner is not None and z.owner.seat == seat
+
+    monkeypatch.setattr(view_module, "knows", leaky)
+    with pytest.raises(AssertionError, match="is handed something else in a second world"):
+        probe(FACING, "Tips", 3, 1, checks=30, log_every=1000)
+
+
+class _Watch:
+    """Counts a search agent's blind plays in the facing-away pack: how often it played its best
+    card, and how often a uniform pick would have (the truth is read after it answered)."""
+
+    def __init__(self):
+        self.n, self.hits, self.base = 0, 0, 0.0
+
+    def agent(self, seed):
+        from spellcard.runtime.agents.search import SearchAgent
+
+        watch = self
+
+        class Watched(SearchAgent):
+            def answer(self, view, d):
+                a = super().answer(view, d)
+                if d.prompt == "play which card" and len(d.options) > 1:
+                    values = [c.a["value"] for c in view._game.players[view.seat].z["hand"].cards]
+                    if len(set(values)) > 1:
+                        watch.n += 1
+                        watch.hits += values[a] == max(values)
+                        watch.base += values.count(max(values)) / len(values)
+                return a
+        return Watched(seed, rollouts=16)
+
+    def play(self, games: int) -> tuple[float, float]:
+        for seed in range(games):
+            Game(load_pack(FACING), "Tips", 2, [self.agent(seed), RandomAgent(seed)], seed=seed).play()
+        return self.hits / self.n, self.base / self.n
+
+
+def test_the_search_agent_s_blind_picks_are_at_chance(monkeypatch):
+    """Issue 26 point 3, measured: playing its own cards held facing away, the search agent plays its
+    best card as often as a uniform pick would (its worlds re-deal the cards behind its options); the
+    old worlds, which kept the cards a decision offers, beat chance by far."""
+    rate, chance = _Watch().play(100)
+    assert abs(rate - chance) < 0.06, (rate, chance)
+
+    from spellcard.runtime.agents import search
+    from spellcard.runtime.agents.clone import Clone
+    from spellcard.runtime.agents.worlds import Worlds
+
+    def cheating(view):
+        offered = {c.id for o in view._game.asking.options if hasattr(o, "physical") for c in o.physical}
+        return Worlds(Clone(view._game), view.seat, lambda card: card.id in offered or view.knows(card.id))
+
+    monkeypatch.setattr(search, "worlds_of", cheating)
+    rate, chance = _Watch().play(100)
+    assert rate - chance > 0.1, (rate, chance)
