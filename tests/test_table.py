@@ -153,18 +153,23 @@ def test_take_back_replays_the_game_and_asks_the_seat_again():
         seat.close()
 
 
+def played_on(urls: dict, answers: int):
+    """Seat 0 answers its first option `answers` times: the seat, the frame it is at, the log it saw."""
+    seat = Seat(urls["seat 0"])
+    f = seat.decision()
+    for _ in range(answers):
+        seat.answer(f, first_answer(f["decision"]))
+        f = seat.decision()
+    return seat, f, [line for m in seat.messages if m["type"] == "frame" for line in m["log"]["lines"]]
+
+
 def download(seat_url: str, what: str) -> str:
     return urllib.request.urlopen(seat_url.replace("/seat/", "/file/") + "/" + what, timeout=120).read().decode()
 
 
 def test_a_saved_log_resumes_the_same_game(tmp_path):
     with served(LOVE_LETTER, "--seats", "human,random", "--seed", "6") as urls:
-        seat = Seat(urls["seat 0"])
-        f = seat.decision()
-        for _ in range(4):
-            seat.answer(f, first_answer(f["decision"]))
-            f = seat.decision()
-        lines = [line for m in seat.messages if m["type"] == "frame" for line in m["log"]["lines"]]
+        seat, f, lines = played_on(urls, 4)
         log = tmp_path / "game.log"
         log.write_text(download(urls["seat 0"], "game.log"))
         seat.close()
@@ -223,12 +228,7 @@ def test_a_bad_command_line_is_one_line(args, message):
 def test_a_server_stopped_at_any_moment_resumes_from_its_kept_log(tmp_path):
     kept = tmp_path / "kept.log"
     with served(LOVE_LETTER, "--seats", "human,random", "--seed", "12", "--log", str(kept)) as urls:
-        seat = Seat(urls["seat 0"])
-        f = seat.decision()
-        for _ in range(3):
-            seat.answer(f, first_answer(f["decision"]))
-            f = seat.decision()
-        lines = [line for m in seat.messages if m["type"] == "frame" for line in m["log"]["lines"]]
+        seat, f, lines = played_on(urls, 3)
         seat.close()
     assert not (tmp_path / "kept.log.part").exists()
     with served(LOVE_LETTER, "--from", str(kept), "--log", str(kept)) as urls:

@@ -12,6 +12,10 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
 ROOT = Path(__file__).resolve().parents[2]
+CHARACTERS = ROOT / "rules/thb/characters.spell"
+ACTIONS = ROOT / "rules/thb/actions.spell"
+TEXT = CHARACTERS.read_text("utf-8")
+LINES = TEXT.split("\n")
 TIMEOUT = 120          # seconds: the machine may be busy; a dead server fails the test, not hangs it
 
 

@@ -4,26 +4,10 @@ from __future__ import annotations
 import asyncio
 import re
 
-import pytest
 from lsprotocol import types as L
 
-from .client import ROOT, Session, uri
+from .client import ACTIONS, CHARACTERS, LINES, TEXT, Session, uri
 
-CHARACTERS = ROOT / "rules/thb/characters.spell"
-ACTIONS = ROOT / "rules/thb/actions.spell"
-TEXT = CHARACTERS.read_text("utf-8")
-LINES = TEXT.split("\n")
-
-
-@pytest.fixture(scope="module")
-def lsp():
-    loop = asyncio.new_event_loop()
-    session = Session()
-    loop.run_until_complete(session.start())
-    loop.run_until_complete(session.open(CHARACTERS))
-    yield lambda coro: loop.run_until_complete(coro), session
-    loop.run_until_complete(session.stop())
-    loop.close()
 
 
 def where(pattern: str, lines=LINES) -> tuple[int, int]:
