@@ -18,6 +18,7 @@ from . import registry
 from spellcard.compiler.ast.base import Span
 from .cache_key import _compiler_digest, cache_dir
 from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
+from .module_code import compile_module
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -282,7 +283,9 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         from spellcard.compiler.emit.module import emit_pack
         own = [s for s in sources if not s.pack]
         result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
-        code_obj = compile(result.code, f"<spellcard:{syms.pack.name}>", "exec")
+        name = f"<spellcard:{syms.pack.name}>"
+        del syms, checker               # the trees and symbols, before the module's code is made
+        code_obj = compile_module(result.code, name)
         result.pack = load_module(code_obj, result.code)
     if use_cache:
         _to_cache(cdir, digest, result, code_obj)
