@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+import os
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -119,7 +120,9 @@ def load_compiled(folder: Path, code_cache: Optional[Path] = None) -> tuple[Pack
 def _read_at_most(path: Path, limit: int) -> bytes:
     """A compiled pack's file, refused by its size before it is read (runtime/limits.py)."""
     with open(path, "rb") as f:
-        data = f.read(limit + 1)
+        if os.fstat(f.fileno()).st_size > limit:
+            raise ManifestProblem(f"{path}: larger than {kb(limit)}, more than a compiled pack holds")
+        data = f.read(limit + 1)        # a file that grew since is still cut at the limit
     if len(data) > limit:
         raise ManifestProblem(f"{path}: larger than {kb(limit)}, more than a compiled pack holds")
     return data
