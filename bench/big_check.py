@@ -95,10 +95,14 @@ def main() -> None:
           f"{size / 1024:.0f} KB; median of {args.runs}:")
     for name, r in rows.items():
         print(f"  check {name:<10} {median(r)}" if name != "first run" else f"  {name} (emit) {median(r)}")
+    print(f"  simulate {args.games} games, {args.mode}, random agents:")
+    for name, g in games.items():
+        print(f"    {name:<4} {g['games_per_second']:6.1f} games/s  {g['events_per_second']:8,.0f} events/s  "
+              f"{g['events'] / g['games']:5.0f} events/game  {g['mean_turns']:5.1f} turns/game  errors {g['errors']}")
     big, thb = games["big"], games["thb"]
-    print(f"  simulate {args.games} games, {args.mode}, random: big {big['games_per_second']:.1f} games/s, "
-          f"thb {thb['games_per_second']:.1f} games/s (big/thb {big['games_per_second'] / thb['games_per_second']:.2f}); "
-          f"errors big {big['errors']}, thb {thb['errors']}")
+    print(f"    big/thb: games/s {big['games_per_second'] / thb['games_per_second']:.2f}, "
+          f"events/s {big['events_per_second'] / thb['events_per_second']:.2f} (the generated characters' games are "
+          "longer or shorter than THB's: events/s is the dispatch's own speed)")
     if explored is not None:
         found, peak = explored
         broken = found["broken"]["property"] if found["broken"] else "none"
