@@ -6,10 +6,14 @@ from __future__ import annotations
 
 MAX_SOURCE_BYTES = 256 * 1024
 """One .spell file (the largest in the three packs is 40 KB)."""
-MAX_PACK_BYTES = 512 * 1024
-"""All of a pack's files together, --with files included (THB is about 150 KB)."""
-MAX_MODULE_BYTES = 16 * 1024 * 1024
-"""A compiled pack's module (THB's is 400 KB), checked before it is read."""
+MAX_PACK_BYTES = 8 * 1024 * 1024
+"""All of a pack's files together, --with files included (THB is about 160 KB). A pack of 5,000
+characters written as densely as THB's (1.7 KB each, comments included) fits; bench/big_pack.py's
+13,500 characters (7.8 MB) peaked at 294 MB to check and 821 MB on the first run that compiles it
+(its 2,000: 1.2 MB, 66 MB and 186 MB), so no pack under the limit exhausts a machine."""
+MAX_MODULE_BYTES = 64 * 1024 * 1024
+"""A compiled pack's module (THB's is 400 KB; a pack at MAX_PACK_BYTES emits about 22 MB), checked
+before it is read."""
 MAX_MANIFEST_BYTES = 64 * 1024
 """A compiled pack's manifest.json (THB's is under 1 KB), checked before it is read."""
 MAX_NAME = 64

@@ -28,7 +28,7 @@ def compiled(tmp_path_factory) -> Path:
 
 
 def code_entry(cache: Path) -> Path:
-    (found,) = cache.glob(f"*.{sys.implementation.cache_tag}.bin")
+    (found,) = cache.glob(f"*.{sys.implementation.cache_tag}.pieces.bin")
     return found
 
 

@@ -29,9 +29,10 @@ def test_a_huge_file_is_read_no_further_than_the_limit(tmp_path):
 
 def test_a_pack_past_the_total_limit_is_refused_at_the_file_that_crosses_it():
     filler = "# filler\n" * (limits.MAX_SOURCE_BYTES // 10)
-    files = [("a.spell", HEAD)] + [(f"f{i}.spell", filler) for i in range(3)]
+    crossing = (limits.MAX_PACK_BYTES - len(HEAD)) // len(filler)     # the file whose bytes pass the total
+    files = [("a.spell", HEAD)] + [(f"f{i}.spell", filler) for i in range(crossing + 1)]
     [error] = errors_of(*files)
-    assert error.startswith("f2.spell:1:1: error: with this file the pack's sources pass 512 KB")
+    assert error.startswith(f"f{crossing}.spell:1:1: error: with this file the pack's sources pass 8.0 MB")
 
 
 def test_a_long_name_is_refused_where_it_stands():

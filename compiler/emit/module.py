@@ -286,6 +286,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     return place_table(text, em.places, em.spans)
 
 
+PLACES_PER_LINE = 1000
+
+
 def place_table(text: str, places: list[tuple], spans: list[tuple]) -> str:
     """Turn each line's mark into a readable comment, and append the table that maps the module's line
     numbers to .spell places: errors read places from the table, never from comment text. A line
@@ -319,7 +322,11 @@ def place_table(text: str, places: list[tuple], spans: list[tuple]) -> str:
         called += tuple((start, end, *at(p), name) for start, end, p, name in found)
         if called and i + 1 in table:
             table[i + 1] = (*table[i + 1][:3], called)
-    return "\n".join(lines) + f"\nPACK.place_files = {tuple(files)!r}\nPACK.places = {table!r}\n"
+    # The table in statements of PLACES_PER_LINE entries: one literal of a big pack's 30,000 took
+    # over 100 MB to compile (module_code.py compiles the module in pieces).
+    rows = list(table.items())
+    parts = [f"PACK.places.update({dict(rows[i:i + PLACES_PER_LINE])!r})" for i in range(0, len(rows), PLACES_PER_LINE)]
+    return "\n".join(lines + [f"PACK.place_files = {tuple(files)!r}", *parts, ""])
 
 
 def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+import os
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING, Optional
 
 from spellcard.atomic import replacing_folder, write_bytes
 from spellcard.runtime.limits import MAX_MANIFEST_BYTES, MAX_MODULE_BYTES, kb
+
+from .module_code import compile_module, run_module
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -117,7 +120,9 @@ def load_compiled(folder: Path, code_cache: Optional[Path] = None) -> tuple[Pack
 def _read_at_most(path: Path, limit: int) -> bytes:
     """A compiled pack's file, refused by its size before it is read (runtime/limits.py)."""
     with open(path, "rb") as f:
-        data = f.read(limit + 1)
+        if os.fstat(f.fileno()).st_size > limit:
+            raise ManifestProblem(f"{path}: larger than {kb(limit)}, more than a compiled pack holds")
+        data = f.read(limit + 1)        # a file that grew since is still cut at the limit
     if len(data) > limit:
         raise ManifestProblem(f"{path}: larger than {kb(limit)}, more than a compiled pack holds")
     return data
@@ -130,7 +135,7 @@ def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
     handed to marshal (a flipped bit in bytecode can change a game silently, or crash the process).
     Kept and checked, it halves the start-up of a one-game `simulate` of a compiled THB (0.15 s
     against 0.30 s compiling it each time)."""
-    path = code_cache / f"{manifest['module_sha256']}.{sys.implementation.cache_tag}.bin" if code_cache else None
+    path = code_cache / f"{manifest['module_sha256']}.{sys.implementation.cache_tag}.pieces.bin" if code_cache else None
     if path is not None:
         try:
             raw = path.read_bytes()
@@ -138,7 +143,7 @@ def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
                 return marshal.loads(raw[32:])
         except (OSError, ValueError, EOFError, TypeError):
             pass
-    code_obj = compile(text, f"<spellcard:{manifest['name']}>", "exec")
+    code_obj = compile_module(text, f"<spellcard:{manifest['name']}>")
     if path is not None:
         try:
             code_cache.mkdir(parents=True, exist_ok=True)
@@ -160,11 +165,12 @@ def _differs(pack: PackDef, manifest: dict) -> Optional[str]:
     return None
 
 
-def load_module(code_obj, text: str) -> PackDef:
+def load_module(code: tuple, text: str) -> PackDef:
+    """Run a module's code (compile_module's pieces) and hand back the pack it defines."""
     from spellcard.runtime.engine.namespace import namespace     # the runtime: `check` runs no pack
 
     ns = namespace()
-    exec(code_obj, ns)          # the module can reach only the runtime names in `ns`
+    run_module(code, ns)
     pack = ns["PACK"]
     pack.emitted = text.split("\n")
     return pack

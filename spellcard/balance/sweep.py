@@ -18,6 +18,7 @@ from typing import Callable, Iterator, Optional
 import attrs
 
 from spellcard.compiler.pack.manifest import COMPILER_VERSION, load_module
+from spellcard.compiler.pack.module_code import compile_module
 from spellcard.runtime.defs import PackDef
 from spellcard.simulate import Table, game_seed, play
 
@@ -60,7 +61,7 @@ class ShippedPack:
 
     @classmethod
     def of(cls, pack: PackDef, code: str) -> "ShippedPack":
-        return cls(pack.name, pack.source_hash, code, marshal.dumps(compile(code, _module(pack.name), "exec")))
+        return cls(pack.name, pack.source_hash, code, marshal.dumps(compile_module(code, _module(pack.name))))
 
 
 def _module(name: str) -> str:
@@ -79,7 +80,7 @@ def loaded(shipped: ShippedPack) -> PackDef:
         if shipped.magic == importlib.util.MAGIC_NUMBER:
             code_obj = marshal.loads(shipped.bytecode)
         else:                   # another Python: its own bytecode, from the same text
-            code_obj = compile(shipped.code, _module(shipped.name), "exec")
+            code_obj = compile_module(shipped.code, _module(shipped.name))
         _LOADED[shipped.key] = load_module(code_obj, shipped.code)
     return _LOADED[shipped.key]
 
