@@ -301,6 +301,10 @@ class _Builder(SpellTestRules, CodeBuilder):
     def harness_decl(self, meta, c):
         return A.HarnessDecl(tuple(c), self.span(meta))
 
+    def score_decl(self, meta, c):
+        owner, name, lowest = c
+        return A.ScoreDecl(str(owner), str(name), lowest is not None, self.span(meta), self.tspan(name))
+
     def search_decl(self, meta, c):
         return A.SearchDecl(tuple(c), self.span(meta))
 
