@@ -23,7 +23,7 @@ def _has_tests(path: Path) -> bool:
 
 def _head(path: Path) -> bytes:
     """A file's bytes up to one past the source limit (a larger file is refused when collected), or b""."""
-    from spellcard.compiler.pack import PackNotFound, read_bounded
+    from spellcard.compiler.pack.loader import PackNotFound, read_bounded
     try:
         return read_bounded(path)
     except PackNotFound:
