@@ -78,6 +78,7 @@ class CounterDecl:
     max: Optional[Expr]
     reset: Optional[str]
     span: Span
+    label: str = ""                # what rules text calls it (`counter player hp "體力"`)
 
 
 @node
