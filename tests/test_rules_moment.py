@@ -45,3 +45,9 @@ def test_a_counter_is_called_by_its_label(tmp_path):
     out = explain(str(EXAMPLES / "love_letter"), "Boast", str(extra))
     assert "若你的好感大於2" in out
     assert explain(str(EXAMPLES / "love_letter"), "tokens").startswith("counter tokens “好感”")
+
+
+def test_list_of_a_game_without_characters_shows_no_characters_table():
+    result = CliRunner().invoke(cli, ["list", str(EXAMPLES / "the_game")])
+    assert result.exit_code == 0, result.output
+    assert "characters" not in result.output and "cards" in result.output and "modes" in result.output
