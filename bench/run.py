@@ -33,7 +33,7 @@ TABLES = [("thb", "Duel", 2), ("thb", "TwoVsTwoMode", 4), ("thb", "Identity5Mode
 COMPILE_SNIPPET = """
 import time, sys
 t0 = time.perf_counter()
-from spellcard.compiler.pack import compile_pack
+from spellcard.compiler.pack.loader import compile_pack
 t1 = time.perf_counter()
 r = compile_pack(sys.argv[1], use_cache=sys.argv[2] == "cached", load=False)
 t2 = time.perf_counter()

@@ -67,7 +67,7 @@ REFUSED = [
     ('pack ext "Ext" extends thb >= "9.0"', CHARACTER, 1,
      'pack.spell:1:16: error: pack `ext` needs thb >= 9.0; the thb found is version 1.0.0'),
     ('pack ext "Ext" extends thbb', CHARACTER, 2,
-     "pack.spell:1: error: the base pack `thbb` is not installed (packs: bots, esper, thb"),
+     "pack.spell:1: error: the base pack `thbb` is not installed; did you mean `thb`? (packs: bots, esper, thb"),
     ('pack ext "Ext" extends thb', 'skill Odd "怪" { on damage.takn { draw(owner, 1) } }\n', 1,
      "action `damage` has no window `takn`"),     # the checker checks an extension against its base
 ]

@@ -58,6 +58,7 @@ class ChunkedParser:
 
     def __init__(self) -> None:
         self._built: dict[str, dict[tuple[int, str], tuple]] = {}
+        self.problems: dict = {}        # path -> the syntax error of the chunk that did not parse, last time
 
     def module(self, path: str, text: str) -> Optional[A.Module]:
         before = self._built.get(path)
@@ -74,6 +75,7 @@ class ChunkedParser:
             if got is None:
                 got, problem = read_module(path, "\n" * (first - 1) + chunk)
                 if problem is not None:
+                    self.problems[path] = problem
                     return None
                 fresh = True
             now[(first, chunk)] = got

@@ -3,10 +3,13 @@
 A `.spell` file in a folder where some file has a `pack` line belongs to that folder's pack. Any other
 (loose) file joins the pack named by the nearest `spellcard.toml` (`pack = "thb"`) or `pyproject.toml`
 (`[tool.spellcard] pack = "thb"`) above it; the value is a built-in pack or a folder, relative to the
-settings file. With neither, the file is checked alone.
+settings file, and a `[files]` table there may name another pack for some files (`"bots_*.spell" =
+"bots"`). A file in a pack's `tests/` folder joins that pack, as `spellcard test` reads it. With none
+of these, the file is checked alone. A pack that `extends` another is checked over its base's files.
 """
 from __future__ import annotations
 
+import fnmatch
 import re
 import tomllib
 from pathlib import Path
@@ -15,16 +18,17 @@ from typing import Callable, Optional
 import attrs
 
 from spellcard.compiler.pack import registry
-from spellcard.compiler.pack.loader import PackNotFound
+from spellcard.compiler.pack.loader import PackNotFound, read_sources, with_bases
 
 _PACK_LINE = re.compile(r"^[ \t]*pack[ \t]+[A-Za-z_]", re.M)
 
 
 @attrs.frozen
 class PackFiles:
-    files: tuple[Path, ...]          # absolute, stable order: the pack's files, then the loose one
+    files: tuple[Path, ...]          # absolute, stable order: base files, the pack's files, the loose one
     setting: Optional[str] = None    # "spellcard.toml: pack = …", when a setting chose the pack
     problem: Optional[str] = None    # a setting that names no pack, said plainly
+    bases: tuple = ()                # (path, base pack name) of each file a base pack lends
 
 
 def pack_for(path: Path, text_of: Callable[[Path], Optional[str]]) -> PackFiles:
@@ -34,8 +38,12 @@ def pack_for(path: Path, text_of: Callable[[Path], Optional[str]]) -> PackFiles:
     if path not in folder:
         folder = sorted(folder + [path])
     if any(_PACK_LINE.search(text_of(p) or "") for p in folder):
-        return PackFiles(tuple(folder))
-    found = _setting(path.parent)
+        return _with_bases(folder, text_of)
+    if path.parent.name == "tests":             # a pack's tests, as `spellcard test` collects them
+        above = sorted(path.parent.parent.glob("*.spell"))
+        if any(_PACK_LINE.search(text_of(p) or "") for p in above):
+            return _with_bases(above + [path], text_of)
+    found = _setting(path)
     if found is None:
         return PackFiles((path,))
     where, value = found
@@ -44,8 +52,20 @@ def pack_for(path: Path, text_of: Callable[[Path], Optional[str]]) -> PackFiles:
     except PackNotFound as err:
         return PackFiles((path,), f"{where.name}: pack = {value!r}", str(err))
     files = [p for p in sorted(target.glob("*.spell")) if p != path]
-    return PackFiles(tuple(files + [path]), f"{where.name}: pack = {value!r}")
+    return attrs.evolve(_with_bases(files, text_of, extra=[path]), setting=f"{where.name}: pack = {value!r}")
 
+
+def _with_bases(files: list[Path], text_of, extra: list[Path] = ()) -> PackFiles:
+    """The pack of `files` (and `extra` files checked with it), over the files of the base packs
+    its pack line `extends`, found as `spellcard check` finds them."""
+    if not any("extends" in (text_of(p) or "") for p in files):
+        return PackFiles(tuple(files) + tuple(extra))
+    try:
+        sources = with_bases(read_sources(files))
+    except PackNotFound as err:
+        return PackFiles(tuple(files) + tuple(extra), problem=str(err))
+    bases = tuple((Path(s.path).resolve(), s.pack) for s in sources if s.pack)
+    return PackFiles(tuple(p for p, _ in bases) + tuple(files) + tuple(extra), bases=bases)
 
 def _pack_dir(base: Path, value: str) -> Path:
     p = (base / value).resolve()
@@ -58,18 +78,29 @@ def _pack_dir(base: Path, value: str) -> Path:
                        f"nor a folder of .spell files next to the settings file")
 
 
-def _setting(start: Path) -> Optional[tuple[Path, str]]:
-    """The nearest settings file above `start` that names a pack, and the name."""
-    for d in (start, *start.parents):
-        for name, get in (("spellcard.toml", lambda t: t.get("pack")),
-                          ("pyproject.toml", lambda t: t.get("tool", {}).get("spellcard", {}).get("pack"))):
+def _setting(path: Path) -> Optional[tuple[Path, str]]:
+    """The nearest settings file above `path` that names a pack for it, and the name."""
+    for d in path.parents:
+        for name, get in (("spellcard.toml", lambda t: t),
+                          ("pyproject.toml", lambda t: t.get("tool", {}).get("spellcard", {}))):
             f = d / name
             if not f.is_file():
                 continue
             try:
-                value = get(tomllib.loads(f.read_text("utf-8")))
+                table = get(tomllib.loads(f.read_text("utf-8")))
+                value = _named_for(table, path.relative_to(d).as_posix())
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
                 continue
             if isinstance(value, str):
                 return f, value
     return None
+
+
+def _named_for(table: dict, rel: str) -> Optional[str]:
+    """The pack a settings table names for the file at `rel`: the first `[files]` pattern it
+    matches, else `pack`."""
+    files = table.get("files")
+    for pattern, value in (files.items() if isinstance(files, dict) else ()):
+        if fnmatch.fnmatchcase(rel, pattern) or fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern):
+            return value
+    return table.get("pack")

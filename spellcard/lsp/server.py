@@ -1,7 +1,12 @@
-"""The language server: LSP requests over stdio, answered from the real checker (pygls does the protocol)."""
+"""The language server: LSP requests over stdio, answered from the real checker (pygls does the protocol,
+wire.py the framing). Edits are analysed once per burst (coalesce.py); hover and definition answer from
+the declarations that parse while one is half-typed, completion at once from the last analysis
+(halfway.py); a file over the size limit is refused before it is parsed (guard.py)."""
 from __future__ import annotations
 
+import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
@@ -10,13 +15,18 @@ from pygls.lsp.server import LanguageServer
 
 from spellcard.compiler import ast as A
 
+from . import wire
 from .analysis import Analysis, Analyzer
+from .coalesce import Coalescer
 from .complete import complete
+from .guard import answering, read_capped, too_large
+from .halfway import check_alone, declaration_at
 from .hover import hover_text
 from .index import Index, Occurrence, name_span
 from .packs import pack_for
 from .positions import chars, path_of, to_range, uri_of
 
+SETTLE = 0.4        # seconds of no typing before the full check follows a keystroke's quick diagnostics
 _RELATED = re.compile(r"(first (?:defined|declared|named) at) (.+?):(\d+):(\d+)")
 _SYMBOL_KIND = {
     A.EnumDecl: L.SymbolKind.Enum, A.AttrDecl: L.SymbolKind.Property, A.CounterDecl: L.SymbolKind.Property,
@@ -34,40 +44,55 @@ class SpellcardServer(LanguageServer):
         self.analyzer = Analyzer()
         self._index: Optional[Index] = None
         self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
+        self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
+        self.settle = Coalescer(self.publish_checked, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
+        self.checking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+        self.generation = 0                         # edits seen, so a full check started before one is dropped
 
     # ── the pack as the editor has it ─────────────────────────────────────────
     def text_of(self, path: Path) -> Optional[str]:
         for uri, doc in self.workspace.text_documents.items():
             if path_of(uri) == path:
                 return doc.source
-        try:
-            return path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
+        return read_capped(path)
 
     def pack_of(self, uri: str):
         return pack_for(path_of(uri), self.text_of)
 
     def analysis(self, uri: str) -> Analysis:
-        return self.analyzer.analyze(self.pack_of(uri), self.text_of)
+        return self.analyzer.navigable(self.pack_of(uri), self.text_of)
+
+    def readable(self, uri: str) -> Optional[str]:
+        """The document's text, if it can be read and is within the size limit: a request about any
+        other document is answered with nothing, at once."""
+        if not uri.startswith("file:"):
+            return None
+        path = path_of(uri)
+        text = self.text_of(path)
+        if text is None or too_large(str(path), text)[0] is not None:
+            return None
+        return text
 
     def index(self, a: Analysis) -> Index:
         if self._index is None or self._index.a is not a:
             self._index = Index(a)                     # one live index, for the analysis last asked about
         return self._index
 
-    def cursor(self, uri: str, pos: L.Position) -> tuple[str, int, int]:
+    def cursor(self, uri: str, text: str, pos: L.Position) -> tuple[str, int, int]:
         """The document's path and the 1-based line and character column of an LSP position."""
-        doc = self.workspace.get_text_document(uri)
-        line = doc.lines[pos.line].rstrip("\r\n") if pos.line < len(doc.lines) else ""
+        lines = text.split("\n")
+        line = lines[pos.line].rstrip("\r") if pos.line < len(lines) else ""
         return str(path_of(uri)), pos.line + 1, chars(line, pos.character) + 1
 
     def occurrence(self, uri: str, pos: L.Position) -> tuple[Analysis, Index, Optional[Occurrence]]:
-        """The analysis, its index and the name at an LSP position (None off any name): what hover,
-        definition and references all start from."""
+        """The analysis, its index and the name at an LSP position (None off any name, or in a
+        document that cannot be read): what hover, definition and references all start from."""
+        text = self.readable(uri)
+        if text is None:
+            return None, None, None
         a = self.analysis(uri)
         idx = self.index(a)
-        return a, idx, idx.at(*self.cursor(uri, pos))
+        return a, idx, idx.at(*self.cursor(uri, text, pos))
 
     def location(self, a: Analysis, span: A.Span) -> L.Location:
         return L.Location(uri=uri_of(span.file), range=to_range(span, self._lines(a, span.file)))
@@ -78,22 +103,64 @@ class SpellcardServer(LanguageServer):
         return (self.text_of(Path(path)) or "").split("\n")
 
     # ── diagnostics ───────────────────────────────────────────────────────────
-    def publish(self, uri: str) -> None:
+    async def publish_edit(self, uri: str) -> None:
+        """Diagnostics after an edit: a keystroke's (quick.py) at once when they can be told, the full
+        check's once the typing pauses; the full check at once otherwise."""
+        if not uri.startswith("file:"):
+            return
+        a = self.analyzer.quick(self.pack_of(uri), self.text_of, str(path_of(uri)))
+        if a is None:
+            await self.publish_checked(uri)
+        else:
+            self.publish(uri, a)
+            self.settle.changed(uri)
+
+    async def publish_checked(self, uri: str) -> None:
+        """The full check's diagnostics. The files are parsed here (only what changed), the checking
+        runs on a worker thread while requests and keystrokes are answered, and a check that an edit
+        has made stale is dropped (that edit's own analysis follows)."""
         pack = self.pack_of(uri)
-        a = self.analyzer.analyze(pack, self.text_of)
-        by_file: dict[str, list] = {str(p): [] for p in pack.files}
+        texts, stamp = self.analyzer.texts(pack, self.text_of)
+        a = self.analyzer.cached(pack, stamp)
+        if a is None:
+            modules, diags = self.analyzer.parse(texts)
+            started = self.generation
+
+            def check() -> Optional[Analysis]:
+                if self.generation != started:
+                    return None
+                return self.analyzer.check(pack, texts, modules, diags)
+            a = await asyncio.get_running_loop().run_in_executor(self.checking, check)
+            if a is None or self.analyzer.texts(pack, self.text_of)[1] != stamp:
+                return
+            a = self.analyzer.remember(pack, stamp, a)
+        self.publish(uri, a)
+
+    def publish(self, uri: str, a: Optional[Analysis] = None) -> None:
+        if not uri.startswith("file:"):
+            return
+        if a is None:
+            self.edits.forget(uri)
+            self.settle.forget(uri)
+        pack = self.pack_of(uri)
+        a = a or self.analyzer.analyze(pack, self.text_of)
+        lent = {p for p, _ in pack.bases}
+        by_file: dict[str, list] = {str(p): [] for p in pack.files if p not in lent}
         for d in a.diagnostics:
             by_file.setdefault(d.span.file, []).append(self.diagnostic(a, d))
         if pack.problem:
             by_file[str(path_of(uri))].insert(0, L.Diagnostic(
                 range=L.Range(start=L.Position(line=0, character=0), end=L.Position(line=0, character=0)),
-                message=f"{pack.setting}: {pack.problem}", severity=L.DiagnosticSeverity.Error, source="spellcard"))
+                message=f"{pack.setting}: {pack.problem}" if pack.setting else pack.problem,
+                severity=L.DiagnosticSeverity.Error, source="spellcard"))
         sent = {uri_of(f) for f in by_file}
         for stale in self._published.get(pack.files, set()) - sent:
             self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
         self._published[pack.files] = sent
+        versions = {path_of(u): d.version for u, d in self.workspace.text_documents.items()}
         for path, items in by_file.items():
-            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=items))
+            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(
+                uri=uri_of(path), diagnostics=items, version=versions.get(Path(path))))
 
     def diagnostic(self, a: Analysis, d) -> L.Diagnostic:
         related = None
@@ -114,6 +181,7 @@ class SpellcardServer(LanguageServer):
 
 
 server = SpellcardServer()
+server.feature(wire.REFUSED)(wire.refused)
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_OPEN)
@@ -123,7 +191,8 @@ def did_open(ls: SpellcardServer, params: L.DidOpenTextDocumentParams) -> None:
 
 @server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: SpellcardServer, params: L.DidChangeTextDocumentParams) -> None:
-    ls.publish(params.text_document.uri)
+    ls.generation += 1
+    ls.edits.changed(params.text_document.uri)        # analysed when the edits pause
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_SAVE)
@@ -137,6 +206,7 @@ def did_close(ls: SpellcardServer, params: L.DidCloseTextDocumentParams) -> None
 
 
 @server.feature(L.TEXT_DOCUMENT_HOVER)
+@answering
 def hover(ls: SpellcardServer, params: L.HoverParams) -> Optional[L.Hover]:
     a, idx, occ = ls.occurrence(params.text_document.uri, params.position)
     text = hover_text(a, idx, occ) if occ is not None else None
@@ -147,20 +217,28 @@ def hover(ls: SpellcardServer, params: L.HoverParams) -> Optional[L.Hover]:
 
 
 @server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[".", " "]))
+@answering
 def completion(ls: SpellcardServer, params: L.CompletionParams) -> L.CompletionList:
     uri = params.text_document.uri
-    pack = ls.pack_of(uri)
-    a = ls.analyzer.last_complete(pack, ls.text_of)
-    doc = ls.workspace.get_text_document(uri)
-    path, line, col = ls.cursor(uri, params.position)
+    text = ls.readable(uri)
+    if text is None:
+        return L.CompletionList(is_incomplete=False, items=[])
+    a = ls.analyzer.recent(ls.pack_of(uri), ls.text_of)      # the pack's names, without checking it again
+    path, line, col = ls.cursor(uri, text, params.position)
 
-    def probe(text, ln, c):
-        return ls.analyzer.probe(pack, ls.text_of, path, text, ln, c)
-    items = complete(a, doc.source, line - 1, col - 1, probe)
+    def probe(text, ln, c) -> Optional[Analysis]:
+        found = declaration_at(path, text, ln, c)
+        if found is None:
+            return None
+        padded, module = found
+        checker, diags = check_alone(a, module)
+        return Analysis(a.files, {**a.texts, path: padded}, {path: module}, a.syms, checker, diags.sorted())
+    items = complete(a, text, line - 1, col - 1, probe)
     return L.CompletionList(is_incomplete=False, items=items)
 
 
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)
+@answering
 def definition(ls: SpellcardServer, params: L.DefinitionParams) -> Optional[L.Location]:
     a, idx, occ = ls.occurrence(params.text_document.uri, params.position)
     span = idx.definition(occ.key) if occ is not None else None
@@ -168,6 +246,7 @@ def definition(ls: SpellcardServer, params: L.DefinitionParams) -> Optional[L.Lo
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)
+@answering
 def references(ls: SpellcardServer, params: L.ReferenceParams) -> list[L.Location]:
     a, idx, occ = ls.occurrence(params.text_document.uri, params.position)
     if occ is None or occ.key is None:
@@ -177,9 +256,12 @@ def references(ls: SpellcardServer, params: L.ReferenceParams) -> list[L.Locatio
 
 
 @server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@answering
 def document_symbols(ls: SpellcardServer, params: L.DocumentSymbolParams) -> list[L.DocumentSymbol]:
     uri = params.text_document.uri
-    a = ls.analyzer.last_complete(ls.pack_of(uri), ls.text_of)
+    if ls.readable(uri) is None:
+        return []
+    a = ls.analysis(uri)
     path = str(path_of(uri))
     module = a.modules.get(path)
     if module is None:
@@ -205,4 +287,4 @@ def _symbol(name, kind, span, selection, lines, detail=None, children=None) -> L
 
 
 def run() -> None:
-    server.start_io()
+    wire.serve(server)

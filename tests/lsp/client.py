@@ -27,12 +27,14 @@ class Session:
         self.diagnostics: dict[str, list] = {}
         self._arrived = asyncio.Condition()
         self._count: dict[str, int] = {}
+        self._version: dict[str, int | None] = {}
         self.versions: dict[str, int] = {}
 
         @self.client.feature(L.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         async def published(params: L.PublishDiagnosticsParams) -> None:
             async with self._arrived:
                 self.diagnostics[params.uri] = params.diagnostics
+                self._version[params.uri] = params.version
                 self._count[params.uri] = self._count.get(params.uri, 0) + 1
                 self._arrived.notify_all()
 
@@ -48,9 +50,14 @@ class Session:
         self.client.exit(None)
         await self.client.stop()
 
-    async def _published_after(self, u: str, seen: int) -> list:
+    async def _published_after(self, u: str, seen: int, version: int | None = None) -> list:
+        """The diagnostics published after the `seen`-th for `u`: the first that says it is of
+        `version` or later, when given (an unversioned one counts, from a server that sends none)."""
+        def ready() -> bool:
+            v = self._version.get(u)
+            return self._count.get(u, 0) > seen and (version is None or v is None or v >= version)
         async with self._arrived:
-            await asyncio.wait_for(self._arrived.wait_for(lambda: self._count.get(u, 0) > seen), TIMEOUT)
+            await asyncio.wait_for(self._arrived.wait_for(ready), TIMEOUT)
             return self.diagnostics[u]
 
     async def open(self, path, text: str | None = None) -> list:
@@ -71,7 +78,19 @@ class Session:
         self.client.text_document_did_change(L.DidChangeTextDocumentParams(
             text_document=L.VersionedTextDocumentIdentifier(uri=u, version=self.versions[u]),
             content_changes=[L.TextDocumentContentChangeWholeDocument(text=text)]))
-        return await self._published_after(u, seen)
+        return await self._published_after(u, seen, self.versions[u])
+
+    async def edit(self, path, line: int, start: int, end: int, new: str) -> list:
+        """Replace characters start..end of 0-based `line` with `new`, as an editor sends a keystroke
+        (an incremental change); the diagnostics that follow."""
+        u = uri(path)
+        seen = self._count.get(u, 0)
+        self.versions[u] += 1
+        where = L.Range(start=L.Position(line=line, character=start), end=L.Position(line=line, character=end))
+        self.client.text_document_did_change(L.DidChangeTextDocumentParams(
+            text_document=L.VersionedTextDocumentIdentifier(uri=u, version=self.versions[u]),
+            content_changes=[L.TextDocumentContentChangePartial(range=where, text=new)]))
+        return await self._published_after(u, seen, self.versions[u])
 
     async def close(self, path) -> None:
         self.client.text_document_did_close(L.DidCloseTextDocumentParams(
