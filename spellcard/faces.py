@@ -26,5 +26,7 @@ def attr_text(pack: PackDef, attr: str, value) -> str:
 @lru_cache(maxsize=8)
 def printed_specs(pack: PackDef) -> frozenset:
     """Every card as the pack's decks print it, kind and face (`Danmaku♠7`, `Number37`): how a test
-    names one copy, also when its face is plain digits (a deck named by a number alone)."""
-    return frozenset(kind + card_face(pack, values) for entries in pack.decks.values() for kind, values in entries)
+    names one copy, also when its face is plain digits (a deck named by a number alone). A deck that
+    lists no value per copy prints the kind alone, which names the kind, not a copy: left out."""
+    return frozenset(kind + face for entries in pack.decks.values() for kind, values in entries
+                     if (face := card_face(pack, values)))
