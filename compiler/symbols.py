@@ -91,6 +91,7 @@ class Symbols:
     shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
     harness: dict = attrs.Factory(dict)          # key -> HarnessItem
     search: dict = attrs.Factory(dict)           # key -> SearchItem: the search agent's defaults
+    score: Optional[A.ScoreDecl] = None          # what a game's outcome is measured in, if declared
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:
@@ -172,6 +173,12 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                 continue
             if isinstance(d, (A.ShowDecl, A.HarnessDecl, A.SearchDecl)):
                 _tool_decl(s, diags, d)
+                continue
+            if isinstance(d, A.ScoreDecl):
+                if s.score is not None:
+                    diags.error(d.span, "the game's score is declared twice", f"first declared at {s.score.span}")
+                else:
+                    s.score = d
                 continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
                 key = (d.owner, d.name)

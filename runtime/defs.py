@@ -197,6 +197,16 @@ class AnytimeDef:
     carry_out: Callable                       # (g, player, play)
 
 
+@define(frozen=True)
+class ScoreDef:
+    """`score player tokens` / `score table fireworks` / `score player points lowest`: the counter or
+    attribute whose value, when a game ends, is its score — each player's own, or one the whole table
+    shares (a cooperative game) — and whether the lowest is the best (runtime/engine/outcome.py)."""
+    owner: str                          # player | table
+    name: str
+    lowest: bool = False
+
+
 @define(eq=False)
 class PackDef:
     """A compiled rule pack: everything the runtime needs to play its games."""
@@ -231,6 +241,7 @@ class PackDef:
     harness_deck: Optional[str] = None        # the table zone scenario tests deal from
     harness_seat: Optional[Callable] = None   # (g, player, character): how a scenario test seats one
     search: dict = Factory(dict)              # the search agent's defaults ({"rollouts": 4, "policy": "greedy"})
+    score: Optional[ScoreDef] = None          # what a game's outcome is measured in, beyond who won
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
     places: dict = Factory(dict)        # line of the generated module -> (file index, line, column)
     place_files: tuple = ()             # the .spell files `places` names

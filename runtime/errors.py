@@ -2,9 +2,10 @@
 
 
 class GameOver(Exception):
-    def __init__(self, winners):
+    def __init__(self, winners, placings=()):
         super().__init__("game over")
         self.winners = winners
+        self.placings = placings        # the players in the order the rules placed them, if they did
 
 
 class RuleLoop(Exception):

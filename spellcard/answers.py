@@ -14,7 +14,7 @@ from spellcard.runtime.agents.scripted import ScriptedAgent, ScriptMismatch
 from spellcard.runtime.decisions import YES_NO, DeclineAgent, label
 from spellcard.runtime.model import Card, Play, Player
 
-from .faces import card_face
+from .faces import card_face, printed_specs
 
 SORTS = ("cards", "card", "players", "option", "play", "order", "yes_no")
 
@@ -134,7 +134,7 @@ class TestAgent(ScriptedAgent):
         return False
 
     def is_spec(self, text: str) -> bool:
-        return not text.isascii()
+        return not text.isascii() or text in printed_specs(self.pack)
 
     def spec_of(self, card: Card) -> str:
         return spec_of(self.pack, card)
@@ -160,7 +160,7 @@ def spec_fits(pack, card: Card, spec: str) -> bool:
     (card.base) fits what it is now and what it was printed as."""
     if card.kind.name == spec or (card.base is not None and card.base[0].name == spec):
         return True
-    if spec.isascii():
+    if spec.isascii() and spec not in printed_specs(pack):
         return False
     return spec_of(pack, card) == spec or (card.base is not None and base_spec(pack, card) == spec)
 

@@ -1,6 +1,8 @@
 """How a card is written for people: its kind with the attributes a deck lists, e.g. "Danmaku♠A"."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from spellcard.runtime.defs import PackDef
 
 
@@ -18,3 +20,13 @@ def attr_text(pack: PackDef, attr: str, value) -> str:
     adef = pack.attrs_.get(("card", attr))
     names = {v: k for k, v in adef.value_names.items()} if adef else {}
     return names.get(value, str(value))
+
+
+
+@lru_cache(maxsize=8)
+def printed_specs(pack: PackDef) -> frozenset:
+    """Every card as the pack's decks print it, kind and face (`Danmaku♠7`, `Number37`): how a test
+    names one copy, also when its face is plain digits (a deck named by a number alone). A deck that
+    lists no value per copy prints the kind alone, which names the kind, not a copy: left out."""
+    return frozenset(kind + face for entries in pack.decks.values() for kind, values in entries
+                     if (face := card_face(pack, values)))

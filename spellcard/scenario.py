@@ -27,7 +27,7 @@ from spellcard.runtime.engine.game import Game, RoundOver, TurnLimit
 from spellcard.runtime.model import Card, Player
 
 from .answers import Policy, TestAgent
-from .faces import card_face
+from .faces import card_face, printed_specs
 from .suggest import did_you_mean
 
 
@@ -122,7 +122,7 @@ class Scenario:
     def card(self, spec: str, taken: Sequence[Card] = ()) -> Card:
         """A card still in the deck matching `spec` ("Danmaku" or "Danmaku♠7"), other than `taken`."""
         kind = max((k for k in self.pack.kinds if spec.startswith(k)), key=len, default=None)
-        if kind is None or (spec[len(kind):].isascii() and spec != kind):
+        if kind is None or (spec[len(kind):].isascii() and spec != kind and spec not in printed_specs(self.pack)):
             raise unknown("card", spec.rstrip("♠♣♡♢♥♦0123456789AJQK"), self.pack.kinds)
         face = spec[len(kind):]
         deck_attrs = self._deck_attrs()

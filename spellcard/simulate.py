@@ -18,6 +18,7 @@ from spellcard.runtime.agents.scripted import ReplayAgent
 from spellcard.runtime.defs import PackDef
 from spellcard.runtime.engine.game import Game, Result
 from spellcard.runtime.engine.usage import Usage
+from spellcard.scores import ScoreCounts, summary as score_summary
 
 TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
 """The summary fields that vary from run to run; everything else is fixed by the seed."""
@@ -107,6 +108,7 @@ class Tally:
     by_character: dict = attrs.Factory(dict)     # character name -> [played, won]
     by_agent: dict = attrs.Factory(dict)         # agent name -> [played, won]
     by_attribute: dict = attrs.Factory(dict)     # shown player attribute -> value -> [played, won]
+    scores: ScoreCounts = attrs.Factory(ScoreCounts)     # scores and places, when the games have them
 
     def add(self, game: Game, result: Result) -> None:
         self.games += 1
@@ -123,6 +125,7 @@ class Tally:
         else:
             self.turn_limit += 1
         self._count_players(game, result)
+        self.scores.add(result, self.table.agent_at)
 
     def _count_players(self, game: Game, result: Result) -> None:
         """Wins by seat, by agent, by character and by each player attribute the pack shows (a player
@@ -155,6 +158,7 @@ class Tally:
                      "by_character": _rates(self.by_character),
                      "by_attribute": {name: _rates(self.by_attribute[name])
                                       for name in t.pack.shown.get("player", ()) if name in self.by_attribute}},
+            "scores": score_summary(self.scores, t.pack.score),
             "seconds": round(seconds, 3),
             "games_per_second": round(self.games / seconds, 1) if seconds else 0.0,
             "events_per_second": round(self.events / seconds) if seconds else 0,

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spellcard.compiler.text.safe import printable
+from spellcard.scores import score_tables
 
 
 def print_summary(console: Console, s: dict) -> None:
@@ -35,6 +36,8 @@ def print_summary(console: Console, s: dict) -> None:
     for title, rates in groups:
         if rates:
             console.print(rate_table(f"wins by {title}", rates))
+    for table in score_tables(s.get("scores")):
+        console.print(table)
 
 
 def rate_table(title: str, rates: dict) -> Table:

@@ -15,7 +15,7 @@ from .exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Fiel
                         Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
 from .stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, ExprStmt, Stmt)
-from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, InvariantDecl  # noqa: F401
+from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, ScoreDecl, InvariantDecl  # noqa: F401
 
 
 # ── declarations: data model ─────────────────────────────────────────────────
@@ -78,6 +78,7 @@ class CounterDecl:
     max: Optional[Expr]
     reset: Optional[str]
     span: Span
+    label: str = ""                # what rules text calls it (`counter player hp "體力"`)
 
 
 @node
@@ -342,7 +343,7 @@ class DeckExtend:
 
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
         | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
-        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | SearchDecl | InvariantDecl)
+        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | SearchDecl | ScoreDecl | InvariantDecl)
 
 
 @node

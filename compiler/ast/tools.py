@@ -48,6 +48,17 @@ class SearchDecl:
 
 
 @node
+class ScoreDecl:
+    """`score player tokens`, `score table fireworks`, `score player points lowest`: the counter or
+    attribute a game's outcome is measured in, read when it ends (runtime/engine/outcome.py)."""
+    owner: str
+    name: str
+    lowest: bool
+    span: Span
+    name_span: Span
+
+
+@node
 class InvariantDecl:
     """`invariant "text" = expr`: a condition every state of every game keeps; exploring and
     testing check it after every action, plain simulation never does."""

@@ -102,9 +102,9 @@ class _Builder(SpellTestRules, CodeBuilder):
         return (str(c[0]), int(c[1]))
 
     def counter_decl(self, meta, c):
-        opts = {k: v for k, v in c[2:]}
+        opts = {k: v for k, v in c[3:]}
         return A.CounterDecl(str(c[0]), str(c[1]), opts.get("init"), opts.get("min"), opts.get("max"),
-                             opts.get("reset"), self.span(meta))
+                             opts.get("reset"), self.span(meta), unquote(c[2]) if c[2] is not None else "")
 
     def counter_init(self, meta, c):
         return ("init", c[0])
@@ -300,6 +300,10 @@ class _Builder(SpellTestRules, CodeBuilder):
 
     def harness_decl(self, meta, c):
         return A.HarnessDecl(tuple(c), self.span(meta))
+
+    def score_decl(self, meta, c):
+        owner, name, lowest = c
+        return A.ScoreDecl(str(owner), str(name), lowest is not None, self.span(meta), self.tspan(name))
 
     def search_decl(self, meta, c):
         return A.SearchDecl(tuple(c), self.span(meta))

@@ -8,6 +8,8 @@ harness deals from the zone and seats with the function the pack names. A pack t
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from spellcard.runtime.agents.search_options import POLICY_NAMES
 
 from spellcard.compiler import ast as A
@@ -18,6 +20,7 @@ from spellcard.compiler.symbols import BUILTINS
 
 SHOWN_OWNERS = ("card", "character", "player")
 HARNESS_KEYS = ("deck", "seat")
+SCORE_OWNERS = ("player", "table")
 SEARCH_KEYS = ("rollouts", "policy")      # never `ms`: a pack's games stay reproducible
 GROUPABLE = (T.INT, T.BOOL, T.TEXT)       # and enums: values a person reads in a table of wins
 
@@ -88,6 +91,24 @@ class ToolChecks:
                     help = "a time budget would make the pack's games differ from run to run; pass --search-ms"
                 self.err(item.span, f"unknown search setting `{item.key}`", help)
 
+    def decl_ScoreDecl(self, d: A.ScoreDecl):
+        """A player or table counter or `int` attribute: what each player (or the table) scores."""
+        if d.owner not in SCORE_OWNERS:
+            self.err(d.span, f"a game's score is a player or table value, not a {d.owner} one",
+                     "`score player tokens` (each player's own) or `score table fireworks` (everyone's)")
+            return
+        if (d.owner, d.name) in self.s.counters:
+            return
+        decl = self.s.attr(d.owner, d.name)
+        if decl is None:
+            known = [n for (o, n) in [*self.s.counters, *self.s.attrs_] if o == d.owner]
+            self.err(d.name_span, f"`{d.name}` is not a {d.owner} counter or attribute",
+                     did_you_mean(d.name, known) or f"the {d.owner}'s counters and attributes are: "
+                     f"{_listing(known) or 'none'}")
+        elif T.strip(self.s.type_of(decl.type)) != T.INT:
+            self.err(d.name_span, f"a score is a number; `{d.name}` is {T.show(self.s.type_of(decl.type))}",
+                     f"score a {d.owner} counter or an `int` attribute")
+
     def _harness_deck(self, item: A.HarnessItem) -> None:
         zone = self.s.zones.get(item.value)
         tables = [z for z, zd in self.s.zones.items() if zd.owner == "table"]
@@ -147,6 +168,12 @@ def shown_attrs(s, checker) -> dict:
 def search_defaults(s) -> dict:
     """The pack's `search` settings, as the search agent takes them (SearchAgent's keywords)."""
     return {key: item.value for key, item in s.search.items()}
+
+
+def score_code(s) -> Optional[str]:
+    """The pack's score as the emitted module constructs it (runtime/defs.py ScoreDef), or None."""
+    d = s.score
+    return None if d is None else f"ScoreDef({d.owner!r}, {d.name!r}, {d.lowest!r})"
 
 
 def harness_code(s) -> tuple:

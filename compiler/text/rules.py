@@ -18,6 +18,7 @@ import jinja2
 from spellcard.compiler import ast as A
 from spellcard.compiler.check.loops import _conjuncts
 from spellcard.compiler.symbols import BUILTINS, Symbols
+from .moments import play_phase
 
 LANGS = ("zh", "en")
 _ROLE_WORDS = {"owner": "Owner", "it": "It"}
@@ -44,6 +45,7 @@ class RulesText:
         self.s = syms
         self.lang = lang
         self.m = _macros(lang)
+        self._moment: Optional[str] = None
 
     # ── declarations ───────────────────────────────────────────────────────────
     def of(self, decl) -> str:
@@ -80,6 +82,14 @@ class RulesText:
                                          rules=[self.label(n) for sc in d.rules for n, _ in sc.names],
                                          setup=self.block(d.setup) if d.setup else ""))
 
+    def play_moment(self) -> str:
+        """The phase an active skill is used in, as the pack labels it ("" when plays are offered in
+        several phases or none: the text then says "when you play", never a phase the pack lacks)."""
+        if self._moment is None:
+            phase = play_phase(self.s)
+            self._moment = self.label(phase) if phase is not None else ""
+        return self._moment
+
     def clause(self, c, optional: bool = True) -> str:
         if isinstance(c, A.TriggerClause):
             phrase, when = self.event_phrase(c)
@@ -89,7 +99,8 @@ class RulesText:
                               body=self.block(c.body), optional=optional)
         if isinstance(c, A.ActiveClause):
             return self._call("ActiveClause", c, when=self.opt(c.when), limit=self.limit(c.limit),
-                              body=self.block(c.body), anytime=c.anytime, scope=c.limit.scope if c.limit else "")
+                              body=self.block(c.body), anytime=c.anytime, scope=c.limit.scope if c.limit else "",
+                              phase=self.play_moment())
         if isinstance(c, A.ConvertClause):
             return self._call("ConvertClause", c, count=c.count, pool=self.expr(c.pool), kind=self.label(c.as_kind),
                               purposes=[self._purpose(p) for p in c.purposes], when=self.opt(c.when),
@@ -207,12 +218,23 @@ class RulesText:
         phase = self.s.phases.get(ident)
         if phase is not None:
             return phase.label if self.lang == "zh" else english_name(ident)
+        counter = self._labelled_counter(ident)
+        if counter is not None:
+            return counter.label if self.lang == "zh" else english_name(ident)
         if self.lang == "zh" and ident in self.s.members:
             for enum in self.s.members[ident]:
                 for m in self.s.enums[enum].members:
                     if m.name == ident and m.label:
                         return m.label
         return ident
+
+    def _labelled_counter(self, ident: str):
+        """The counter named `ident` that carries a label (a player's, else the table's), or None."""
+        for owner in ("player", "table"):
+            d = self.s.counters.get((owner, ident))
+            if d is not None and d.label:
+                return d
+        return None
 
     def call(self, e: A.Call) -> str:
         if not isinstance(e.func, A.Name):

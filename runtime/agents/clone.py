@@ -72,10 +72,10 @@ class Clone:
         os.waitpid(pid, 0)
         if not sent:
             raise CannotClone("a forked clone ended without saying how its game ended")
-        winners, turns, rounds, reason, error, steps = pickle.loads(sent)
+        winners, turns, rounds, reason, error, steps, scores, places = pickle.loads(sent)
         if isinstance(error, CannotClone):
             raise error
-        return Result([game.players[s] for s in winners], turns, rounds, reason, error, steps)
+        return Result([game.players[s] for s in winners], turns, rounds, reason, error, steps, scores, places)
 
     def _replayed(self, at_root: AtRoot, policy: Agent) -> Result:
         agent = _Replaying(self.answers, at_root, policy)
@@ -129,12 +129,13 @@ def _play_on(game: Game, at_root: AtRoot, policy: Agent, pipe: int):
     def send(result) -> None:
         try:
             if result is None:
-                out = ((), 0, 0, "error", CannotClone("a forked clone left its game by an exception"), 0)
+                out = ((), 0, 0, "error", CannotClone("a forked clone left its game by an exception"), 0, None, None)
             else:
                 error = result.error
                 if error is not None and not _picklable(error):
                     error = CannotClone(str(error))
-                out = ([p.seat for p in result.winners], result.turns, result.rounds, result.reason, error, result.steps)
+                out = ([p.seat for p in result.winners], result.turns, result.rounds, result.reason, error, result.steps,
+                       result.scores, result.places)
             os.write(pipe, pickle.dumps(out))
         finally:                    # whatever happened (the searching process gone: a broken pipe)
             os._exit(0)

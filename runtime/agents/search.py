@@ -2,9 +2,11 @@
 
 For a decision with more than one answer, it tries each candidate answer in rollouts: clone the game
 at the decision (runtime/agents/clone.py), re-deal what the seat cannot see (runtime/agents/worlds.py), give the
-candidate, and play the game out with a fast default policy for every seat. A rollout scores 1 when
-the seat is among the pack's winners (its side won), 0 when it is not, ½ when the game ended
-undecided. Rollouts go to the candidates by sequential halving (halving below); the answer chosen
+candidate, and play the game out with a fast default policy for every seat. A rollout is worth the
+pack's outcome to the seat (score below): its score's lead over the best other player's when the pack
+declares a player score, the table's score in a game scored together, its place when the rules place
+players; else 1 when the seat is among the pack's winners (its side won), 0 when it is not, ½ when
+the game ended undecided. Rollouts go to the candidates by sequential halving (halving below); the answer chosen
 is the one tried most.
 
 Its budget is `rollouts` per decision (deterministic: the same seeds give the same game) or `ms`
@@ -23,6 +25,7 @@ from .clone import Resume
 from .worlds import worlds_of
 from spellcard.runtime.agents.simple import GreedyAgent, RandomAgent
 from spellcard.runtime.decisions import MANY, Agent, Decision
+from spellcard.runtime.defs import ScoreDef
 from spellcard.runtime.engine.game import Result
 from .search_options import DEFAULT_POLICY, DEFAULT_ROLLOUTS, SEARCH_OPTIONS
 
@@ -61,7 +64,7 @@ class SearchAgent(Agent):
         seat = view.seat
 
         def rollout(k: int, world: int, seed: int) -> float:
-            return score(worlds.play_out(world, tries[k], self.policy(seed)), seat)
+            return score(worlds.play_out(world, tries[k], self.policy(seed)), seat, worlds.score)
 
         try:
             best, played = halving(self._order(tries, pick), self.rollouts, self.rng, rollout, deadline)
@@ -109,8 +112,21 @@ def halving(alive: list, budget: int, rng: random.Random, rollout, deadline: Opt
     return alive[0], played
 
 
-def score(result: Result, seat: int) -> float:
-    """A rollout's worth to `seat`: 1 if it is among the winners (its side won), ½ undecided, else 0."""
+def score(result: Result, seat: int, measure: Optional[ScoreDef] = None) -> float:
+    """A rollout's worth to `seat`, the pack's outcome: with a player score (`measure`), the seat's
+    lead over the best of the others (behind it: negative; `lowest`: the others' best minus its own),
+    so it plays to win and by as much as it can; with a table's score, that score (`lowest`: less is
+    more), everyone's alike;
+    with places the rules gave, 1 for first down to 0 for last. Otherwise 1 if it is among the
+    winners (its side won), ½ undecided, else 0."""
+    if measure is not None and result.scores is not None:
+        mine = result.scores[seat]
+        if measure.owner == "table":
+            return float(-mine if measure.lowest else mine)
+        others = [s for i, s in enumerate(result.scores) if i != seat] or [mine]
+        return float(min(others) - mine if measure.lowest else mine - max(others))
+    if result.places is not None and len(result.places) > 1:
+        return (len(result.places) - result.places[seat]) / (len(result.places) - 1)
     if result.reason != "win":
         return 0.5
     return 1.0 if any(p.seat == seat for p in result.winners) else 0.0

@@ -90,6 +90,7 @@ class Worlds:
         self._clone = clone
         self._seat = seat
         self._knows = knows
+        self.score = clone.pack.score       # what the pack measures a game's outcome in, if not only wins
 
     def play_out(self, world: int, answer, policy) -> "Result":
         """Re-deal the unseen cards from `world` (a seed), answer the decision with `answer`, then

@@ -65,10 +65,12 @@ def b_set_character(g, p, c):
 
 
 # ── the course of the game ──────────────────────────────────────────────────
-@builtin("end_game(winners: players)")
-def b_end_game(g, winners):
-    """End the game now with `winners` as the winners."""
-    raise GameOver(list(winners))
+@builtin("end_game(winners: players, placings: players = [])")
+def b_end_game(g, winners, placings=()):
+    """End the game now with `winners` as the winners (all players: everyone wins together; none:
+    everyone loses). `placings` lists players from first to last, for a game that ranks them; a
+    player it leaves out shares the place after the last listed."""
+    raise GameOver(list(winners), list(placings))
 
 
 @builtin("eliminate(p: player)")

@@ -5,6 +5,8 @@ from spellcard.runtime.errors import AgentFault, GameOver, IllegalDecision, Inva
 from spellcard.runtime.faults import locate, too_deep
 from spellcard.runtime.model import Event, Player
 
+from .outcome import final_places, final_scores
+
 _new = object.__new__
 
 
@@ -13,15 +15,17 @@ class TurnLimit(Exception):
 
 
 class Result:
-    __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps")
+    __slots__ = ("winners", "turns", "rounds", "reason", "error", "steps", "scores", "places")
 
-    def __init__(self, winners, turns, rounds, reason, error=None, steps=0):
+    def __init__(self, winners, turns, rounds, reason, error=None, steps=0, scores=None, places=None):
         self.winners = winners
         self.turns = turns
         self.rounds = rounds
         self.reason = reason        # win | turn_limit | error
         self.error = error
         self.steps = steps
+        self.scores = scores        # per seat, when the pack declares a score (runtime/engine/outcome.py)
+        self.places = places        # per seat (1 = first), when the rules or a player score give them
 
 
 class Turns:
@@ -189,12 +193,16 @@ class Turns:
                             self.log.add("round_over", self.rounds)
                     self._round_event("end")
             except TurnLimit:
-                return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps)
+                scores = final_scores(self)
+                return Result([], self.turns, self.rounds, "turn_limit", steps=self.steps, scores=scores,
+                              places=final_places(self, scores, None))
             except GameOver as over:
                 self.over = True
                 if self.log.enabled:
                     self.log.add("over", [f"P{p.seat}" for p in over.winners])
-                return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps)
+                scores = final_scores(self)
+                return Result(list(over.winners), self.turns, self.rounds, "win", steps=self.steps,
+                              scores=scores, places=final_places(self, scores, over.placings))
         except (RuleLoop, IllegalDecision, InvariantBroken, PackFault, AgentFault) as err:
             return self._failed(err)
         except RecursionError as err:   # nesting deeper than Python allows, under the depth limits

@@ -7,6 +7,7 @@ from typing import Optional
 import attrs
 
 from spellcard.runtime.engine.game import Game, Result
+from spellcard.scores import ScoreCounts
 from spellcard.simulate import Table, written
 
 
@@ -23,6 +24,7 @@ class Counts:
     players: dict = attrs.Factory(dict)
     skills: dict = attrs.Factory(dict)          # skill name -> times fired or used
     cards: dict = attrs.Factory(dict)           # card kind name -> times played or given
+    scores: ScoreCounts = attrs.Factory(ScoreCounts)    # scores and places, when the games have them
 
     def add(self, table: Table, seed: int, game: Game, result: Result) -> None:
         self.games += 1
@@ -43,6 +45,7 @@ class Counts:
             row = self.players.setdefault(key, [0, 0])
             row[0] += 1
             row[1] += p.seat in winners
+        self.scores.add(result, table.agent_at)
         if game.usage is not None:
             for name, n in game.usage.skills.items():
                 _add(self.skills, name, n)
@@ -62,6 +65,7 @@ class Counts:
                              (self.cards, other.cards)):
             for k, n in theirs.items():
                 _add(mine, k, n)
+        self.scores.merge(other.scores)
         for k, (n, w) in other.players.items():
             row = self.players.setdefault(k, [0, 0])
             row[0] += n

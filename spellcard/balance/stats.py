@@ -14,6 +14,7 @@ import math
 from typing import Iterable, Optional
 
 from spellcard.runtime.defs import PackDef
+from spellcard.scores import summary as score_summary
 
 from .counts import Counts
 
@@ -138,6 +139,7 @@ def analyse(counts: Counts, pack: PackDef, header: dict) -> dict:
         "skills": _held(_uses(counts.skills, counts.games, _owners(pack)), pack),
         "cards": _uses(counts.cards, counts.games, {}),
         "length": length(counts.lengths),
+        "scores": score_summary(counts.scores, pack.score),
     }
 
 

@@ -106,6 +106,8 @@ def print_balance(console: Console, d: dict) -> None:
     from rich.table import Table as RichTable
     from rich.text import Text
 
+    from spellcard.scores import score_tables
+
     console.print(f"{d['pack']} · {d['mode']} · {d['players']} players · {d['games']} games · seed {d['seed']} · "
                   f"agent {d['agent']}", style="bold", highlight=False)
     console.print(f"finished {d['finished']} · turn limit {d['turn_limit']} · errors {d['errors']} · "
@@ -119,6 +121,8 @@ def print_balance(console: Console, d: dict) -> None:
         console.print(interval_table(f"wins by {name}", rows))
     if len(d["by_agent"]) > 1:
         console.print(interval_table("wins by agent", d["by_agent"]))
+    for table in score_tables(d.get("scores")):
+        console.print(table)
     if d["characters"]:
         console.print(interval_table("wins by character (against the baseline of its seats and roles)",
                                      d["characters"]))

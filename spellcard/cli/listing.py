@@ -36,7 +36,8 @@ def list_cmd(pack: str, extra: tuple[str, ...], as_json: bool) -> None:
     console = Console()
     columns = text_columns(pdef.shown)
     for title, rows in (("cards", data["cards"]), ("characters", data["characters"]), ("modes", data["modes"])):
-        console.print(rows_table(title, rows, columns[title]))
+        if rows or title != "characters":       # a game with no characters (The Game, Love Letter) lists none
+            console.print(rows_table(title, rows, columns[title]))
     console.print(f"deck: {data['deck_size']} cards")
 
 

@@ -142,7 +142,7 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
         out.append(Entry("zone", d.name, where=str(d.span),
                          extra={"owner": d.owner, "visibility": d.visibility, "grants": d.grants}))
     for (owner, name), d in s.counters.items():
-        out.append(Entry("counter", name, where=str(d.span),
+        out.append(Entry("counter", name, d.label, where=str(d.span),
                          extra={"owner": owner, "reset": d.reset or "", "init": _plain(d.init) if d.init else "0"}))
     for (owner, name), d in s.attrs_.items():
         out.append(Entry("attribute", name, where=str(d.span),

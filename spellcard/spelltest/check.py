@@ -128,7 +128,7 @@ class TestChecker:
 
     def card(self, spec, span):
         kind = self.kind_of(spec)
-        if kind is None or (spec != kind and spec[len(kind):].isascii()):
+        if kind is None or (spec != kind and spec[len(kind):].isascii() and spec not in self.printed()):
             bare = spec.rstrip("♠♣♡♢♥♦0123456789AJQK")
             self.error(span, f"unknown card `{spec}`", did_you_mean(bare, self.pack.kinds))
         elif spec != kind and spec not in self.printed():
@@ -183,7 +183,7 @@ class TestChecker:
         if a.kind != "name":
             return
         n = a.value
-        if not n.isascii():
+        if not n.isascii() or n in self.printed():
             self.card(n, a.span)
             return
         known = set(p.kinds) | set(p.characters) | set(p.skills) | set(self.seated) | set(p.zones)
@@ -263,6 +263,8 @@ class TestChecker:
                 return "list"
             if (("table", v.id) in p.counters):
                 return "int"
+            if v.id in self.printed():      # a card of a deck printed by a number alone: `Number37`
+                return "card"
             known = set(p.kinds) | set(p.characters) | set(p.skills) | set(p.actions) | set(p.zones) \
                 | set(p.phases) | {m for e in p.enums.values() for m in e} | {"pass"}
             if v.id not in known and v.id != "none":

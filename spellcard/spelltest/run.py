@@ -18,6 +18,7 @@ from spellcard.runtime.faults import as_fault
 from spellcard.runtime.model import Card, Play, Player
 
 from ..answers import spec_fits
+from ..faces import printed_specs
 from ..scenario import Scenario, ScenarioError
 from ..suggest import did_you_mean
 from .check import FUNCTIONS
@@ -266,7 +267,7 @@ class Runner:
             return list(s.game.z[n].cards)
         if n in s.game.v:
             return s.game.v[n]
-        if as_card and n in s.pack.kinds:
+        if as_card and (n in s.pack.kinds or n in printed_specs(s.pack)):
             return self.card_ref(T.Spec(n, v.span))
         return Symbol(n)
 

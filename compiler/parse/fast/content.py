@@ -276,6 +276,13 @@ class ContentRules:
         c += self.names()
         return self.node("show_decl", c, s)
 
+    def score_decl(self):
+        s = self.i
+        self.i += 1
+        c = [self.one_of(OWNER, "OWNER"), self.name()]
+        c.append(self.tok("LOWEST") if self.at("lowest") else None)
+        return self.node("score_decl", c, s)
+
     def harness_decl(self):
         return self._settings("harness_decl", "harness_item", self.name)
 

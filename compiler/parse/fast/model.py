@@ -66,7 +66,7 @@ class ModelRules:
     def counter_decl(self):
         s = self.i
         self.i += 1
-        c = [self.one_of(OWNER, "OWNER"), self.name()]
+        c = [self.one_of(OWNER, "OWNER"), self.name(), self.maybe_string()]
         while True:
             o = self.i
             k = self.kind()

@@ -1,0 +1,45 @@
+"""When a pack offers plays, for the rules text of an active skill: "In your action phase" is THB's
+moment, not the language's. The phases of the turn whose rules offer a player their plays
+(`choose_play`, in the phase's body or in a pack function or action it calls) are the moment an
+active skill can be used; a pack with one such phase names it, any other says "when you play"."""
+from __future__ import annotations
+
+from typing import Optional
+
+from spellcard.compiler import ast as A
+from spellcard.compiler.emit.bounded import calls_in
+from spellcard.compiler.symbols import Symbols
+
+OFFER = "choose_play"
+
+
+def play_phases(syms: Symbols) -> list[str]:
+    """The phases in which plays are offered, in turn order (phases the turn does not list last)."""
+    listed = [name for name, _ in syms.turn.phases] if syms.turn else []
+    order = listed + [name for name in syms.phases if name not in listed]
+    return [name for name in order
+            if name in syms.phases and syms.phases[name].body is not None
+            and _offers(syms, syms.phases[name].body, set())]
+
+
+def play_phase(syms: Symbols) -> Optional[str]:
+    """The one phase plays are offered in, or None when there are several or none."""
+    phases = play_phases(syms)
+    return phases[0] if len(phases) == 1 else None
+
+
+def _offers(syms: Symbols, node, seen: set) -> bool:
+    """Does `node` call `choose_play`, itself or through the pack's functions and actions? Each
+    function or action is looked into once (`seen`), so a recursive one ends the search."""
+    for call in calls_in(node):
+        if not isinstance(call.func, A.Name):
+            continue
+        name = call.func.id
+        if name == OFFER:
+            return True
+        decl = syms.funcs.get(name) or syms.actions.get(name)
+        if decl is not None and name not in seen:
+            seen.add(name)
+            if _offers(syms, decl, seen):
+                return True
+    return False
