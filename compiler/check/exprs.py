@@ -135,6 +135,10 @@ class ExpressionChecks:
             if name in PLAYER_FIELDS:
                 self.refs[e] = ("py", name)
                 return PLAYER_FIELDS[name]
+            table = self._table_value_on_player(name, e.name_span)
+            if table is not None:
+                self.refs[e] = ("player_value", name)
+                return table
             known = [n for (o, n) in list(s.counters) + list(s.attrs_) if o == "player"] \
                 + [z for z, zd in s.zones.items() if zd.owner == "player"] + list(PLAYER_FIELDS)
         elif base == T.CARD:
@@ -256,9 +260,11 @@ class ExpressionChecks:
                 self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
         elif e.op in ("==", "!="):
             if T.NONE not in (lt, rt) and not (T.assignable(lt, rt) or T.assignable(rt, lt)):
+                kind = self._compare_help(e.left, lt, e.right, rt)
                 self.err(e.span, f"comparing {T.show(lt)} with {T.show(rt)} is always "
                                  f"{'false' if e.op == '==' else 'true'}",
-                         self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt))
+                         kind or self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt),
+                         code="kind-compare" if kind else None)
         else:
             for side, t in ((e.left, lt), (e.right, rt)):
                 if T.strip(t) not in (T.INT, T.ANY):
