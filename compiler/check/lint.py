@@ -11,6 +11,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.text.diagnostics import Diagnostic
 from .loops import error_lines, has_error, nodes_in
 from .narrow import key
+from .silent import SilentLints
 
 
 def holders(modules: list[A.Module], refs: dict) -> tuple[set, set]:
@@ -54,6 +55,7 @@ class Lints:
                         self._against_window(c)
                         if d.name not in table_only:
                             self._ownerless(d, c)
+        SilentLints(self.s, self.refs, self.d).run(modules, broken)
 
     # ── a condition its window never meets ──────────────────────────────────────
     def _against_window(self, c: A.TriggerClause) -> None:
