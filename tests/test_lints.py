@@ -200,3 +200,18 @@ def test_every_code_is_documented():
 def test_a_player_searched_for_a_card_suggests_the_hand():
     d = expect(active('    for c in owner.equips { if c in owner { stop } }'), "`in` needs a list", "4:37")
     assert d.help.startswith("a player is not a list of cards: did you mean `owner.hand`?")
+
+
+def test_a_mode_that_never_ends_is_told_which_rules_end_the_others(tmp_path):
+    """THB's modes end through their own rules (`LastStanding`, …): a new mode listing none of them
+    runs every game to its turn limit."""
+    from pathlib import Path
+    from spellcard.compiler.pack.loader import compile_pack
+    thb = str(Path(__file__).resolve().parent.parent / "rules" / "thb")
+    mode = tmp_path / "free.spell"
+    mode.write_text('mode Free "自由場" {\n  players 2\n  deck standard\n  rules NullifyRule, ShownCards\n'
+                    '  setup { build_deck(deck) }\n}\n', "utf-8")
+    [d] = [d for d in compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics]
+    assert d.code == "endless-mode" and d.span.line == 1 and "`LastStanding`" in d.help
+    mode.write_text(mode.read_text("utf-8").replace("ShownCards", "ShownCards, LastStanding"), "utf-8")
+    assert compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics == []

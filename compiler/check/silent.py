@@ -31,6 +31,7 @@ class SilentLints:
                 if options:
                     self._unknown_options(d, options)
         self._held_twice(modules)
+        endless_modes(modules, self.d)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
     def _dead_branches(self, st: A.If) -> None:
@@ -181,3 +182,42 @@ def _implies(mine: list, prev: list) -> bool:
                for x in values):
             return False
     return True
+
+
+def endless_modes(modules: list, diags) -> None:
+    """A mode none of whose code (its setup and rules, and the pack's shared rules) can reach
+    `end_game`: every game runs to the turn limit with no winner."""
+    decls = [d for m in modules for d in m.decls]
+    modes = [d for d in decls if isinstance(d, A.ModeDecl)]
+    if not modes:
+        return
+    calls: dict = {}
+    for d in decls:
+        if isinstance(d, (A.FuncDecl, A.ActionDecl)):
+            calls[d.name] = _called(d)
+    ends = {"end_game"}
+    grew = True
+    while grew:
+        grew = False
+        for name, called in calls.items():
+            if name not in ends and called & ends:
+                ends.add(name)
+                grew = True
+    own = {mode.name: {n for sc in mode.rules + mode.skills for n, _ in sc.names} for mode in modes}
+    for mode in modes:
+        others = set().union(*(names for name, names in own.items() if name != mode.name)) - own[mode.name]
+        shared = [d for d in decls if not isinstance(d, (A.ModeDecl, A.FuncDecl, A.ActionDecl))
+                  and not (isinstance(d, A.SkillDecl) and d.name in others)]
+        if any(_called(d) & ends for d in shared + [mode]):
+            continue
+        enders = [d.name for d in decls if isinstance(d, A.SkillDecl) and d.name in others and _called(d) & ends]
+        how = (f"list a rule that ends it in `rules` (other modes use {', '.join(f'`{n}`' for n in enders[:3])})"
+               if enders else "call `end_game(winners)` where the game is won")
+        diags.warning(mode.span, f"nothing mode `{mode.name}` runs can end the game: its setup, its rules and the "
+                                 "pack's shared rules never reach `end_game`",
+                      f"its games all run to the turn limit ({mode.turn_limit}) with no winner: {how}",
+                      code="endless-mode")
+
+
+def _called(d) -> set:
+    return {n.func.id for n in nodes_in(d) if isinstance(n, A.Call) and isinstance(n.func, A.Name)}
