@@ -215,3 +215,12 @@ def test_a_mode_that_never_ends_is_told_which_rules_end_the_others(tmp_path):
     assert d.code == "endless-mode" and d.span.line == 1 and "`LastStanding`" in d.help
     mode.write_text(mode.read_text("utf-8").replace("ShownCards", "ShownCards, LastStanding"), "utf-8")
     assert compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics == []
+
+
+def test_a_copy_an_extension_adds_with_a_rank_the_deck_never_has(tmp_path):
+    from spellcard.compiler.pack.loader import compile_pack
+    (tmp_path / "pack.spell").write_text('pack mine "m" extends thb\nextend deck standard {\n'
+                                         '  Danmaku "♠A♠14"\n  Graze "♡K"\n}\n', "utf-8")
+    [d] = compile_pack(str(tmp_path), use_cache=False, load=False).diagnostics
+    assert d.code == "deck-range" and (d.span.line, d.span.col) == (3, 14)
+    assert d.message == "this copy's rank, `14`, is none the deck `standard` has" and "1 to 13" in d.help
