@@ -3,6 +3,7 @@ reaches, an option compared with a text no `choose_option` offers, a skill a cha
 Each has a stable code (docs/language.md, "What the checker tells you"), silenced like every lint."""
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from spellcard.compiler import ast as A
@@ -31,6 +32,11 @@ class SilentLints:
                 if options:
                     self._unknown_options(d, options)
         self._held_twice(modules)
+        for m in modules:
+            for d in m.decls:
+                if isinstance(d, A.SkillDecl) and not has_error(d, broken):
+                    self._text_limit(d)
+                    self._whose_turn(d)
         endless_modes(modules, self.d)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
@@ -96,6 +102,39 @@ class SilentLints:
                                    f"its options: {', '.join(chr(34) + o + chr(34) for o in offered)}"
                                    + (f"; did you mean \"{near}\"?" if near else ""), code="unknown-option")
 
+    # ── the printed text says once; the code does not ─────────────────────────────
+    def _text_limit(self, d: A.SkillDecl) -> None:
+        once = _ONCE.search(d.text)
+        if once is None or d.kind in ("limited", "awakening"):
+            return
+        actives = [c for c in d.clauses if isinstance(c, A.ActiveClause)]
+        if actives and all(c.limit is None for c in actives):
+            scope = {"階段": "phase", "阶段": "phase", "回合": "turn", "輪": "round"}.get(once.group(1) or "", "turn")
+            self.d.warning(actives[0].span, f"the text of `{d.name}` says {once.group(0)}, but this active skill "
+                                            "has no `limit`: it can be used again and again",
+                           f"write `active limit 1 per {scope} {{ … }}`", code="text-limit")
+
+    # ── the text says "your turn"; the trigger fires on every turn (or the converse) ─
+    def _whose_turn(self, d: A.SkillDecl) -> None:
+        mine, anyone = _YOUR_TURN.search(d.text), _ANY_TURN.search(d.text)
+        if bool(mine) == bool(anyone):
+            return
+        for c in d.clauses:
+            if not isinstance(c, A.TriggerClause) or c.action not in ("turn", "phase"):
+                continue
+            looked = ([c.when] if c.when is not None else []) + [
+                cond for st in c.body.stmts[:1] if isinstance(st, A.If) for cond, _ in st.branches]
+            test = next((n for e in looked for n in nodes_in(e) if _is_turn_owner(n)), None)
+            if mine and test is None:
+                self.d.warning(c.span, f"the text of `{d.name}` says {mine.group(0)}, but this trigger fires "
+                                       "on every player's turn",
+                               "add `event.player == owner` to its condition", code="whose-turn")
+            elif anyone and test is not None and test.op == "==":
+                self.d.warning(test.span, f"the text of `{d.name}` says {anyone.group(0)}, but this trigger "
+                                          "fires only on its owner's turn",
+                               "drop `event.player == owner` (for another player's turn only: "
+                               "`event.player != owner`)", code="whose-turn")
+
     # ── a skill a character lists and is granted too ─────────────────────────────
     def _held_twice(self, modules) -> None:
         skills = {d.name: d for m in modules for d in m.decls if isinstance(d, A.SkillDecl)}
@@ -125,6 +164,11 @@ class SilentLints:
                                            code="granted-twice")
 
 
+_ONCE = re.compile(r"(?:出牌)?(階段|阶段|回合|輪)?限一次")
+_PHASES = r"(?:回合|準備階段|准备阶段|判定階段|判定阶段|摸牌階段|摸牌阶段|出牌階段|出牌阶段|棄牌階段|弃牌阶段|結束階段|结束阶段)"
+_YOUR_TURN = re.compile(r"你的" + _PHASES + r"(?!外)|\byour (?:turn|\w+ phase)\b", re.I)
+_ANY_TURN = re.compile(r"(?:一名|每名|任意|其他|任一)角色的" + _PHASES + r"|\b(?:each|every|any|another) player's "
+                       r"(?:turn|\w+ phase)\b", re.I)
 _ASKS = ("ask", "choose", "random", "shuffled", "pick")
 
 
@@ -133,6 +177,14 @@ def _settled(e) -> bool:
     draw of chance in it."""
     return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id.startswith(_ASKS)
                    for n in nodes_in(e))
+
+
+def _is_turn_owner(n) -> bool:
+    """`event.player == owner` (or `!=`, or `current` for `event.player`), either way round."""
+    if not (isinstance(n, A.Compare) and n.op in ("==", "!=")):
+        return False
+    sides = {key(n.left), key(n.right)}
+    return "owner" in sides and bool(sides & {"event.player", "current"})
 
 
 def _offers(e) -> Optional[list]:
