@@ -37,6 +37,7 @@ class SilentLints:
                 if isinstance(d, A.SkillDecl) and not has_error(d, broken):
                     self._text_limit(d)
                     self._whose_turn(d)
+                    self._use_or_play(d)
         endless_modes(modules, self.d)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
@@ -134,6 +135,26 @@ class SilentLints:
                                           "fires only on its owner's turn",
                                "drop `event.player == owner` (for another player's turn only: "
                                "`event.player != owner`)", code="whose-turn")
+
+    # ── 使用 in the text, 打出 in the code (or the converse) ─────────────────────────
+    def _use_or_play(self, d: A.SkillDecl) -> None:
+        says = [w for w, word in (("use", "使用"), ("play", "打出")) if word in d.text]
+        if len(says) != 1:
+            return
+        said, other = says[0], "play" if says[0] == "use" else "use"
+        words = {"use": "使用", "play": "打出"}
+        for c in d.clauses:
+            if said == "play" and isinstance(c, A.TriggerClause) and c.action.startswith("use"):
+                self.d.warning(c.event_span, f"the text of `{d.name}` says 打出, but `{c.action}` runs only when a "
+                                             "card is used (使用)",
+                               "a card played (打出) is not used: listen where it is played, e.g. a window whose "
+                               "purpose or reason is \"play\"", code="use-or-play")
+        for n in nodes_in(d):
+            if isinstance(n, A.StrLit) and n.value == other:
+                self.d.warning(n.span, f"the text of `{d.name}` says {words[said]}, but this is \"{other}\" "
+                                       f"({words[other]})",
+                               f"write \"{said}\": a card {'used' if said == 'use' else 'played'} is not "
+                               f"{'played' if said == 'use' else 'used'}", code="use-or-play")
 
     # ── a skill a character lists and is granted too ─────────────────────────────
     def _held_twice(self, modules) -> None:
