@@ -38,6 +38,9 @@ class SilentLints:
                     self._text_limit(d)
                     self._whose_turn(d)
                     self._use_or_play(d)
+                    for c in d.clauses:
+                        if isinstance(c, A.TriggerClause) and c.when is not None:
+                            self._fresh_counter(d, c)
         endless_modes(modules, self.d)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
@@ -156,6 +159,32 @@ class SilentLints:
                                f"write \"{said}\": a card {'used' if said == 'use' else 'played'} is not "
                                f"{'played' if said == 'use' else 'used'}", code="use-or-play")
 
+    # ── a condition on a counter its reset has just put back ──────────────────────
+    _FRESH = {("turn", "start"): "turn", ("round", "start"): "round", ("phase", "start"): "phase",
+              ("phase", "before"): "phase"}
+
+    def _fresh_counter(self, d: A.SkillDecl, c: A.TriggerClause) -> None:
+        action = "phase" if c.action in self.s.phases else c.action      # `draw_phase.start`
+        scope = self._FRESH.get((action, c.window))
+        if scope is None:
+            return
+        for part in _conjuncts(c.when):
+            atoms = self._atoms(part)
+            if not atoms or len(atoms) != 1:
+                continue
+            subject, op, const = atoms[0]
+            name = subject.rsplit(".", 1)[-1]
+            owner = "player" if "." in subject else "table"
+            decl = self.s.counters.get((owner, name))
+            if decl is None or decl.reset != scope or not isinstance(const, int) or isinstance(const, bool):
+                continue
+            init = decl.init.value if isinstance(decl.init, A.IntLit) else 0 if decl.init is None else None
+            if init is not None and not _holds(op, init, const):
+                self.d.warning(part.span, f"`{name}` is reset to {init} as each {scope} starts, so this never "
+                                          f"holds in `{c.action}.{c.window}`",
+                               f"check it before the reset (e.g. at `{scope}.end`), or reset it less often "
+                               f"(`reset {_WIDER.get(scope, 'round')}`, or no `reset`)", code="reset-condition")
+
     # ── a skill a character lists and is granted too ─────────────────────────────
     def _held_twice(self, modules) -> None:
         skills = {d.name: d for m in modules for d in m.decls if isinstance(d, A.SkillDecl)}
@@ -190,6 +219,7 @@ _PHASES = r"(?:回合|準備階段|准备阶段|判定階段|判定阶段|摸牌
 _YOUR_TURN = re.compile(r"你的" + _PHASES + r"(?!外)|\byour (?:turn|\w+ phase)\b", re.I)
 _ANY_TURN = re.compile(r"(?:一名|每名|任意|其他|任一)角色的" + _PHASES + r"|\b(?:each|every|any|another) player's "
                        r"(?:turn|\w+ phase)\b", re.I)
+_WIDER = {"phase": "turn", "turn": "round"}
 _ASKS = ("ask", "choose", "random", "shuffled", "pick")
 
 
@@ -198,6 +228,12 @@ def _settled(e) -> bool:
     draw of chance in it."""
     return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id.startswith(_ASKS)
                    for n in nodes_in(e))
+
+
+def _conjuncts(e) -> list:
+    if isinstance(e, A.BoolOp) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
 
 
 def _is_turn_owner(n) -> bool:
