@@ -32,6 +32,7 @@ class SilentLints:
                 if options:
                     self._unknown_options(d, options)
         self._held_twice(modules)
+        self._bounded_writes(modules, broken)
         for m in modules:
             for d in m.decls:
                 if isinstance(d, A.SkillDecl) and not has_error(d, broken):
@@ -185,6 +186,30 @@ class SilentLints:
                                f"check it before the reset (e.g. at `{scope}.end`), or reset it less often "
                                f"(`reset {_WIDER.get(scope, 'round')}`, or no `reset`)", code="reset-condition")
 
+    # ── a bound lowered by hand where the pack has a function for it ───────────────
+    def _bounded_writes(self, modules, broken: set) -> None:
+        decls = [d for m in modules for d in m.decls]
+        bounds = {}                  # a player counter another's `max` names -> that other counter
+        for (owner, name), c in self.s.counters.items():
+            for n in nodes_in(c.max) if owner == "player" and c.max is not None else ():
+                if isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.id == "self":
+                    bounds.setdefault(n.name, name)
+        helpers = {}                 # such a counter -> the first function or action of the pack lowering it
+        for d in decls:
+            if isinstance(d, (A.FuncDecl, A.ActionDecl)):
+                for n in nodes_in(d):
+                    if _lowers(n) in bounds:
+                        helpers.setdefault(_lowers(n), d.name)
+        for d in decls:
+            if not isinstance(d, (A.SkillDecl, A.CardDecl)) or has_error(d, broken):
+                continue
+            for n in nodes_in(d):
+                name = _lowers(n)
+                if name in helpers:
+                    self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "
+                                           f"may stay above it, and what `{helpers[name]}` does besides is skipped",
+                                   f"call `{helpers[name]}(…)`, which the pack offers for it", code="bounded-write")
+
     # ── a skill a character lists and is granted too ─────────────────────────────
     def _held_twice(self, modules) -> None:
         skills = {d.name: d for m in modules for d in m.decls if isinstance(d, A.SkillDecl)}
@@ -228,6 +253,14 @@ def _settled(e) -> bool:
     draw of chance in it."""
     return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id.startswith(_ASKS)
                    for n in nodes_in(e))
+
+
+def _lowers(n) -> Optional[str]:
+    """The player counter a statement lowers or sets (`p.max_hp -= 1`, `p.max_hp = 2`), if any."""
+    if isinstance(n, A.AugAssign) and n.op == "-=" or isinstance(n, A.Assign):
+        if isinstance(n.target, A.Field):
+            return n.target.name
+    return None
 
 
 def _conjuncts(e) -> list:
