@@ -1,14 +1,16 @@
 """Warnings for code that checks and runs but can never do part of what it says: a branch no value
-reaches, an option compared with a text no `choose_option` offers, a skill a character holds twice.
+reaches, an option compared with a text no `choose_option` offers, a skill a character holds twice,
+a mode that never ends. What a skill's text says against its code is wording.py's; counters, bounds.py's.
 Each has a stable code (docs/language.md, "What the checker tells you"), silenced like every lint."""
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from spellcard.compiler import ast as A
 from .loops import has_error, nodes_in
 from .narrow import key
+from .bounds import CounterLints
+from .wording import check_wording
 
 _FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _FIXED = ("enum", "kind", "skill", "character", "phase", "zone")
@@ -32,16 +34,13 @@ class SilentLints:
                 if options:
                     self._unknown_options(d, options)
         self._held_twice(modules)
-        self._bounded_writes(modules, broken)
+        counters = CounterLints(self.s, self.d, self._atoms)
+        counters.bounded_writes(modules, broken)
         for m in modules:
             for d in m.decls:
                 if isinstance(d, A.SkillDecl) and not has_error(d, broken):
-                    self._text_limit(d)
-                    self._whose_turn(d)
-                    self._use_or_play(d)
-                    for c in d.clauses:
-                        if isinstance(c, A.TriggerClause) and c.when is not None:
-                            self._fresh_counter(d, c)
+                    check_wording(d, self.d)
+                    counters.fresh(d)
         endless_modes(modules, self.d)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
@@ -107,109 +106,6 @@ class SilentLints:
                                    f"its options: {', '.join(chr(34) + o + chr(34) for o in offered)}"
                                    + (f"; did you mean \"{near}\"?" if near else ""), code="unknown-option")
 
-    # ── the printed text says once; the code does not ─────────────────────────────
-    def _text_limit(self, d: A.SkillDecl) -> None:
-        once = _ONCE.search(d.text)
-        if once is None or d.kind in ("limited", "awakening"):
-            return
-        actives = [c for c in d.clauses if isinstance(c, A.ActiveClause)]
-        if actives and all(c.limit is None for c in actives):
-            scope = {"階段": "phase", "阶段": "phase", "回合": "turn", "輪": "round"}.get(once.group(1) or "", "turn")
-            self.d.warning(actives[0].span, f"the text of `{d.name}` says {once.group(0)}, but this active skill "
-                                            "has no `limit`: it can be used again and again",
-                           f"write `active limit 1 per {scope} {{ … }}`", code="text-limit")
-
-    # ── the text says "your turn"; the trigger fires on every turn (or the converse) ─
-    def _whose_turn(self, d: A.SkillDecl) -> None:
-        mine, anyone = _YOUR_TURN.search(d.text), _ANY_TURN.search(d.text)
-        if bool(mine) == bool(anyone):
-            return
-        for c in d.clauses:
-            if not isinstance(c, A.TriggerClause) or c.action not in ("turn", "phase"):
-                continue
-            looked = ([c.when] if c.when is not None else []) + [
-                cond for st in c.body.stmts[:1] if isinstance(st, A.If) for cond, _ in st.branches]
-            test = next((n for e in looked for n in nodes_in(e) if _is_turn_owner(n)), None)
-            if mine and test is None:
-                self.d.warning(c.span, f"the text of `{d.name}` says {mine.group(0)}, but this trigger fires "
-                                       "on every player's turn",
-                               "add `event.player == owner` to its condition", code="whose-turn")
-            elif anyone and test is not None and test.op == "==":
-                self.d.warning(test.span, f"the text of `{d.name}` says {anyone.group(0)}, but this trigger "
-                                          "fires only on its owner's turn",
-                               "drop `event.player == owner` (for another player's turn only: "
-                               "`event.player != owner`)", code="whose-turn")
-
-    # ── 使用 in the text, 打出 in the code (or the converse) ─────────────────────────
-    def _use_or_play(self, d: A.SkillDecl) -> None:
-        says = [w for w, word in (("use", "使用"), ("play", "打出")) if word in d.text]
-        if len(says) != 1:
-            return
-        said, other = says[0], "play" if says[0] == "use" else "use"
-        words = {"use": "使用", "play": "打出"}
-        for c in d.clauses:
-            if said == "play" and isinstance(c, A.TriggerClause) and c.action.startswith("use"):
-                self.d.warning(c.event_span, f"the text of `{d.name}` says 打出, but `{c.action}` runs only when a "
-                                             "card is used (使用)",
-                               "a card played (打出) is not used: listen where it is played, e.g. a window whose "
-                               "purpose or reason is \"play\"", code="use-or-play")
-        for n in nodes_in(d):
-            if isinstance(n, A.StrLit) and n.value == other:
-                self.d.warning(n.span, f"the text of `{d.name}` says {words[said]}, but this is \"{other}\" "
-                                       f"({words[other]})",
-                               f"write \"{said}\": a card {'used' if said == 'use' else 'played'} is not "
-                               f"{'played' if said == 'use' else 'used'}", code="use-or-play")
-
-    # ── a condition on a counter its reset has just put back ──────────────────────
-    _FRESH = {("turn", "start"): "turn", ("round", "start"): "round", ("phase", "start"): "phase",
-              ("phase", "before"): "phase"}
-
-    def _fresh_counter(self, d: A.SkillDecl, c: A.TriggerClause) -> None:
-        action = "phase" if c.action in self.s.phases else c.action      # `draw_phase.start`
-        scope = self._FRESH.get((action, c.window))
-        if scope is None:
-            return
-        for part in _conjuncts(c.when):
-            atoms = self._atoms(part)
-            if not atoms or len(atoms) != 1:
-                continue
-            subject, op, const = atoms[0]
-            name = subject.rsplit(".", 1)[-1]
-            owner = "player" if "." in subject else "table"
-            decl = self.s.counters.get((owner, name))
-            if decl is None or decl.reset != scope or not isinstance(const, int) or isinstance(const, bool):
-                continue
-            init = decl.init.value if isinstance(decl.init, A.IntLit) else 0 if decl.init is None else None
-            if init is not None and not _holds(op, init, const):
-                self.d.warning(part.span, f"`{name}` is reset to {init} as each {scope} starts, so this never "
-                                          f"holds in `{c.action}.{c.window}`",
-                               f"check it before the reset (e.g. at `{scope}.end`), or reset it less often "
-                               f"(`reset {_WIDER.get(scope, 'round')}`, or no `reset`)", code="reset-condition")
-
-    # ── a bound lowered by hand where the pack has a function for it ───────────────
-    def _bounded_writes(self, modules, broken: set) -> None:
-        decls = [d for m in modules for d in m.decls]
-        bounds = {}                  # a player counter another's `max` names -> that other counter
-        for (owner, name), c in self.s.counters.items():
-            for n in nodes_in(c.max) if owner == "player" and c.max is not None else ():
-                if isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.id == "self":
-                    bounds.setdefault(n.name, name)
-        helpers = {}                 # such a counter -> the first function or action of the pack lowering it
-        for d in decls:
-            if isinstance(d, (A.FuncDecl, A.ActionDecl)):
-                for n in nodes_in(d):
-                    if _lowers(n) in bounds:
-                        helpers.setdefault(_lowers(n), d.name)
-        for d in decls:
-            if not isinstance(d, (A.SkillDecl, A.CardDecl)) or has_error(d, broken):
-                continue
-            for n in nodes_in(d):
-                name = _lowers(n)
-                if name in helpers:
-                    self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "
-                                           f"may stay above it, and what `{helpers[name]}` does besides is skipped",
-                                   f"call `{helpers[name]}(…)`, which the pack offers for it", code="bounded-write")
-
     # ── a skill a character lists and is granted too ─────────────────────────────
     def _held_twice(self, modules) -> None:
         skills = {d.name: d for m in modules for d in m.decls if isinstance(d, A.SkillDecl)}
@@ -239,12 +135,6 @@ class SilentLints:
                                            code="granted-twice")
 
 
-_ONCE = re.compile(r"(?:出牌)?(階段|阶段|回合|輪)?限一次")
-_PHASES = r"(?:回合|準備階段|准备阶段|判定階段|判定阶段|摸牌階段|摸牌阶段|出牌階段|出牌阶段|棄牌階段|弃牌阶段|結束階段|结束阶段)"
-_YOUR_TURN = re.compile(r"你的" + _PHASES + r"(?!外)|\byour (?:turn|\w+ phase)\b", re.I)
-_ANY_TURN = re.compile(r"(?:一名|每名|任意|其他|任一)角色的" + _PHASES + r"|\b(?:each|every|any|another) player's "
-                       r"(?:turn|\w+ phase)\b", re.I)
-_WIDER = {"phase": "turn", "turn": "round"}
 _ASKS = ("ask", "choose", "random", "shuffled", "pick")
 
 
@@ -253,28 +143,6 @@ def _settled(e) -> bool:
     draw of chance in it."""
     return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id.startswith(_ASKS)
                    for n in nodes_in(e))
-
-
-def _lowers(n) -> Optional[str]:
-    """The player counter a statement lowers or sets (`p.max_hp -= 1`, `p.max_hp = 2`), if any."""
-    if isinstance(n, A.AugAssign) and n.op == "-=" or isinstance(n, A.Assign):
-        if isinstance(n.target, A.Field):
-            return n.target.name
-    return None
-
-
-def _conjuncts(e) -> list:
-    if isinstance(e, A.BoolOp) and e.op == "and":
-        return _conjuncts(e.left) + _conjuncts(e.right)
-    return [e]
-
-
-def _is_turn_owner(n) -> bool:
-    """`event.player == owner` (or `!=`, or `current` for `event.player`), either way round."""
-    if not (isinstance(n, A.Compare) and n.op in ("==", "!=")):
-        return False
-    sides = {key(n.left), key(n.right)}
-    return "owner" in sides and bool(sides & {"event.player", "current"})
 
 
 def _offers(e) -> Optional[list]:
