@@ -55,21 +55,33 @@ class CounterLints:
             for n in nodes_in(c.max) if owner == "player" and c.max is not None else ():
                 if isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.id == "self":
                     bounds.setdefault(n.name, name)
-        helpers = {}                 # such a counter -> the first function or action of the pack lowering it
+        bounded = {name for (owner, name), c in self.s.counters.items()
+                   if owner == "player" and c.max is not None and name not in bounds}
+        helpers: dict = {}           # such a counter -> the first function or action of the pack lowering it
+        moves: dict = {}             # (a bounded counter, "+=" or "-=") -> the pack's actions that change it so
         for d in decls:
             if isinstance(d, (A.FuncDecl, A.ActionDecl)):
                 for n in nodes_in(d):
                     if _lowers(n) in bounds:
                         helpers.setdefault(_lowers(n), d.name)
+                    step = _step(n)
+                    if isinstance(d, A.ActionDecl) and step and step[0] in bounded and d.name not in moves.get(step, ()):
+                        moves.setdefault(step, []).append(d.name)
         for d in decls:
             if not isinstance(d, (A.SkillDecl, A.CardDecl)) or has_error(d, broken):
                 continue
             for n in nodes_in(d):
-                name = _lowers(n)
+                name, step = _lowers(n), _step(n)
                 if name in helpers:
                     self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "
                                            f"may stay above it, and what `{helpers[name]}` does besides is skipped",
                                    f"call `{helpers[name]}(…)`, which the pack offers for it", code="bounded-write")
+                elif step in moves:
+                    acts = moves[step][:3]
+                    self.d.warning(n.span, f"`{step[0]}` changed by hand: no window of "
+                                           f"{' or '.join(f'`{a}`' for a in acts)} opens, so no skill hears it",
+                                   f"call {' or '.join(f'`{a}(…)`' for a in acts)}, which the pack offers for it",
+                                   code="bounded-write")
 
 
 def _holds(op: str, x, c) -> bool:
@@ -83,6 +95,13 @@ def _lowers(n) -> Optional[str]:
     if isinstance(n, A.AugAssign) and n.op == "-=" or isinstance(n, A.Assign):
         if isinstance(n.target, A.Field):
             return n.target.name
+    return None
+
+
+def _step(n) -> Optional[tuple]:
+    """(counter, "+=" or "-=") for `p.hp -= 1`, `p.hp += 1`."""
+    if isinstance(n, A.AugAssign) and isinstance(n.target, A.Field):
+        return (n.target.name, n.op)
     return None
 
 

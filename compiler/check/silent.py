@@ -26,22 +26,27 @@ class SilentLints:
                 if has_error(d, broken):
                     continue
                 options: dict = {}
+                texts = {n.name: _texts(n.value) for n in nodes_in(d) if isinstance(n, A.Let) and _texts(n.value)}
+                for n in nodes_in(d):        # a list changed after its `let` may offer more
+                    if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
+                        texts.pop(n.target.id, None)
                 for n in nodes_in(d):
                     if isinstance(n, A.If):
                         self._dead_branches(n)
-                    elif isinstance(n, A.Let) and _offers(n.value) is not None:
-                        options[n.name] = _offers(n.value)
+                    elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
+                        options[n.name] = _offers(n.value, texts)
                 if options:
-                    self._unknown_options(d, options)
+                    self._unknown_options(d, options, texts)
         self._held_twice(modules)
         counters = CounterLints(self.s, self.d, self._atoms)
         counters.bounded_writes(modules, broken)
         for m in modules:
             for d in m.decls:
                 if isinstance(d, A.SkillDecl) and not has_error(d, broken):
-                    check_wording(d, self.d)
+                    check_wording(d, self.d, self.s.phases)
                     counters.fresh(d)
-        endless_modes(modules, self.d)
+        if not broken:               # how a game ends is asked once the pack checks
+            endless_modes(modules, self.d)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
     def _dead_branches(self, st: A.If) -> None:
@@ -90,7 +95,7 @@ class SilentLints:
         return None
 
     # ── an option no choose_option offers ────────────────────────────────────────
-    def _unknown_options(self, d, options: dict) -> None:
+    def _unknown_options(self, d, options: dict, texts: dict) -> None:
         assigned = {n.target.id for n in nodes_in(d) if isinstance(n, (A.Assign, A.AugAssign))
                     and isinstance(n.target, A.Name)}
         for n in nodes_in(d):
@@ -98,7 +103,7 @@ class SilentLints:
                 continue
             for side, other in ((n.left, n.right), (n.right, n.left)):
                 offered = options.get(side.id) if isinstance(side, A.Name) and side.id not in assigned \
-                    else _offers(side)
+                    else _offers(side, texts)
                 if offered and isinstance(other, A.StrLit) and other.value not in offered:
                     near = _nearest(other.value, offered)
                     self.d.warning(other.span, f"no `choose_option` here offers \"{other.value}\", so this "
@@ -145,10 +150,18 @@ def _settled(e) -> bool:
                    for n in nodes_in(e))
 
 
-def _offers(e) -> Optional[list]:
-    """The texts a `choose_option(p, ["…", …], …)` (or an `if … then` of it and a text) can give."""
+def _texts(e) -> Optional[list]:
+    """A list literal of texts, `["摸牌", "回復"]`."""
+    if isinstance(e, A.ListLit) and e.items and all(isinstance(x, A.StrLit) for x in e.items):
+        return [x.value for x in e.items]
+    return None
+
+
+def _offers(e, texts: dict) -> Optional[list]:
+    """The texts a `choose_option(p, ["…", …], …)` (or an `if … then` of it and a text) can give; the
+    list may be a name `let` bound to a list of texts (`texts`)."""
     if isinstance(e, A.IfExpr):
-        a, b = _offers(e.then), _offers(e.else_)
+        a, b = _offers(e.then, texts), _offers(e.else_, texts)
         if a is not None or b is not None:
             one = a if a is not None else ([e.then.value] if isinstance(e.then, A.StrLit) else None)
             two = b if b is not None else ([e.else_.value] if isinstance(e.else_, A.StrLit) else None)
@@ -156,8 +169,7 @@ def _offers(e) -> Optional[list]:
         return None
     if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id == "choose_option" and len(e.args) >= 2:
         items = e.args[1].value
-        if isinstance(items, A.ListLit) and items.items and all(isinstance(x, A.StrLit) for x in items.items):
-            return [x.value for x in items.items]
+        return texts.get(items.id) if isinstance(items, A.Name) else _texts(items)
     return None
 
 

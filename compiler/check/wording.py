@@ -17,9 +17,9 @@ _ANY_TURN = re.compile(r"(?:一名|每名|任意|其他|任一)角色的" + _PHA
                        r"(?:turn|\w+ phase)\b", re.I)
 
 
-def check_wording(d: A.SkillDecl, diags) -> None:
+def check_wording(d: A.SkillDecl, diags, phases=()) -> None:
     _text_limit(d, diags)
-    _whose_turn(d, diags)
+    _whose_turn(d, diags, phases)
     _use_or_play(d, diags)
 
 
@@ -37,12 +37,12 @@ def _text_limit(d: A.SkillDecl, diags) -> None:
 
 
 # ── the text says "your turn"; the trigger fires on every turn (or the converse) ─
-def _whose_turn(d: A.SkillDecl, diags) -> None:
+def _whose_turn(d: A.SkillDecl, diags, phases) -> None:
     mine, anyone = _YOUR_TURN.search(d.text), _ANY_TURN.search(d.text)
     if bool(mine) == bool(anyone):
         return
     for c in d.clauses:
-        if not isinstance(c, A.TriggerClause) or c.action not in ("turn", "phase"):
+        if not isinstance(c, A.TriggerClause) or c.action not in ("turn", "phase") and c.action not in phases:
             continue
         looked = ([c.when] if c.when is not None else []) + [
             cond for st in c.body.stmts[:1] if isinstance(st, A.If) for cond, _ in st.branches]
