@@ -70,7 +70,7 @@ class SilentLints:
         if isinstance(e, A.Compare) and e.op in _FLIP:
             for side, other, op in ((e.left, e.right, e.op), (e.right, e.left, _FLIP[e.op])):
                 const = self._constant(other)
-                subject = key(side) if _settled(side) else None
+                subject = key(side) if self._settled(side) else None
                 if const is not None and subject is not None and self._constant(side) is None:
                     return [(subject, op, const)]
             return None
@@ -79,8 +79,15 @@ class SilentLints:
             if inner and len(inner) == 1 and inner[0][1:] == ("==", True):
                 return [(inner[0][0], "==", False)]
             return None
-        subject = key(e) if isinstance(e, (A.Name, A.Field, A.Call)) and _settled(e) else None
+        subject = key(e) if isinstance(e, (A.Name, A.Field, A.Call)) and self._settled(e) else None
         return [(subject, "==", True)] if subject is not None else None
+
+    def _settled(self, e) -> bool:
+        """Whether an expression gives the same value each time one `if … elif` reads it: no decision,
+        draw of chance, action or pack function (which may ask or act) in it."""
+        moving = self.s.funcs.keys() | self.s.actions.keys()
+        return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name)
+                       and (n.func.id.startswith(_ASKS) or n.func.id in moving) for n in nodes_in(e))
 
     def _constant(self, e):
         if isinstance(e, (A.IntLit, A.StrLit, A.BoolLit)):
@@ -141,13 +148,6 @@ class SilentLints:
 
 
 _ASKS = ("ask", "choose", "random", "shuffled", "pick")
-
-
-def _settled(e) -> bool:
-    """Whether an expression gives the same value each time one `if … elif` reads it: no decision or
-    draw of chance in it."""
-    return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id.startswith(_ASKS)
-                   for n in nodes_in(e))
 
 
 def _texts(e) -> Optional[list]:
