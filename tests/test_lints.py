@@ -200,3 +200,62 @@ def test_every_code_is_documented():
 def test_a_player_searched_for_a_card_suggests_the_hand():
     d = expect(active('    for c in owner.equips { if c in owner { stop } }'), "`in` needs a list", "4:37")
     assert d.help.startswith("a player is not a list of cards: did you mean `owner.hand`?")
+
+
+def test_a_mode_that_never_ends_is_told_which_rules_end_the_others(tmp_path):
+    """THB's modes end through their own rules (`LastStanding`, …): a new mode listing none of them
+    runs every game to its turn limit."""
+    from pathlib import Path
+    from spellcard.compiler.pack.loader import compile_pack
+    thb = str(Path(__file__).resolve().parent.parent / "rules" / "thb")
+    mode = tmp_path / "free.spell"
+    mode.write_text('mode Free "自由場" {\n  players 2\n  deck standard\n  rules NullifyRule, ShownCards\n'
+                    '  setup { build_deck(deck) }\n}\n', "utf-8")
+    [d] = [d for d in compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics]
+    assert d.code == "endless-mode" and d.span.line == 1 and "`LastStanding`" in d.help
+    mode.write_text(mode.read_text("utf-8").replace("ShownCards", "ShownCards, LastStanding"), "utf-8")
+    assert compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics == []
+
+
+def test_a_copy_an_extension_adds_with_a_rank_the_deck_never_has(tmp_path):
+    from spellcard.compiler.pack.loader import compile_pack
+    (tmp_path / "pack.spell").write_text('pack mine "m" extends thb\nextend deck standard {\n'
+                                         '  Danmaku "♠A♠14"\n  Graze "♡K"\n}\n', "utf-8")
+    [d] = compile_pack(str(tmp_path), use_cache=False, load=False).diagnostics
+    assert d.code == "deck-range" and (d.span.line, d.span.col) == (3, 14)
+    assert d.message == "this copy's rank, `14`, is none the deck `standard` has" and "1 to 13" in d.help
+
+
+def test_a_card_looked_for_among_kinds_names_its_kind():
+    d = expect(active('    for c in owner.hand { if c in [Danmaku, Graze] { stop } }'),
+               "card is never in a list of kind", "4:30")
+    assert d.code == "kind-compare" and d.help == "a card is not a kind: test its kind, `c.kind in …`"
+
+
+def test_life_lowered_by_hand_names_the_action_that_opens_windows():
+    [d] = found(active('    let t = choose_player(owner, others(owner), "?")\n    if t != none { t.life -= 1 }'))
+    assert d.code == "bounded-write" and (d.span.line, d.span.col) == (5, 20) and "`damage(…)`" in d.help
+
+
+def test_an_option_list_bound_by_let_is_read():
+    [d] = found(active('    let opts = ["摸牌", "回復"]\n    let how = choose_option(owner, opts, "?")\n'
+                       '    if how == "回复" { heal(owner, 1) }'))
+    assert d.code == "unknown-option" and d.help.endswith('did you mean "回復"?')
+    assert found(active('    let opts = ["摸牌"]\n    opts = opts + ["回复"]\n    let how = choose_option(owner, opts, "?")\n'
+                        '    if how == "回复" { heal(owner, 1) }')) == []
+
+
+def test_your_phase_in_the_text_and_a_trigger_on_every_players_phase():
+    text = ('character Probe "探" { skills S }\nskill S "s" { text "你的摸牌階段開始時，你摸一張牌。"\n'
+            '  on draw_phase.start WHEN { draw_cards(owner, 1) }\n}\n')
+    [d] = found(text.replace("WHEN", "when count(owner.hand) < 9"))
+    assert d.code == "whose-turn" and d.span.line == 3
+    assert found(text.replace("WHEN", "when event.player == owner")) == []
+
+
+def test_what_silences_the_silent_lints():
+    """A guarded elif that is reachable, a lone trigger of a limited skill, a text saying both 使用 and 打出."""
+    assert found(active('    let n = count(owner.hand)\n    if n > 3 { stop } elif n > 1 { stop }')) == []
+    assert found(HOLD + 'skill S "s" limited { text "限定技，出牌階段限一次" active { draw_cards(owner, 1) } }\n') == []
+    assert found(HOLD + 'skill S "s" { text "使用或打出一張擦彈" on damage.inflict when event.target == owner {\n'
+                        '  let g = ask_card(owner, Graze, "play", "?")\n  if g != none { cancel }\n} }\n') == []

@@ -92,6 +92,8 @@ def test_usage_mistakes_exit_2(args):
     ("hand Koakuma: Danmku♠7", "unknown card `Danmku♠7`", "did you mean `Danmaku`?"),
     ("run action_phse of Marisa", "unknown phase `action_phse`", "did you mean `action_phase`?"),
     ("expect fired(Borow) == 1", "`Borow` is no skill, so it never fires", "did you mean `Borrow`?"),
+    ("expect fired(Borrow) == 1", "`Borrow` has no trigger (`on …`), so `fired(Borrow)` is always 0",
+     "`offered(X) has Borrow`"),
     ("expect Marsa.hp == 3", "unknown name `Marsa`", "did you mean `Marisa`?"),
     ("expect Marisa.hand == 3", "a list compared with a number: this can never hold", "count(…)"),
     ("set Marisa.hq = 3", "unknown player value `hq`", "did you mean `hp`?"),
@@ -103,7 +105,7 @@ def test_the_checker_reads_tests_before_anything_runs(tmp_path, line, message, h
     text = BORROW.replace("HP", "3").replace("  run action_phase", f"  {line}\n  run action_phase")
     result = own(tmp_path, text)
     assert result.exit_code == 1, result.output
-    assert re.search(r"t\.spell:\d+:\d+: error: " + re.escape(message), result.output), result.output
+    assert re.search(r"t\.spell:\d+:\d+: error(\[[a-z-]+\])?: " + re.escape(message), result.output), result.output
     if hint:
         assert hint in result.output
     assert "nothing was run" in result.output

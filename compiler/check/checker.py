@@ -13,6 +13,7 @@ from .calls import CallChecks
 from .content import ContentChecks
 from .exprs import ExpressionChecks
 from .hints import HintChecks
+from .misplaced import MisplacedChecks
 from .none import NoneChecks
 from .stmts import StatementChecks
 from spellcard.compiler.text.diagnostics import Diagnostics, did_you_mean
@@ -22,7 +23,8 @@ from spellcard.compiler.symbols import Symbols
 from .tools import ToolChecks
 
 
-class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, NoneChecks, HintChecks, ToolChecks):
+class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, NoneChecks, HintChecks, ToolChecks,
+              MisplacedChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags
@@ -33,6 +35,7 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
         self.card_skills: set = set()
         self.rule_skills: set = set()
         self.statement_calls: set = set()     # calls written as statements (see the unknown-function hint)
+        self.on_player: dict = {}             # a table value's name -> where it was used on a player
 
     # ── entry point ─────────────────────────────────────────────────────────────
     def check_all(self, modules: list[A.Module]) -> None:
@@ -45,6 +48,7 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
                 if method is not None:
                     method(decl)
         self.check_turn()
+        self.report_table_values_on_players()
         check_printed(self.s, self.d)
 
     # ── helpers ───────────────────────────────────────────────────────────────

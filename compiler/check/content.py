@@ -202,7 +202,7 @@ class ContentChecks:
             self._skill_names(sc)
 
     def decl_DeckDecl(self, d: A.DeckDecl):
-        from .deck import parse_copies
+        from .deck import outside_range, parse_copies
         for attr_name in d.attrs:
             if self.s.attr("card", attr_name) is None:
                 self.err(d.span, f"`{attr_name}` is not a card attribute",
@@ -218,6 +218,7 @@ class ContentChecks:
                 self.err(e.span, f"with these copies the deck `{d.name}` passes {MAX_DECK} cards, "
                                  "the most a deck may hold")
                 return
+        outside_range(self.s, d, self.d)
 
     def decl_ModeDecl(self, d: A.ModeDecl):
         if d.min_players < 1 or d.max_players < d.min_players:

@@ -47,7 +47,9 @@ def _example(syms, deck: A.DeckDecl) -> str:
     return " then ".join(deck.attrs) + (', e.g. "♠A♡10"' if len(deck.attrs) == 2 else "")
 
 
-def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Diagnostics]) -> list[dict]:
+def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Diagnostics],
+                 starts: Optional[list] = None) -> list[dict]:
+    """Each copy's attribute values; `starts`, if given, gets where each copy begins in the text."""
     if (entry.count is None) != bool(deck.attrs):
         if diags is not None:
             if deck.attrs:
@@ -72,7 +74,7 @@ def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Dia
         if text[i].isspace() or text[i] == ",":
             i += 1
             continue
-        copy = {}
+        copy, start = {}, i
         for attr_name, (read, what) in zip(deck.attrs, readers):
             value, j = read(text, i)
             if value is None:
@@ -85,4 +87,35 @@ def parse_copies(syms, deck: A.DeckDecl, entry: A.DeckEntry, diags: Optional[Dia
             copy[attr_name] = value
             i = j
         out.append(copy)
+        if starts is not None:
+            starts.append(start)
     return out
+
+
+def outside_range(syms, deck: A.DeckDecl, diags: Diagnostics) -> None:
+    """Copies an `extend deck` adds (entries from another file than the deck's) with a value the deck
+    itself never has: a rank past its highest, a suit it does not use (`♠14`, `★3`)."""
+    own = [e for e in deck.entries if e.span.file == deck.span.file]
+    added = [e for e in deck.entries if e.span.file != deck.span.file]
+    if not own or not added or not deck.attrs:
+        return
+    seen: dict = {a: set() for a in deck.attrs}
+    for e in own:
+        for copy in parse_copies(syms, deck, e, None):
+            for a, v in copy.items():
+                seen[a].add(v)
+    for e in added:
+        starts: list = []
+        for copy, start in zip(parse_copies(syms, deck, e, None, starts), starts):
+            for a, v in copy.items():
+                have = seen[a]
+                ints = [x for x in have if isinstance(x, int)]
+                if v in have or (isinstance(v, int) and ints and min(ints) <= v <= max(ints)):
+                    continue
+                span = e.copies_span
+                col = span.col + 1 + start
+                shown = f"{min(ints)} to {max(ints)}" if ints else ", ".join(sorted(map(str, have)))
+                diags.warning(A.Span(span.file, span.line, col, span.line, col + 1),
+                              f"this copy's {a}, `{v}`, is none the deck `{deck.name}` has",
+                              f"the deck's own cards' {a}s are {shown}: give the copy one of those",
+                              code="deck-range")

@@ -5,7 +5,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
 from .narrow import facts, key
-from .scope import Scope
+from .scope import Scope, _shown
 from spellcard.compiler.symbols import BUILTINS
 
 PLAYER_FIELDS = {"seat": T.INT, "alive": T.BOOL, "character": T.opt(T.CHARACTER)}
@@ -135,6 +135,10 @@ class ExpressionChecks:
             if name in PLAYER_FIELDS:
                 self.refs[e] = ("py", name)
                 return PLAYER_FIELDS[name]
+            table = self._table_value_on_player(name, e.name_span)
+            if table is not None:
+                self.refs[e] = ("player_value", name)
+                return table
             known = [n for (o, n) in list(s.counters) + list(s.attrs_) if o == "player"] \
                 + [z for z, zd in s.zones.items() if zd.owner == "player"] + list(PLAYER_FIELDS)
         elif base == T.CARD:
@@ -253,12 +257,17 @@ class ExpressionChecks:
                 self.err(e.right.span, f"`in` needs a list on its right, but this is {T.show(rt)}",
                          self._zone_help(e.left, lt, e.right, rt, compared=False))
             elif not T.assignable(T.strip(lt), T.strip(T.elem(rt))):
-                self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}")
+                kind = T.strip(lt) == T.CARD and T.strip(T.elem(rt)) == T.KIND
+                self.err(e.span, f"{T.show(lt)} is never in a list of {T.show(T.elem(rt))}",
+                         f"a card is not a kind: test its kind, `{_shown(e.left) or 'c'}.kind in …`" if kind else None,
+                         code="kind-compare" if kind else None)
         elif e.op in ("==", "!="):
             if T.NONE not in (lt, rt) and not (T.assignable(lt, rt) or T.assignable(rt, lt)):
+                kind = self._compare_help(e.left, lt, e.right, rt)
                 self.err(e.span, f"comparing {T.show(lt)} with {T.show(rt)} is always "
                                  f"{'false' if e.op == '==' else 'true'}",
-                         self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt))
+                         kind or self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt),
+                         code="kind-compare" if kind else None)
         else:
             for side, t in ((e.left, lt), (e.right, rt)):
                 if T.strip(t) not in (T.INT, T.ANY):

@@ -27,6 +27,22 @@ class HintChecks:
                     return f"{lead}: did you mean `{who}.{mine[0]}`?" + (f" (or {others})" if others else "")
         return None
 
+    def _compare_help(self, a, at, b, bt) -> Optional[str]:
+        """A kind compared with its printed name (`c.kind == "彈幕"`), or a card with a kind
+        (`c == Graze`): name the kind the designer meant, or the card's `.kind`."""
+        for x, xt, y, yt in ((a, at, b, bt), (b, bt, a, at)):
+            if T.strip(xt) == T.KIND and T.strip(yt) == T.TEXT and isinstance(y, A.StrLit):
+                named = [c.name for c in self.s.cards.values() if y.value in (c.name, c.label)]
+                if named:
+                    return (f"a kind is written by its card's name, without quotes: `{named[0]}` "
+                            f"(\"{y.value}\" is the name the card prints)")
+                known = list(self.s.cards)
+                return "a kind is written by its card's name, without quotes" + (
+                    f", e.g. `{known[0]}`" if known else "")
+            if T.strip(xt) == T.CARD and T.strip(yt) == T.KIND:
+                return f"a card is not a kind: compare its kind, `{_shown(x) or 'c'}.kind == {_shown(y) or '…'}`"
+        return None
+
     def hint(self, name: str, candidates, first=()) -> Optional[str]:
         return did_you_mean(name, candidates, self.s.synonyms, first)
 

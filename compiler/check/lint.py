@@ -11,6 +11,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.text.diagnostics import Diagnostic
 from .loops import error_lines, has_error, nodes_in
 from .narrow import key
+from .silent import SilentLints
 
 
 def holders(modules: list[A.Module], refs: dict) -> tuple[set, set]:
@@ -54,6 +55,7 @@ class Lints:
                         self._against_window(c)
                         if d.name not in table_only:
                             self._ownerless(d, c)
+        SilentLints(self.s, self.refs, self.d).run(modules, broken)
 
     # ── a condition its window never meets ──────────────────────────────────────
     def _against_window(self, c: A.TriggerClause) -> None:
@@ -86,9 +88,19 @@ class Lints:
         looked += [cond for st in c.body.stmts[:1] if isinstance(st, A.If) for cond, _ in st.branches]
         if any(isinstance(n, A.Name) and n.id in ("owner", "card") for e in looked for n in nodes_in(e)):
             return
+        token = next((n for e in looked for n in nodes_in(e) if isinstance(n, A.Field)
+                      and (("player", n.name) in self.s.counters or ("player", n.name) in self.s.attrs_)), None)
+        action = self.s.actions.get(c.action)
+        who = next((f"event.{p.name}" for p in (action.params if action else ()) if p.type.name == "player"),
+                   "event.target")
+        if token is not None:
+            help = (f"it fires for any player whose `{token.name}` it tests: if that is meant, put "
+                    f"`# allow ownerless-trigger: why` above it; else add `{who} == owner`")
+        else:
+            help = (f"it fires for every player's event: add `{who} == owner`; or, for any player "
+                    f"holding a token, test it (`{who}.mark > 0`) and put `# allow ownerless-trigger: why` above")
         self.d.warning(c.span, f"this trigger of `{d.name}` never asks whether the event is its owner's",
-                       "as written it fires for every player's event; compare a field with `owner`, "
-                       "e.g. `when event.target == owner`", code="ownerless-trigger")
+                       help, code="ownerless-trigger")
 
 
 def _conjuncts(e) -> list:

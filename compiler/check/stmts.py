@@ -188,6 +188,9 @@ class StatementChecks:
                 if ("player", target.name) in self.s.counters or ("player", target.name) in self.s.attrs_:
                     self.refs[target] = ("set_player", target.name)
                     return self._player_value_type(target.name)
+                table = self._table_value_on_player(target.name, target.name_span)
+                if table is not None:
+                    return table
             elif isinstance(obj, tuple) and obj[0] == "event":
                 fields = self.s.event_fields(obj[1])
                 if target.name in fields:

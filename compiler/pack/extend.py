@@ -8,6 +8,7 @@ so the checker checks the extension against its base.
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 from typing import Optional
 
 import attrs
@@ -118,8 +119,19 @@ def _replace(d: A.ReplaceDecl, depth: int, tag: str, below, kept, where, diags: 
 
 def _extend_deck(d: A.DeckExtend, depth: int, below, kept, diags: Diagnostics) -> None:
     if not depth:
-        diags.error(d.span, "`extend deck` is for a pack that extends another",
-                    "add the entries to the deck itself")
+        deck = next((x for _, ds in kept for x in ds if isinstance(x, A.DeckDecl) and x.name == d.name), None)
+        if deck is not None and PurePosixPath(deck.span.file).parent != PurePosixPath(d.span.file).parent:
+            pack = next((x.name for _, ds in kept for x in ds if isinstance(x, A.PackDecl)), "BASE")
+            diags.error(d.span, "`extend deck` is for a pack that extends another, and a `--with` file "
+                                "only joins the pack: it cannot grow the pack's decks",
+                        f'make this file a pack of its own: add `pack mine "…" extends {pack}` at its top '
+                        f"and give its folder as the PACK (`spellcard check FOLDER`), not with --with",
+                        code="extend-deck")
+        else:
+            diags.error(d.span, "`extend deck` is for a pack that extends another",
+                        f"add the entries to the deck `{d.name}` itself"
+                        + (f" (at {deck.span.file}:{deck.span.line})" if deck is not None else ""),
+                        code="extend-deck")
         return
     for _, decls in kept:
         for i, old in enumerate(decls):

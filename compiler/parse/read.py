@@ -164,6 +164,7 @@ def _span_of_error(path: str, err, text: str) -> Span:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_PACK_BRACE = re.compile(r'(?:^|\n)\s*pack\s+([A-Za-z_]\w*)\s+"([^"\n]*)"\s*\{[^{}]*\Z')
 
 
 def _demote_keyword(err) -> bool:
@@ -229,6 +230,7 @@ def _lark_parse(path: str, text: str):
         what = f"`{tok}`" if len(tok) <= 40 else f"`{str(tok)[:40]}…`"    # a 1 MB token helps nobody
         message = f"unexpected {what}"
         help = f"expected {_expected(err.expected)}"
+        code = None
         history = [t for t in (getattr(err, "token_history", None) or []) if t is not None]
         before = text[:getattr(tok, "start_pos", 0) or 0].rstrip()
         start = getattr(tok, "start_pos", 0) or 0
@@ -242,6 +244,12 @@ def _lark_parse(path: str, text: str):
         elif "AUGOP" in err.expected and tok.type in ("MINUS", "ADDOP", "MULOP", "COMPOP", "PLUS", "STAR", "SLASH"):
             message = "a calculation cannot stand alone as a statement"
             help = "to change a value, write `x -= 1` or `x = …`; to test one, use `if`"
+        elif str(tok) == "extends" and (header := _PACK_BRACE.search(before)):
+            message, code = "`extends` belongs to the pack line, before its braces", "pack-line"
+            base = re.match(r'extends\s+([A-Za-z_]\w*(?:\s*[<>=!]=?\s*"[^"\n]*")?)', text[start:])
+            line = before.count("\n", 0, header.start(1)) + 1
+            help = (f"move `extends {base.group(1) if base else 'BASE'}` before the `{{` of the pack line "
+                    f"(line {line}): `pack {header.group(1)} \"…\" extends … {{`")
         elif "RBRACE" in err.expected and tok.type != "NAME" and str(tok) in DECLARATION_WORDS:
             message = f"`{tok}` starts a new declaration, but the one above is not closed"
             opened = _open_brace_line(text, tok.start_pos)
@@ -251,7 +259,7 @@ def _lark_parse(path: str, text: str):
         elif set(err.expected) == {"FROM"} and re.search(r"\btarget\s+from$", before):
             message = "`target` needs a number of targets before `from`"
             help = "write `target 1 from …`, `target up to 2 from …`, or `target self`"
-        return None, Diagnostic("error", message, span, help)
+        return None, Diagnostic("error", message, span, help, code)
     except UnexpectedInput as err:   # pragma: no cover - the three above are all Lark raises
         return None, Diagnostic("error", "cannot read this", _span_of_error(path, err, text))
     except RecursionError:

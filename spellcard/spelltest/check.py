@@ -23,8 +23,8 @@ class TestChecker:
         self._printed = None
         self.diags: list[Diagnostic] = []
 
-    def error(self, span, msg, help=None):
-        self.diags.append(Diagnostic("error", msg, span, help))
+    def error(self, span, msg, help=None, code=None):
+        self.diags.append(Diagnostic("error", msg, span, help, code))
 
     def check(self, test: T.SpellTestDecl) -> list[Diagnostic]:
         start = len(self.diags)
@@ -292,6 +292,12 @@ class TestChecker:
             if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.skills:
                 self.error(f.args[0].span, f"`{f.args[0].id}` is no skill, so it never fires",
                            did_you_mean(f.args[0].id, p.skills))
+            elif len(f.args) == 1 and isinstance(f.args[0], T.Name) and not p.skills[f.args[0].id].triggers:
+                sk = p.skills[f.args[0].id]
+                how = ("an active skill is used, not fired: test what it did, or `offered(X) has "
+                       f"{sk.name}`" if sk.actives else "test what it changes (a card, a count, a query)")
+                self.error(f.args[0].span, f"`{sk.name}` has no trigger (`on …`), so `fired({sk.name})` is "
+                                           "always 0: it counts triggers that fired", how, code="never-fired")
             return "int"
         if f.name in ("asked", "offered", "options"):
             for a in f.args[1:]:

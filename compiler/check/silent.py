@@ -1,0 +1,245 @@
+"""Warnings for code that checks and runs but can never do part of what it says: a branch no value
+reaches, an option compared with a text no `choose_option` offers, a skill a character holds twice,
+a mode that never ends. What a skill's text says against its code is wording.py's; counters, bounds.py's.
+Each has a stable code (docs/language.md, "What the checker tells you"), silenced like every lint."""
+from __future__ import annotations
+
+from typing import Optional
+
+from spellcard.compiler import ast as A
+from .loops import has_error, nodes_in
+from .narrow import key
+from .bounds import CounterLints
+from .wording import check_wording
+
+_FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+_FIXED = ("enum", "kind", "skill", "character", "phase", "zone")
+
+
+class SilentLints:
+    def __init__(self, syms, refs, diags):
+        self.s, self.refs, self.d = syms, refs, diags
+
+    def run(self, modules: list[A.Module], broken: set) -> None:
+        for m in modules:
+            for d in m.decls:
+                if has_error(d, broken):
+                    continue
+                options: dict = {}
+                texts = {n.name: _texts(n.value) for n in nodes_in(d) if isinstance(n, A.Let) and _texts(n.value)}
+                for n in nodes_in(d):        # a list changed after its `let` may offer more
+                    if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
+                        texts.pop(n.target.id, None)
+                for n in nodes_in(d):
+                    if isinstance(n, A.If):
+                        self._dead_branches(n)
+                    elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
+                        options[n.name] = _offers(n.value, texts)
+                if options:
+                    self._unknown_options(d, options, texts)
+        self._held_twice(modules)
+        counters = CounterLints(self.s, self.d, self._atoms)
+        counters.bounded_writes(modules, broken)
+        for m in modules:
+            for d in m.decls:
+                if isinstance(d, A.SkillDecl) and not has_error(d, broken):
+                    check_wording(d, self.d, self.s.phases)
+                    counters.fresh(d)
+        if not broken:               # how a game ends is asked once the pack checks
+            endless_modes(modules, self.d)
+
+    # ── an elif no value reaches ─────────────────────────────────────────────────
+    def _dead_branches(self, st: A.If) -> None:
+        seen: list = []
+        for cond, _ in st.branches:
+            mine = self._atoms(cond)
+            if mine is not None:
+                for prev_cond, prev in seen:
+                    if _implies(mine, prev):
+                        self.d.warning(cond.span, f"this branch is never taken: whenever this holds, the "
+                                                  f"condition at line {prev_cond.span.line} already did",
+                                       "the earlier branch takes every such value: put the narrower test first, "
+                                       "or fix the compared value", code="dead-branch")
+                        break
+                seen.append((cond, mine))
+
+    def _atoms(self, e) -> Optional[list]:
+        if isinstance(e, A.BoolOp) and e.op == "and":
+            left, right = self._atoms(e.left), self._atoms(e.right)
+            return left + right if left is not None and right is not None else None
+        if isinstance(e, A.Compare) and e.op in _FLIP:
+            for side, other, op in ((e.left, e.right, e.op), (e.right, e.left, _FLIP[e.op])):
+                const = self._constant(other)
+                subject = key(side) if self._settled(side) else None
+                if const is not None and subject is not None and self._constant(side) is None:
+                    return [(subject, op, const)]
+            return None
+        if isinstance(e, A.Not):
+            inner = self._atoms(e.operand)
+            if inner and len(inner) == 1 and inner[0][1:] == ("==", True):
+                return [(inner[0][0], "==", False)]
+            return None
+        subject = key(e) if isinstance(e, (A.Name, A.Field, A.Call)) and self._settled(e) else None
+        return [(subject, "==", True)] if subject is not None else None
+
+    def _settled(self, e) -> bool:
+        """Whether an expression gives the same value each time one `if … elif` reads it: no decision,
+        draw of chance, action or pack function (which may ask or act) in it."""
+        moving = self.s.funcs.keys() | self.s.actions.keys()
+        return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name)
+                       and (n.func.id.startswith(_ASKS) or n.func.id in moving) for n in nodes_in(e))
+
+    def _constant(self, e):
+        if isinstance(e, (A.IntLit, A.StrLit, A.BoolLit)):
+            return e.value
+        if isinstance(e, A.Neg) and isinstance(e.operand, A.IntLit):
+            return -e.operand.value
+        if isinstance(e, A.NoneLit):
+            return ("none",)
+        ref = self.refs.get(e)
+        if isinstance(e, (A.Name, A.Field)) and ref is not None and ref[0] in _FIXED:
+            return ("name", ref[-1])
+        return None
+
+    # ── an option no choose_option offers ────────────────────────────────────────
+    def _unknown_options(self, d, options: dict, texts: dict) -> None:
+        assigned = {n.target.id for n in nodes_in(d) if isinstance(n, (A.Assign, A.AugAssign))
+                    and isinstance(n.target, A.Name)}
+        for n in nodes_in(d):
+            if not (isinstance(n, A.Compare) and n.op in ("==", "!=")):
+                continue
+            for side, other in ((n.left, n.right), (n.right, n.left)):
+                offered = options.get(side.id) if isinstance(side, A.Name) and side.id not in assigned \
+                    else _offers(side, texts)
+                if offered and isinstance(other, A.StrLit) and other.value not in offered:
+                    near = _nearest(other.value, offered)
+                    self.d.warning(other.span, f"no `choose_option` here offers \"{other.value}\", so this "
+                                               f"is {'never' if n.op == '==' else 'always'} true",
+                                   f"its options: {', '.join(chr(34) + o + chr(34) for o in offered)}"
+                                   + (f"; did you mean \"{near}\"?" if near else ""), code="unknown-option")
+
+    # ── a skill a character lists and is granted too ─────────────────────────────
+    def _held_twice(self, modules) -> None:
+        skills = {d.name: d for m in modules for d in m.decls if isinstance(d, A.SkillDecl)}
+        for m in modules:
+            for ch in m.decls:
+                if not isinstance(ch, A.CharacterDecl):
+                    continue
+                listed = {n: span for sc in ch.skills for n, span in sc.names}
+                for name in listed:
+                    sk = skills.get(name)
+                    if sk is None:
+                        continue
+                    for n in nodes_in(sk):
+                        if isinstance(n, A.SkillsClause):
+                            again = [(g, sp) for g, sp in n.names if g in listed and g != name]
+                        elif isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant" \
+                                and len(n.args) == 2 and isinstance(n.args[0].value, A.Name) \
+                                and n.args[0].value.id == "owner" and isinstance(n.args[1].value, A.Name) \
+                                and n.args[1].value.id in listed:
+                            again = [(n.args[1].value.id, n.args[1].value.span)]
+                        else:
+                            continue
+                        for g, sp in again:
+                            self.d.warning(sp, f"`{ch.name}` already lists `{g}`, and `{name}` grants it again",
+                                           f"a skill a character starts with needs no grant: take `{g}` out of "
+                                           f"`{ch.name}`'s `skills` if `{name}` is what gives it",
+                                           code="granted-twice")
+
+
+_ASKS = ("ask", "choose", "random", "shuffled", "pick")
+
+
+def _texts(e) -> Optional[list]:
+    """A list literal of texts, `["摸牌", "回復"]`."""
+    if isinstance(e, A.ListLit) and e.items and all(isinstance(x, A.StrLit) for x in e.items):
+        return [x.value for x in e.items]
+    return None
+
+
+def _offers(e, texts: dict) -> Optional[list]:
+    """The texts a `choose_option(p, ["…", …], …)` (or an `if … then` of it and a text) can give; the
+    list may be a name `let` bound to a list of texts (`texts`)."""
+    if isinstance(e, A.IfExpr):
+        a, b = _offers(e.then, texts), _offers(e.else_, texts)
+        if a is not None or b is not None:
+            one = a if a is not None else ([e.then.value] if isinstance(e.then, A.StrLit) else None)
+            two = b if b is not None else ([e.else_.value] if isinstance(e.else_, A.StrLit) else None)
+            return one + [x for x in two if x not in one] if one is not None and two is not None else None
+        return None
+    if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id == "choose_option" and len(e.args) >= 2:
+        items = e.args[1].value
+        return texts.get(items.id) if isinstance(items, A.Name) else _texts(items)
+    return None
+
+
+def _nearest(text: str, offered: list) -> Optional[str]:
+    import difflib
+    close = difflib.get_close_matches(text, offered, n=1, cutoff=0.4)
+    return close[0] if close else None
+
+
+def _holds(op: str, x, c) -> bool:
+    if op in ("==", "!="):
+        return (x == c) == (op == "==")
+    if not (isinstance(x, int) and isinstance(c, int)) or isinstance(x, bool) or isinstance(c, bool):
+        return True
+    return {"<": x < c, "<=": x <= c, ">": x > c, ">=": x >= c}[op]
+
+
+def _implies(mine: list, prev: list) -> bool:
+    """Whether every value meeting `mine` meets `prev` too (each of `prev`'s subjects is one of `mine`'s)."""
+    subjects = {s for s, _, _ in prev}
+    if not subjects <= {s for s, _, _ in mine}:
+        return False
+    for subject in subjects:
+        atoms = [a for a in mine if a[0] == subject]
+        needed = [a for a in prev if a[0] == subject]
+        values: set = {object()}
+        for _, _, c in atoms + needed:
+            values.add(c)
+            if isinstance(c, int) and not isinstance(c, bool):
+                values |= {c - 1, c + 1}
+        if any(all(_holds(op, x, c) for _, op, c in atoms) and not all(_holds(op, x, c) for _, op, c in needed)
+               for x in values):
+            return False
+    return True
+
+
+def endless_modes(modules: list, diags) -> None:
+    """A mode none of whose code (its setup and rules, and the pack's shared rules) can reach
+    `end_game`: every game runs to the turn limit with no winner."""
+    decls = [d for m in modules for d in m.decls]
+    modes = [d for d in decls if isinstance(d, A.ModeDecl)]
+    if not modes:
+        return
+    calls: dict = {}
+    for d in decls:
+        if isinstance(d, (A.FuncDecl, A.ActionDecl)):
+            calls[d.name] = _called(d)
+    ends = {"end_game"}
+    grew = True
+    while grew:
+        grew = False
+        for name, called in calls.items():
+            if name not in ends and called & ends:
+                ends.add(name)
+                grew = True
+    own = {mode.name: {n for sc in mode.rules + mode.skills for n, _ in sc.names} for mode in modes}
+    for mode in modes:
+        others = set().union(*(names for name, names in own.items() if name != mode.name)) - own[mode.name]
+        shared = [d for d in decls if not isinstance(d, (A.ModeDecl, A.FuncDecl, A.ActionDecl))
+                  and not (isinstance(d, A.SkillDecl) and d.name in others)]
+        if any(_called(d) & ends for d in shared + [mode]):
+            continue
+        enders = [d.name for d in decls if isinstance(d, A.SkillDecl) and d.name in others and _called(d) & ends]
+        how = (f"list a rule that ends it in `rules` (other modes use {', '.join(f'`{n}`' for n in enders[:3])})"
+               if enders else "call `end_game(winners)` where the game is won")
+        diags.warning(mode.span, f"nothing mode `{mode.name}` runs can end the game: its setup, its rules and the "
+                                 "pack's shared rules never reach `end_game`",
+                      f"its games all run to the turn limit ({mode.turn_limit}) with no winner: {how}",
+                      code="endless-mode")
+
+
+def _called(d) -> set:
+    return {n.func.id for n in nodes_in(d) if isinstance(n, A.Call) and isinstance(n.func, A.Name)}
