@@ -214,7 +214,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
     from spellcard.compiler.check.checker import Checker
     from spellcard.compiler.text.diagnostics import Diagnostics
     from .extend import lay_over
-    from spellcard.compiler.check.lint import Lints, allowed_at, silenced
+    from spellcard.compiler.lint.lints import Lints, allowed_at, silenced
     from spellcard.compiler.check.loops import LoopCheck
     from spellcard.compiler.parse.read import decode
     from spellcard.compiler.symbols import collect

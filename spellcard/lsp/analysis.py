@@ -17,7 +17,7 @@ import attrs
 from spellcard.compiler import ast as A
 from spellcard.compiler.build.builder import read_module
 from spellcard.compiler.check.checker import Checker
-from spellcard.compiler.check.lint import Lints, allowed_at, silenced
+from spellcard.compiler.lint.lints import Lints, allowed_at, silenced
 from spellcard.compiler.check.loops import LoopCheck
 from spellcard.compiler.pack.extend import lay_over
 from spellcard.compiler.parse.read import decode

@@ -20,7 +20,7 @@ import attrs
 from spellcard.compiler import ast as A
 from spellcard.compiler.build.builder import read_module
 from spellcard.compiler.check.checker import Checker
-from spellcard.compiler.check.lint import silenced
+from spellcard.compiler.lint.lints import silenced
 
 from .chunks import ChunkedParser, split
 from .halfway import check_alone

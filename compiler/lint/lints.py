@@ -9,8 +9,8 @@ from typing import Optional
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.text.diagnostics import Diagnostic
-from .loops import error_lines, has_error, nodes_in
-from .narrow import key
+from spellcard.compiler.check.loops import error_lines, has_error, nodes_in
+from spellcard.compiler.check.narrow import key
 from .silent import SilentLints
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from .loops import has_error, nodes_in
+from spellcard.compiler.check.loops import has_error, nodes_in
 
 _WIDER = {"phase": "turn", "turn": "round"}
 

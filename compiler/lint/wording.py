@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from spellcard.compiler import ast as A
-from .loops import nodes_in
-from .narrow import key
+from spellcard.compiler.check.loops import nodes_in
+from spellcard.compiler.check.narrow import key
 
 _ONCE = re.compile(r"(?:出牌)?(階段|阶段|回合|輪)?限一次")
 _PHASES = r"(?:回合|準備階段|准备阶段|判定階段|判定阶段|摸牌階段|摸牌阶段|出牌階段|出牌阶段|棄牌階段|弃牌阶段|結束階段|结束阶段)"

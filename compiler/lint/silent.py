@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from .loops import has_error, nodes_in
-from .narrow import key
+from spellcard.compiler.check.loops import has_error, nodes_in
+from spellcard.compiler.check.narrow import key
 from .bounds import CounterLints
 from .wording import check_wording
 
