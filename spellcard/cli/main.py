@@ -385,7 +385,7 @@ def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
 LAZY_COMMANDS = {"replay": ("cli.replay", "replay_cmd"), "list": ("cli.listing", "list_cmd"),
                  "build": ("cli.shipping", "build_cmd"), "packs": ("cli.shipping", "packs_cmd"),
                  "test": ("cli.spelltests", "test_cmd"), "explain": ("cli.doc", "explain_cmd"),
-                 "doc": ("cli.doc", "doc_cmd"), "new": ("new_pack", "new_cmd"),
+                 "doc": ("cli.doc", "doc_cmd"), "new": ("cli.new", "new_cmd"),
                  "explore": ("cli.explore", "explore_cmd"), "balance": ("cli.balance", "balance_cmd"),
                  "play": ("cli.play", "play_cmd")}
 

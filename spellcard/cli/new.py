@@ -9,7 +9,7 @@ import click
 
 from spellcard.compiler.text.safe import printable
 
-from .cli.main import UsageProblem
+from .main import UsageProblem
 
 FILES = ("pack.spell", "tests/first.spell", "README.md")
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -45,7 +45,7 @@ def new_cmd(pack: str, directory: str, title) -> None:
     out = Path(directory)
     if out.exists() and any(out.iterdir()):
         raise UsageProblem(f"{printable(directory)}: the folder is not empty; give a new folder")
-    from .atomic import replacing_folder
+    from spellcard.atomic import replacing_folder
     try:
         with replacing_folder(out) as staged:   # the pack appears whole, or not at all
             files = write_starter(pack, out, title or pack, into=staged)
