@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from spellcard.cli.main import cli
 from spellcard.testing.chains import chains, interacted
-from spellcard.testing.pairs import INTERACTED_WEIGHT, SWEEP, Pairs
+from spellcard.testing.pairs import BOTH_ACTED_WEIGHT, INTERACTED_WEIGHT, SWEEP, Pairs
 
 DATA = Path(__file__).parent / "data" / "explore"
 
@@ -19,7 +19,7 @@ def run(*args):
     return CliRunner().invoke(cli, [str(a) for a in args])
 
 
-def play_out(pairs: Pairs, games: int, interacts=()) -> list:
+def play_out(pairs: Pairs, games: int, interacts=(), acts=()) -> list:
     order = []
     for _ in range(games):
         p = pairs.next()
@@ -27,7 +27,7 @@ def play_out(pairs: Pairs, games: int, interacts=()) -> list:
             break
         order.append(p)
         pairs.scheduled(p)
-        pairs.record([p], [p] if p in interacts else [])
+        pairs.record([p], [p] if p in interacts or p in acts else [], both_acted=[p] if p in acts else [])
     return order
 
 
@@ -38,6 +38,11 @@ def test_every_partner_is_swept_before_any_gets_more():
     assert order[:4] == ["A", "B", "C", "D"]        # the same games in the same order
 
 
+def test_characters_are_swept_before_cards():
+    pairs = Pairs(["A", "x", "B"], later=frozenset({"x"}))
+    assert play_out(pairs, 3 * SWEEP)[:2 * SWEEP] == ["A", "B"] * SWEEP
+
+
 def test_the_time_goes_where_pairs_interacted():
     pairs = Pairs(["A", "B", "C", "D"])
     order = play_out(pairs, 4 * SWEEP + 50, interacts={"C"})
@@ -45,6 +50,13 @@ def test_the_time_goes_where_pairs_interacted():
     assert later.count("C") >= (INTERACTED_WEIGHT - 1) * later.count("A")
     assert later.count("A") > 0                     # the others keep a share
     assert pairs.stats["C"].interacted == order.count("C") and pairs.covered() == 1
+
+
+def test_pairs_whose_skills_acted_together_get_the_most():
+    pairs = Pairs(["A", "B", "C"])
+    later = play_out(pairs, 3 * SWEEP + 90, interacts={"B"}, acts={"C"})[3 * SWEEP:]
+    assert later.count("C") >= (BOTH_ACTED_WEIGHT // INTERACTED_WEIGHT - 1) * later.count("B")
+    assert later.count("B") > later.count("A") > 0
 
 
 def test_a_pair_budget_ends_the_search():
@@ -109,7 +121,7 @@ def test_a_bug_that_needs_one_partner_is_found_with_the_focus_alone(tmp_path):
     result = run("explore", "thb", "--with", DATA / "grudge.spell", "--focus", "Avenger", "--time", "240",
                  "--shrink", "30", "--save", tmp_path)
     assert result.exit_code == 1, result.output
-    assert "Avenger + Kaguya" in result.output and "broke 1" in result.output
+    assert "Avenger + Kaguya" in result.output and "both acted" in result.output
     [saved] = tmp_path.glob("*.spell")
     assert "Kaguya" in saved.read_text(encoding="utf-8")
     replay = run("test", "thb", "--with", DATA / "grudge.spell", "--with", saved, "-k", "explore")

@@ -120,7 +120,8 @@ def _report(found, saved, pack) -> None:
                    f"{sum(1 for s in stats.values() if s.met)} met")
         for p, s in stats.items():
             if s.interacted or s.broke:
-                click.echo(f"  {cov.focus_character} + {p}: met {s.met}, interacted {s.interacted}, broke {s.broke}")
+                click.echo(f"  {cov.focus_character} + {p}: met {s.met}, interacted {s.interacted}, "
+                           f"both acted {s.both_acted}, broke {s.broke}")
     for what, items in cov.never(pack).items():
         if items:
             click.echo(f"never exercised ({what}): {', '.join(items)}")

@@ -11,7 +11,8 @@ player argument of an action there (a user, source or target). Two seats *intera
 took part in one chain and a skill of either fired or was activated in it: not merely a card
 played at a seat, but a rule of one answering the other. A seat interacted with a card kind
 when it took part in a chain where a skill the kind grants acted, or where a card of the kind
-was used (an action's `card`) and a skill of the seat acted.
+was used (an action's `card`) and a skill of the seat acted. Both *acted* when a skill of each
+(or one the card kind grants) acted in one chain: the closest meeting, where rare bugs live.
 """
 from __future__ import annotations
 
@@ -83,6 +84,11 @@ def _arguments(chain: Chain, params: dict) -> None:
 def interacted(chain: Chain, a: int, b: int) -> bool:
     """Whether seats `a` and `b` both took part in `chain`, a skill of either acting there."""
     return a in chain.seats and b in chain.seats and bool(chain.skilled & {a, b})
+
+
+def both_acted(chain: Chain, a: int, b: int) -> bool:
+    """Whether a skill of `a` and one of `b` both acted in `chain` (both fired in one damage, say)."""
+    return a in chain.skilled and b in chain.skilled
 
 
 def card_interacted(chain: Chain, seat: int, kind: str, kind_of: dict, skills_of_kind: dict) -> bool:

@@ -9,7 +9,8 @@ before the break, and that one.
 
 With a partner search (pairs.py), each pair of the focus and a partner has its own figures: met
 (both at the table), interacted (both took part in one chain of windows, a skill of either
-acting: chains.py) and broke (the breaking game seated both).
+acting: chains.py), both acted (a skill of each acted in one chain) and broke (they interacted
+in the breaking game).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Optional
 
 import attrs
 
-from .chains import card_interacted, chains, interacted
+from .chains import both_acted, card_interacted, chains, interacted
 from .pairs import Pairs
 from .play import Played
 
@@ -74,17 +75,23 @@ class Coverage:
         me = seats.index(self.focus_character)
         present = [p for p in self.pairs.partners if p in seats or p in played.spec.deck_top or p in used]
         skills_of_kind = {k: set(pack.kinds[k].skills) for k in present if k in pack.kinds}
-        done = set()
+        done, both = set(), set()
         for chain in chains(played.scenario.game.log.entries):
             for p in present:
-                if p in done:
+                if p in both:
                     continue
                 if p in seats:
                     if interacted(chain, me, seats.index(p)):
                         done.add(p)
+                        if both_acted(chain, me, seats.index(p)):
+                            both.add(p)
                 elif card_interacted(chain, me, p, kind_of, skills_of_kind):
                     done.add(p)
-        self.pairs.record(present, [p for p in present if p in done], present if broke else ())
+                    if me in chain.skilled and chain.skills & skills_of_kind.get(p, set()):
+                        both.add(p)
+        interacting = [p for p in present if p in done]
+        self.pairs.record(present, interacting, interacting if broke else (),
+                          [p for p in present if p in both])
 
     def observable(self, pack) -> set:
         """Skills a game can be seen to use: those with a trigger, an active part or a conversion

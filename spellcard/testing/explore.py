@@ -118,7 +118,7 @@ def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mod
             calls[0] += 1
             spec = data.draw(strategy, label="table")
             if skip_first and calls[0] == 1 and not finding:
-                reject()                    # hypothesis's first game, all quiet: played in the pair's first run
+                reject()                    # hypothesis's first game, all quiet, the same in every run: no meeting
             try:
                 played = play(pack, spec, data, extra, properties, finding[0].budget if finding else None)
             except Unplayable:
@@ -165,7 +165,7 @@ def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mod
             if pairs.per_pair is not None:
                 games = min(games, pairs.per_pair - pairs.stats[partner].games)
             search(tables(compiled, mode=mode, focus=focus, characters=characters, partner=partner), games,
-                   _run_seed(seed, partner, n), partner, skip_first=n > 1)
+                   _run_seed(seed, partner, n), partner, skip_first=True)
     if finding:
         found.found_after = finding[0].at - start
         _write(found, finding[0], pack, extra, seed, shrink_end())
@@ -193,7 +193,7 @@ def _pairs(pack, focus: Sequence[str], against: Optional[Sequence[str]], per_pai
         return None
     every = partners(pack, chars[0], mode)
     chosen = every if against is None or list(against) == ["all"] else [p for p in against if p != chars[0]]
-    return Pairs(chosen, per_pair) if chosen else None
+    return Pairs(chosen, per_pair, later=frozenset(p for p in chosen if p not in pack.characters)) if chosen else None
 
 
 def _write(found: Exploration, f: _Finding, pack: str, extra: Sequence[str], seed: int, deadline: float) -> None:

@@ -55,11 +55,11 @@ def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str]
     """A table of the pack: a mode, as many seats as it allows, distinct characters (each focus
     character seated with high odds, the first always), and a few cards stacked on the deck
     (focus cards among them). A `partner` (a character, or a card kind) is always there too,
-    seated beside the first focus character or stacked on the deck, and one table in two is then
-    one of the smallest the pack plays (its modes seating the fewest, at their fewest), so that
-    the two meet often."""
+    seated beside the first focus character or stacked on the deck, and three tables in four are
+    then one of the smallest the pack plays (its modes seating the fewest, at their fewest), so
+    that the two meet often."""
     modes = [mode] if mode else list(pack.modes)
-    small = partner is not None and draw(st.integers(0, 1)) == 0
+    small = partner is not None and draw(st.integers(0, 3)) != 3
     if small:                                      # the modes that seat the fewest, at their fewest
         fewest = min(pack.modes[x].min_players for x in modes)
         modes = [x for x in modes if pack.modes[x].min_players == fewest]
