@@ -139,7 +139,8 @@ def _report(found, saved, pack) -> None:
 
 class _bar:
     """Games played against --examples, or, when the search is bounded by time, the seconds spent
-    against --time: the bar says when it will end ("12 s of 60 s")."""
+    against --time: the bar says when it will end ("12 s of 60 s (48 s left)"); with a partner
+    search, the pairs that interacted of all ("37/88 pairs")."""
 
     def __init__(self, console, enabled: bool, total, seconds=None):
         self.console, self.enabled, self.total, self.seconds = console, enabled, total, seconds
@@ -152,12 +153,13 @@ class _bar:
         limit = f"of {self.seconds:.0f} s" if self.seconds is not None else ""
         if self.total is None and self.seconds is not None:
             columns = (TextColumn("exploring"), BarColumn(), TextColumn("{task.fields[games]} games"),
-                       TextColumn("{task.fields[pairs]}"), TextColumn("{task.completed:.0f} s " + limit))
+                       TextColumn("{task.fields[pairs]}"), TextColumn("{task.completed:.0f} s " + limit),
+                       TextColumn("({task.fields[left]:.0f} s left)"))
             self.p = Progress(*columns, console=self.console, transient=True)
             self.p.__enter__()
-            task = self.p.add_task("exploring", total=self.seconds, games=0, pairs="")
+            task = self.p.add_task("exploring", total=self.seconds, games=0, pairs="", left=self.seconds)
             return lambda n, t, pairs: self.p.update(task, completed=min(t, self.seconds), games=n,
-                                                     pairs=_pairs_text(pairs))
+                                                     pairs=_pairs_text(pairs), left=max(self.seconds - t, 0))
         columns = (TextColumn("exploring"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[pairs]}"),
                    TimeElapsedColumn(), TextColumn(limit))
         self.p = Progress(*columns, console=self.console, transient=True)
