@@ -164,8 +164,11 @@ def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mod
             games = min(BATCH, total - found.examples)
             if pairs.per_pair is not None:
                 games = min(games, pairs.per_pair - pairs.stats[partner].games)
+            before = pairs.stats[partner].games
             search(tables(compiled, mode=mode, focus=focus, characters=characters, partner=partner), games,
                    _run_seed(seed, partner, n), partner, skip_first=True)
+            if pairs.stats[partner].games == before and not finding:
+                pairs.scheduled(partner)    # no game could be played: its turn is spent all the same
     if finding:
         found.found_after = finding[0].at - start
         _write(found, finding[0], pack, extra, seed, shrink_end())
