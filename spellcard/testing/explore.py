@@ -45,6 +45,11 @@ class _TimeUp(BaseException):
     failure to shrink."""
 
 
+class ExploreFault(BaseException):
+    """explore's own bookkeeping failed (the coverage of a game): raised past hypothesis, which would
+    otherwise take it for a broken game and shrink it for minutes."""
+
+
 @attrs.define
 class Exploration:
     """What an exploration found: the coverage, and the first broken property (shrunk) if any."""
@@ -133,13 +138,13 @@ def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mod
                     if pairs is not None and partner is not None:
                         pairs.scheduled(partner)
                     if broken.played is not None:
-                        found.coverage.add(broken.played, broke=True)
+                        _count(found.coverage, broken.played, True)
                 raise
             if not finding:
                 found.examples += 1
                 if pairs is not None and partner is not None:
                     pairs.scheduled(partner)
-                found.coverage.add(played)
+                _count(found.coverage, played, False)
                 progress(found.examples, now - start, pairs)
 
         run = settings(max_examples=budget, deadline=None, database=None, derandomize=False,
@@ -174,6 +179,13 @@ def explore(pack: str, extra: Sequence[str] = (), focus: Sequence[str] = (), mod
         _write(found, finding[0], pack, extra, seed, shrink_end())
     found.seconds = time.monotonic() - start
     return found
+
+
+def _count(coverage: Coverage, played, broke: bool) -> None:
+    try:
+        coverage.add(played, broke=broke)
+    except Exception as err:
+        raise ExploreFault(f"{type(err).__name__}: {err}") from err
 
 
 def _run_seed(seed: int, partner: str, n: int) -> int:
