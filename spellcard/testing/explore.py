@@ -8,6 +8,10 @@ quieten answers, for a share of it, each of its games cut past a budget of decis
 debugging on the written test's answers (shrink.py), whose every step is a run of the test, so
 the test saved is one proved to replay the break. A time limit stops hypothesis by raising
 _TimeUp.
+
+With one focus character the search goes by pairs (pairs.py): the focus beside one partner at a
+time, each pair's turn a hypothesis run of its own (BATCH games, a seed of its own), so that
+hypothesis's games are a function of its draws alone and its shrinker keeps the partner.
 """
 from __future__ import annotations
 
