@@ -18,6 +18,7 @@ a single legal answer (the only possible target, say) is settled without asking;
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 from spellcard.compiler.pack.loader import load_pack
@@ -29,6 +30,16 @@ from spellcard.runtime.model import Card, Player
 from .answers import Policy, TestAgent
 from .faces import card_face, printed_specs
 from .suggest import did_you_mean
+
+
+def declared_in(where: str, files: Iterable[str]) -> bool:
+    """Whether the place `where` ("file:line:col") is in one of `files` (files, or folders of them)."""
+    declared = Path(where.rsplit(":", 2)[0]).resolve()
+    for f in files:
+        root = Path(f).resolve()
+        if declared == root or root in declared.parents:
+            return True
+    return False
 
 
 class ScenarioError(Exception):
@@ -44,9 +55,11 @@ def unknown(what: str, name: str, known: Iterable[str]) -> ScenarioError:
 class Scenario:
     def __init__(self, pack: str, characters: Sequence, mode: Optional[str] = None, seed: int = 0,
                  deck_zone: Optional[str] = None, extra: Iterable[str] = (), current: int = 0,
-                 setup: bool = False):
+                 setup: bool = False, invariants_of_extra: bool = True):
         """`characters`: one per seat, or several for one seat as a tuple or "A+B". `setup=True`
-        runs the mode's own setup (roles, dealing), with the named characters as the seats' picks."""
+        runs the mode's own setup (roles, dealing), with the named characters as the seats' picks.
+        `invariants_of_extra=False` checks only the invariants the pack's own files declare, not
+        those of the `extra` files (a tester's, which the pack's own tests never asked for)."""
         self.pack = load_pack(pack, tuple(extra))
         if mode is not None and mode not in self.pack.modes:
             raise unknown("mode", mode, self.pack.modes)
@@ -66,6 +79,8 @@ class Scenario:
                          characters=[names[0] if setup and names and names[0] in self.pack.characters else None
                                      for names in seats])
         self.game._forced = self._forced        # record what the game settles without asking
+        if not invariants_of_extra and extra:
+            self.game.invariants = [iv for iv in self.pack.invariants if not declared_in(iv[2], extra)]
         self.deck = self.game.z[deck_zone or self._deck_zone()]
         self.winners: Optional[list] = None      # set when the game ends
         self.round_ended = False                  # set when the rules end the round at once

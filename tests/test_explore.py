@@ -28,8 +28,8 @@ def found_and_saved(tmp_path, bug: str, focus: str, *budget):
 
 
 def test_a_rule_that_bypasses_the_slot_rule_beside_a_weapon_is_found_and_saved(tmp_path):
-    saved = found_and_saved(tmp_path, "bypass.spell", "Quartermaster", "--mode", "Duel", "--examples", "30",
-                            "--shrink", "5")
+    saved = found_and_saved(tmp_path, "bypass.spell", "Quartermaster", "--against", "Reimu", "--mode", "Duel",
+                            "--examples", "30", "--shrink", "5")
     assert "Quartermaster" in saved.read_text(encoding="utf-8")
 
 

@@ -66,7 +66,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
                  "card_values", "known", "stamp", "views", "virtual_templates", "turns", "rounds", "steps", "work",
                  "depth", "fault", "cards", "rules", "over", "anytime_open", "era", "memo", "memo_era",
                  "usage", "whole", "asking", "on_end", "_resets", "_living", "seat_distances", "_templates",
-                 "_phase_runs", "_turn", "_round", "_counter_defs")
+                 "_phase_runs", "_turn", "_round", "_counter_defs", "invariants")
 
     def __init__(self, pack: PackDef, mode: Optional[str], n_players: int, agents: Sequence[Agent] = (),
                  seed: int = 0, log: bool = False, check_invariants: bool = False,
@@ -78,6 +78,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.log = GameLog(enabled=log)
         self.answers: list = []
         self.check = check_invariants
+        self.invariants = pack.invariants                   # the pack's `invariant`s checked (a test may check fewer)
         # Characters fixed in advance per seat (a simulation's --characters); the pack's own
         # choosing code asks for them with `preset_character`.
         self.presets = {seat: pack.characters[name] for seat, name in enumerate(characters) if name}
@@ -365,7 +366,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
                     raise InvariantBroken(f"{name} of {p} is {value}, above its maximum")
                 if cd.min is not None and value < cd.min(self, p):
                     raise InvariantBroken(f"{name} of {p} is {value}, below its minimum")
-        for text, holds, where in self.pack.invariants:
+        for text, holds, where in self.invariants:
             if not holds(self):
                 raise InvariantBroken(f'{where}: invariant "{text}" is broken')
 

@@ -19,7 +19,7 @@ from spellcard.runtime.model import Card, Play, Player
 
 from ..answers import spec_fits
 from ..faces import printed_specs
-from ..scenario import Scenario, ScenarioError
+from ..scenario import Scenario, ScenarioError, declared_in
 from ..suggest import did_you_mean
 from .check import FUNCTIONS
 from .values import Symbol, contains, same, show
@@ -61,6 +61,11 @@ def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
 
 
 class Runner:
+    def packs_own(self) -> bool:
+        """Whether the test is one of the pack's own (not given with --with): it checks only the
+        invariants the pack declares, never a tester's from a --with file (docs/property-testing.md)."""
+        return not declared_in(str(self.test.span), self.extra)
+
     def __init__(self, test: T.SpellTestDecl, pack: str, extra: tuple):
         self.test, self.pack_name, self.extra = test, pack, extra
         self.s: Optional[Scenario] = None
@@ -94,7 +99,8 @@ class Runner:
         current = next((h for h in head if isinstance(h, T.Current)), None)
         cur = self.seat(current.who) if current else 0
         with self.at(seats.span):
-            self.s = Scenario(self.pack_name, names, mode=mode, extra=self.extra, current=cur, setup=setup)
+            self.s = Scenario(self.pack_name, names, mode=mode, extra=self.extra, current=cur, setup=setup,
+                              invariants_of_extra=not self.packs_own())
             if setup and current:
                 self.s.game.current = self.s.p(cur)
         self.scripted = [[] for _ in names]

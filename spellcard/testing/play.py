@@ -14,6 +14,7 @@ from typing import Callable, Optional, Sequence
 import attrs
 
 from spellcard.compiler.pack.loader import load_pack
+from spellcard.runtime.engine.usage import Usage
 from spellcard.runtime.errors import InvariantBroken, PlayerOut, RuleLoop
 from spellcard.runtime.faults import as_fault
 from spellcard.scenario import Scenario, ScenarioError
@@ -29,6 +30,7 @@ class Broken(Exception):
     def __init__(self, prop: str, message: str, scenario: Optional[Scenario] = None):
         super().__init__(f"{prop}: {message}")
         self.prop, self.message, self.scenario = prop, message, scenario
+        self.played: Optional[Played] = None    # the game as far as it went (for the coverage)
 
 
 class Unplayable(Exception):
@@ -40,6 +42,12 @@ class Played:
     spec: TableSpec
     scenario: Scenario
     windows: set = attrs.Factory(set)            # windows opened with a rule listening
+    usage: Optional[Usage] = None                # skills used and cards played (not while shrinking)
+
+    @property
+    def skills(self) -> dict:
+        """Skill name -> times used: fired, activated, or converted with."""
+        return self.usage.skills if self.usage is not None else {}
 
 
 def judge(err: Exception, pack) -> Broken:
@@ -65,24 +73,28 @@ def play(pack: str, spec: TableSpec, data, extra: Sequence[str] = (),
         raise judge(err, load_pack(pack, tuple(extra))) from None
     s.decisions.clear()                      # the setup's, which a test's setup makes alike unscripted
     s.game.log.enabled = budget is None      # a shrink step reports no coverage: spare it the log
+    if budget is None:
+        s.game.usage = Usage()               # counts every kind of skill used; changes no game
     counter = [0]
     for agent in s.agents:
         agent.fallback = DrawnAgent(data, counter, budget)
-    played = Played(spec, s)
+    played = Played(spec, s, usage=s.game.usage)
     _watch_windows(s, played.windows)
     try:
         if s.winners is None:
             s.play_on()                      # the mode's turn limit ends it undecided: a game may run long
     except Exception as err:
         broken = judge(err, s.pack)
-        broken.scenario = s
+        broken.scenario, broken.played = s, played
         raise broken from None
     if budget is not None and counter[0] > budget:
         return played                        # cut short: it broke nothing it reached
     for name, prop in properties:
         message = prop(s)
         if message:
-            raise Broken(name, message, s)
+            broken = Broken(name, message, s)
+            broken.played = played
+            raise broken
     return played
 
 

@@ -51,23 +51,39 @@ def deck_kinds(pack: PackDef, mode: str) -> list[str]:
 
 @st.composite
 def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str] = (),
-           characters: Optional[Sequence[str]] = None) -> TableSpec:
+           characters: Optional[Sequence[str]] = None, partner: Optional[str] = None) -> TableSpec:
     """A table of the pack: a mode, as many seats as it allows, distinct characters (each focus
     character seated with high odds, the first always), and a few cards stacked on the deck
-    (focus cards among them)."""
+    (focus cards among them). A `partner` (a character, or a card kind) is always there too,
+    seated beside the first focus character or stacked on the deck, and three tables in four are
+    then one of the smallest the pack plays (its modes seating the fewest, at their fewest), so
+    that the two meet often."""
     modes = [mode] if mode else list(pack.modes)
+    small = partner is not None and draw(st.integers(0, 3)) != 3
+    if small:                                      # the modes that seat the fewest, at their fewest
+        fewest = min(pack.modes[x].min_players for x in modes)
+        modes = [x for x in modes if pack.modes[x].min_players == fewest]
     m = pack.modes[draw(st.sampled_from(modes))]
     lo, hi = m.min_players, min(m.max_players, MAX_SEATS)
-    n = draw(st.integers(lo, hi))
+    n = lo if small else draw(st.integers(lo, hi))
+    if partner is not None and partner not in pack.characters:
+        focus = list(focus) + [partner]            # a card kind: stacked like a focus card
+        stack_first = partner
+    else:
+        stack_first = None
     if not pack.characters:                        # the mode's setup seats the players (esper)
-        return TableSpec(m.name, tuple(f"P{i}" for i in range(n)), tuple(_stacked(draw, pack, m.name, focus)))
+        return TableSpec(m.name, tuple(f"P{i}" for i in range(n)),
+                         tuple(_stacked(draw, pack, m.name, focus, stack_first)))
     pool = list(characters) if characters is not None else list(pack.characters)
     wanted = focus_characters(pack, focus)
     seated = [c for i, c in enumerate(wanted[:n]) if i == 0 or draw(st.integers(0, 3)) != 0]
+    if partner in pack.characters and partner not in seated:
+        seated.insert(1, partner)
+        seated = seated[:n]
     rest = [c for c in pool if c not in seated]
     seated += draw(st.lists(st.sampled_from(rest), min_size=n - len(seated), max_size=n - len(seated),
                             unique=True)) if len(rest) >= n - len(seated) else rest
-    stacked = _stacked(draw, pack, m.name, focus)
+    stacked = _stacked(draw, pack, m.name, focus, stack_first)
     order = draw(st.permutations(range(n)))        # who sits where: shrinks to the order drawn
     # A pack with fewer characters than seats (none, in a game without them) seats the rest by
     # number: `P2` at the third seat plays no character.
@@ -75,11 +91,11 @@ def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str]
     return TableSpec(m.name, seats, tuple(stacked))
 
 
-def _stacked(draw, pack: PackDef, mode: str, focus: Sequence[str]) -> list[str]:
-    """A few cards for the top of the deck, focus cards among them."""
+def _stacked(draw, pack: PackDef, mode: str, focus: Sequence[str], first: Optional[str] = None) -> list[str]:
+    """A few cards for the top of the deck, focus cards among them (`first` always)."""
     kinds = deck_kinds(pack, mode)
     cards = [k for k in focus if k in kinds]
-    stacked = [k for i, k in enumerate(cards) if i == 0 or draw(st.booleans())]
+    stacked = [k for i, k in enumerate(cards) if i == 0 or k == first or draw(st.booleans())]
     return stacked + (draw(st.lists(st.sampled_from(kinds), max_size=4)) if kinds else [])
 
 
