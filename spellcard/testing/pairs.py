@@ -74,18 +74,11 @@ class Pairs:
                both_acted: Sequence[str] = ()) -> None:
         """A game's outcome: the partners it seated beside the focus, those that interacted, broke,
         and those whose skills acted in one chain beside the focus's."""
-        for p in both_acted:
-            if p in self.stats:
-                self.stats[p].both_acted += 1
-        for p in met:
-            if p in self.stats:
-                self.stats[p].met += 1
-        for p in interacted:
-            if p in self.stats:
-                self.stats[p].interacted += 1
-        for p in broke:
-            if p in self.stats:
-                self.stats[p].broke += 1
+        for field, partners in (("both_acted", both_acted), ("met", met), ("interacted", interacted),
+                                ("broke", broke)):
+            for p in partners:
+                if p in self.stats:
+                    setattr(self.stats[p], field, getattr(self.stats[p], field) + 1)
 
     def covered(self) -> int:
         """Pairs that interacted at least once."""
