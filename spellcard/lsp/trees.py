@@ -1,8 +1,9 @@
 """Built trees on disk, keyed by compiler, path and text: a server that starts on an unchanged pack
 reads THB's trees instead of parsing them (parsing is most of the cost of a first check).
 
-The cache sits beside the compile cache, which already holds code this user's runs load; a file that
-cannot be read or unpickled is a miss, never an error.
+The cache sits beside the compile cache, which already holds code this user's runs load. Each file
+starts with a SHA-256 of its name and its payload, checked before anything is unpickled: a file that
+is cut short, flipped or copied over another entry's name is a miss (parsed again), never believed.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Optional
 from spellcard.compiler.pack.cache_key import _compiler_digest, cache_dir
 
 
-FORMAT = b"chunks: modules"      # what a file holds; a change of it is a change of key
+FORMAT = b"chunks: modules, checked"      # what a file holds; a change of it is a change of key
 
 
 def _file(path: str, text: str):
@@ -26,8 +27,12 @@ def _file(path: str, text: str):
 
 def load(path: str, text: str) -> Optional[dict]:
     """The built chunks of `path` with this text: {(first line, chunk text): module}."""
+    file = _file(path, text)
     try:
-        chunks = pickle.loads(_file(path, text).read_bytes())
+        raw = file.read_bytes()
+        if hashlib.sha256(file.name.encode() + raw[32:]).digest() != raw[:32]:
+            return None
+        chunks = pickle.loads(raw[32:])
     except Exception:           # a missing, partial or foreign file: parse instead
         return None
     return chunks if isinstance(chunks, dict) else None
@@ -38,8 +43,9 @@ def store(path: str, text: str, chunks: dict) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+        payload = pickle.dumps(chunks, protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(chunks, f, protocol=pickle.HIGHEST_PROTOCOL)
+            f.write(hashlib.sha256(target.name.encode() + payload).digest() + payload)
         os.replace(tmp, target)
     except (OSError, pickle.PicklingError, RecursionError):
         pass                    # a read-only cache only costs speed

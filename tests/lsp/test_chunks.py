@@ -47,3 +47,21 @@ def test_a_chunk_that_does_not_parse_gives_up(tmp_path, monkeypatch):
     monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
     text = FILES[0].read_text("utf-8").replace("draw(owner, 1)", "draw(owner, 1);", 1)
     assert ChunkedParser().module(str(FILES[0]), text) is None
+
+
+def test_a_kept_tree_that_was_changed_or_moved_is_parsed_again(tmp_path, monkeypatch):
+    """The editor's tree cache checks each file before unpickling it: a flipped byte, or an entry
+    copied over another file's, is a miss."""
+    from spellcard.lsp import trees
+
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
+    trees.store("a.spell", "skill A {}", {(1, "x"): "module a"})
+    trees.store("b.spell", "skill B {}", {(1, "y"): "module b"})
+    assert trees.load("a.spell", "skill A {}") == {(1, "x"): "module a"}
+    a, b = trees._file("a.spell", "skill A {}"), trees._file("b.spell", "skill B {}")
+    b.write_bytes(a.read_bytes())                           # a's entry under b's name
+    assert trees.load("b.spell", "skill B {}") is None
+    raw = bytearray(a.read_bytes())
+    raw[-1] ^= 1
+    a.write_bytes(bytes(raw))
+    assert trees.load("a.spell", "skill A {}") is None
