@@ -26,11 +26,12 @@ class SilentLints:
                 if has_error(d, broken):
                     continue
                 options: dict = {}
-                texts = {n.name: _texts(n.value) for n in nodes_in(d) if isinstance(n, A.Let) and _texts(n.value)}
-                for n in nodes_in(d):        # a list changed after its `let` may offer more
+                nodes = list(nodes_in(d))    # walked once, read three times
+                texts = {n.name: _texts(n.value) for n in nodes if isinstance(n, A.Let) and _texts(n.value)}
+                for n in nodes:              # a list changed after its `let` may offer more
                     if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
                         texts.pop(n.target.id, None)
-                for n in nodes_in(d):
+                for n in nodes:
                     if isinstance(n, A.If):
                         self._dead_branches(n)
                     elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
@@ -213,16 +214,14 @@ def endless_modes(modules: list, diags) -> None:
     modes = [d for d in decls if isinstance(d, A.ModeDecl)]
     if not modes:
         return
-    calls: dict = {}
-    for d in decls:
-        if isinstance(d, (A.FuncDecl, A.ActionDecl)):
-            calls[d.name] = _called(d)
+    called = {id(d): _called(d) for d in decls}       # once per declaration: every mode reads them all
+    calls = {d.name: called[id(d)] for d in decls if isinstance(d, (A.FuncDecl, A.ActionDecl))}
     ends = {"end_game"}
     grew = True
     while grew:
         grew = False
-        for name, called in calls.items():
-            if name not in ends and called & ends:
+        for name, names in calls.items():
+            if name not in ends and names & ends:
                 ends.add(name)
                 grew = True
     own = {mode.name: {n for sc in mode.rules + mode.skills for n, _ in sc.names} for mode in modes}
@@ -230,9 +229,9 @@ def endless_modes(modules: list, diags) -> None:
         others = set().union(*(names for name, names in own.items() if name != mode.name)) - own[mode.name]
         shared = [d for d in decls if not isinstance(d, (A.ModeDecl, A.FuncDecl, A.ActionDecl))
                   and not (isinstance(d, A.SkillDecl) and d.name in others)]
-        if any(_called(d) & ends for d in shared + [mode]):
+        if any(called[id(d)] & ends for d in shared + [mode]):
             continue
-        enders = [d.name for d in decls if isinstance(d, A.SkillDecl) and d.name in others and _called(d) & ends]
+        enders = [d.name for d in decls if isinstance(d, A.SkillDecl) and d.name in others and called[id(d)] & ends]
         how = (f"list a rule that ends it in `rules` (other modes use {', '.join(f'`{n}`' for n in enders[:3])})"
                if enders else "call `end_game(winners)` where the game is won")
         diags.warning(mode.span, f"nothing mode `{mode.name}` runs can end the game: its setup, its rules and the "
