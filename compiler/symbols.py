@@ -160,10 +160,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                     s.synonyms[word] = d.name
                 continue
             if isinstance(d, A.TurnDecl):
-                if s.turn is not None:
-                    diags.error(d.span, "the turn order is declared twice", f"first declared at {s.turn.span}")
-                else:
-                    s.turn = d
+                _declared_once(s, "turn", d, "the turn order", diags)
                 continue
             if isinstance(d, A.AnytimeDecl):
                 s.anytime.append(d)
@@ -175,10 +172,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                 _tool_decl(s, diags, d)
                 continue
             if isinstance(d, A.ScoreDecl):
-                if s.score is not None:
-                    diags.error(d.span, "the game's score is declared twice", f"first declared at {s.score.span}")
-                else:
-                    s.score = d
+                _declared_once(s, "score", d, "the game's score", diags)
                 continue
             if isinstance(d, (A.AttrDecl, A.CounterDecl)):
                 key = (d.owner, d.name)
@@ -215,6 +209,15 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
         span = first.span if first is not None else A.Span(modules[0].path, 1, 1, 1, 2)
         diags.error(span, "the pack has no `pack` line", 'add `pack NAME "display name"` to one file')
     return s
+
+
+def _declared_once(s, field: str, d, what: str, diags) -> None:
+    """A declaration a pack makes once (its turn order, its score): a second is an error at its line."""
+    first = getattr(s, field)
+    if first is not None:
+        diags.error(d.span, f"{what} is declared twice", f"first declared at {first.span}")
+    else:
+        setattr(s, field, d)
 
 
 def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
