@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spellcard.compiler.build.builder import _DirectBuilder, build
+from spellcard.compiler.build.builder import build
+from spellcard.compiler.build.reader import _DirectBuilder
 from spellcard.compiler.parse.fast.lex import GiveUp, tokenize
 from spellcard.compiler.parse.fast.direct import build_direct
 from spellcard.compiler.parse.fast.parser import parse_tree

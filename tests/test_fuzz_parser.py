@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler.build import builder as build_module
+from spellcard.compiler.build import reader as build_module
 from spellcard.compiler.pack.loader import Source, compile_sources
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -109,7 +109,7 @@ def test_a_huge_module_is_refused_unread(compiled):
                                            ("\n }\n", "unclosed string"), ('\\" }\n', "unclosed string")])
 def test_a_long_string_is_refused_before_either_parser_reads_it(monkeypatch, tail, message):
     """Unclosed, Lark's error path took 2.6 s and the bracket scan 40 MB to refuse it."""
-    from spellcard.compiler.build import builder as build
+    from spellcard.compiler.build import reader as build
     from spellcard.compiler.parse import read as parse
 
     def unread(*args):

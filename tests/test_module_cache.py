@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from spellcard.compiler.pack import module_cache
-from spellcard.compiler.build import builder as build_module
+from spellcard.compiler.build import reader as build_module
 from spellcard.compiler.parse import read as parse_module
 from spellcard.compiler.build.builder import build
 from spellcard.compiler.pack.cache_key import _compiler_digest

@@ -1,16 +1,11 @@
 """Parse tree (Lark's or compiler/parse/fast/parser.py's, which are equal) → Spellcard AST. One method per grammar rule; every node gets its span."""
 from __future__ import annotations
 
-from typing import Optional
-
-from spellcard.runtime.limits import MAX_NAME, MAX_STRING
-
 from spellcard.compiler import ast as A
-from .code import CodeBuilder, unquote
-from spellcard.compiler.text.diagnostics import Diagnostic
-from spellcard.compiler.parse.fast.direct import build_direct
-from spellcard.spelltest.nodes import SpellTestDecl
 from spellcard.spelltest.builder import SpellTestRules
+from spellcard.spelltest.nodes import SpellTestDecl
+
+from .code import CodeBuilder, unquote
 
 
 class _Builder(SpellTestRules, CodeBuilder):
@@ -367,29 +362,6 @@ def build(path: str, tree) -> A.Module:
         children = [c if c is None or isinstance(c, str) else built.pop(id(c)) for c in sub.children]
         built[id(sub)] = getattr(b, sub.data)(sub.meta, children)
     return built[id(tree)]
-
-
-class _DirectBuilder(_Builder):
-    """The builder as the fast parser calls it while reading: a node's meta is (line, col, end_line,
-    end_col), or None for a rule that matched nothing."""
-
-    def span(self, meta) -> A.Span:
-        return A.Span(self.path, *meta) if meta is not None else A.Span(self.path, 1, 1, 1, 2)
-
-
-def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
-    """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads
-    the file (the hot path of a cold check: no tree is made)."""
-    from spellcard.compiler.parse.prescan import long_string
-    from spellcard.compiler.parse.read import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
-    problem = long_string(path, text) or _nesting_problem(path, text)
-    if problem:
-        return None, problem
-    module = build_direct(text, _DirectBuilder(path), MAX_DEPTH, MAX_DIGITS, MAX_NAME, MAX_STRING)
-    if module is not None:
-        return module, None
-    tree, problem = parse(path, text)
-    return (None, problem) if problem else (build(path, tree), None)
 
 
 def _is_text(clause) -> bool:

@@ -210,7 +210,7 @@ def _cycles_collected_after():
 
 def _front_end(sources: list[Source], cache: Optional[Path]):
     from . import module_cache
-    from spellcard.compiler.build.builder import read_module
+    from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.check.checker import Checker
     from spellcard.compiler.text.diagnostics import Diagnostics
     from .extend import lay_over

@@ -9,7 +9,6 @@ after Ctrl-C (what was finished is kept); `test` exits 5 when -k selects no test
 from __future__ import annotations
 
 import gc
-import json
 import os
 import sys
 from contextlib import contextmanager
@@ -17,14 +16,11 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
-import attrs
 import click
 
 from spellcard.compiler.pack import registry
 from spellcard.compiler.pack.loader import Compiled, PackNotFound, compile_pack, resolve
 from spellcard.compiler.text.safe import MAX_QUOTE, clip, printable
-
-from .agents import agent_option, agent_options, search_options
 
 # Each command imports what only it needs (the runtime, rich, the test runner) when it runs: the
 # wait for `spellcard check` is mostly imports.
@@ -213,94 +209,6 @@ def compile_cmd(pack: str, out_dir: Path, extra: tuple[str, ...]) -> None:
 
 
 # ── simulating ──────────────────────────────────────────────────────────────────
-@cli.command("simulate")
-@click.argument("pack")
-@click.option("--mode", help="The mode to play (may be left out when the pack has only one).")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Game i (from 0) uses seed SEED+i; same seed, same games.")
-@click.option("--players", type=int, help="Number of players (default: the mode's minimum).")
-@click.option("--characters", metavar="A,B,…",
-              help="Character names by seat, given after the mode's setup; leave a name empty to keep "
-                   "the mode's choice for that seat.")
-@with_files
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
-              help="Record the FIRST game (only) to this file, for `spellcard replay`.")
-@click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
-@click.option("--seat", type=click.IntRange(min=0), metavar="N",
-              help="With --show-log: print the game as seat N saw it (the cards it did not know read "
-                   "\"a card\").")
-@agent_option
-@search_options
-def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
-                 characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool, seat: Optional[int], agent: str, search_rollouts: Optional[int],
-                 search_ms: Optional[float], search_policy: Optional[str]) -> None:
-    """Play seeded games between agents and summarise them.
-
-    Wins are reported by seat, by agent (when seats play different agents), by character and by
-    each player attribute the pack's `show player` line names (without one: its enum attributes).
-
-    Exits 1 when any game ended in an error (a rule loop, a rule fault, an illegal state).
-    """
-    from spellcard.simulate import Interrupted, log_header, simulate
-
-    if as_json and show_log:
-        raise UsageProblem("--show-log prints the game for people; it cannot be combined with --json")
-    if seat is not None and not show_log:
-        raise UsageProblem("--seat chooses whose view --show-log prints; add --show-log")
-    pdef = load_target(pack, extra).pack
-    settled()
-    table = attrs.evolve(make_table(pdef, mode, players, characters), agent=agent,
-                         agent_options=agent_options(pdef, search_rollouts, search_ms, search_policy))
-    check_seat(seat, table.players)
-    try:
-        with progress(games, enabled=not as_json) as advance:
-            batch = simulate(table, games, seed, log_first=bool(log_path or show_log), on_game=advance)
-    except Interrupted as stop:         # Ctrl-C: keep what is finished, the logged game among it
-        kept = f"; the first game's log is in {printable(log_path)}" if stop.batch and log_path else ""
-        if kept:
-            write_log(log_path, log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra]), stop.batch)
-        done = stop.batch.tally.games if stop.batch else 0
-        click.echo(f"interrupted after {done} of {games} games{kept}", err=True)
-        sys.exit(INTERRUPTED)
-    if log_path:
-        write_log(log_path, log_header(table, seed, lasting_ref(pack), [lasting_ref(e) for e in extra]), batch)
-    summary = batch.tally.summary(batch.seconds)
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
-    else:
-        from rich.console import Console        # tables for people; --json needs no rich
-
-        from spellcard.summary import print_summary
-
-        # No text printed here is an :emoji: code, and without them rich never loads its table of
-        # emoji (a twentieth of a short simulate's start-up).
-        console = Console(emoji=False)
-        if show_log:
-            from spellcard.render import outcome_line, render_game
-
-            for line in render_game(batch.first, seat):
-                console.print(line, soft_wrap=True)     # one entry, one line, however long
-            console.print(outcome_line(batch.first, batch.first_result), soft_wrap=True)
-        print_summary(console, summary)
-    sys.exit(1 if summary["errors"] else 0)
-
-
-def write_log(log_path: str, header: dict, batch) -> None:
-    """The first game's log, written beside and renamed: a full disk leaves the previous log, not a cut one."""
-    from spellcard.runtime.log import write_game
-
-    from spellcard.atomic import replacing
-
-    try:
-        with replacing(log_path) as f:
-            write_game(f, header, batch.first.answers, batch.first.log)
-    except OSError as err:
-        raise click.ClickException(f"cannot write {printable(log_path)}: {err.strerror}") from None
-
-
 def check_seat(seat: Optional[int], players: int) -> None:
     if seat is not None and seat >= players:
         raise UsageProblem(f"--seat {seat}: the game has seats 0 to {players - 1}")
@@ -382,7 +290,7 @@ def progress(total: int, enabled: bool, label: str = "simulating") -> Iterator:
 
 # The other commands live in modules of their own, imported when named (or listed, for --help): a
 # simulate need not import the test runner, the doc site or the explorer. They read this module.
-LAZY_COMMANDS = {"replay": ("cli.replay", "replay_cmd"), "list": ("cli.listing", "list_cmd"),
+LAZY_COMMANDS = {"simulate": ("cli.simulate", "simulate_cmd"), "replay": ("cli.replay", "replay_cmd"), "list": ("cli.listing", "list_cmd"),
                  "build": ("cli.shipping", "build_cmd"), "packs": ("cli.shipping", "packs_cmd"),
                  "test": ("cli.spelltests", "test_cmd"), "explain": ("cli.doc", "explain_cmd"),
                  "doc": ("cli.doc", "doc_cmd"), "new": ("cli.new", "new_cmd"),

@@ -15,7 +15,7 @@ from typing import Callable, Optional
 import attrs
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build.builder import read_module
+from spellcard.compiler.build.reader import read_module
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.lint.lints import Lints, allowed_at, silenced
 from spellcard.compiler.check.loops import LoopCheck

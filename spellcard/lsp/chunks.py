@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build.builder import read_module
+from spellcard.compiler.build.reader import read_module
 from spellcard.compiler.parse.read import DECLARATION_WORDS
 
 from . import trees

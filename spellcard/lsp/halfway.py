@@ -14,7 +14,7 @@ import re
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build.builder import read_module
+from spellcard.compiler.build.reader import read_module
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.text.diagnostics import Diagnostics
 from spellcard.compiler.parse.read import DECLARATION_WORDS

@@ -18,7 +18,7 @@ from typing import Optional
 import attrs
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.build.builder import read_module
+from spellcard.compiler.build.reader import read_module
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.lint.lints import silenced
 
