@@ -109,7 +109,7 @@ class Symbols:
             d = self.actions[action]
             fields = {p.name: self.type_of(p.type) for p in d.params}
             if d.returns is not None:       # its result: a field of its event, never an argument
-                fields.setdefault("result", T.opt(self.type_of(d.returns)))
+                fields["result"] = T.opt(self.type_of(d.returns))
             return fields
         if action in STRUCTURAL_EVENTS:
             return dict(STRUCTURAL_EVENTS[action])

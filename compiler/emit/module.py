@@ -231,8 +231,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 guard, cond = trigger_cond(em, f"tc_{name}_{i}", params, c.when)
                 rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
                 forced = c.locked or any(isinstance(n, A.May) for n in nodes_in(c.body))
-                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority,
-                             _limit(c.limit or default_limit), guard, forced))
+                own = c.limit or (None if c.locked else default_limit)   # a compulsory part is no use of it
+                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority, _limit(own), guard, forced))
             elif isinstance(c, A.ActiveClause):
                 body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
                 cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None

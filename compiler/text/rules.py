@@ -167,7 +167,13 @@ class RulesText:
     def block(self, b: Optional[A.Block]) -> str:
         if b is None:
             return ""
-        return self._call("Block", b, stmts=[s for s in (self.stmt(x) for x in b.stmts) if s])
+        stmts, may = [], False
+        for x in b.stmts:
+            text = self.stmt(x)
+            if text:            # what follows a `may { … }` happens in any case
+                stmts.append(self._call("AnyCase", None, text=text) if may else text)
+                may = isinstance(x, A.May)
+        return self._call("Block", b, stmts=stmts)
 
     def stmt(self, s) -> str:
         if isinstance(s, A.ExprStmt):
