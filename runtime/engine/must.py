@@ -1,4 +1,4 @@
-"""Compulsory plays (`must Coup when player.coins >= 10`): while a pack's condition holds for the
+"""Compulsory plays (`must MOVE when COND`): while a pack's condition holds for the
 player choosing a play (in its phase, if it names one), `choose_play` offers only the named moves —
 card kinds, or active skills — and no pass. A rule none of whose moves can be made now binds nothing:
 the usual plays are offered (a compulsory play is compulsory when it is possible)."""
