@@ -123,3 +123,43 @@ def test_a_compulsory_play_offers_only_its_moves_and_no_pass(coins):
 def test_the_fixture_plays_whole_games(coins):
     for seed in range(10):
         _game(coins, seed)
+
+
+CARDS_PACK = """pack m "m"
+zone pile: table hidden
+zone hand: player owner
+card Push "推" { target self }
+card Pull "拉" { target self }
+card Wait "等" { target self }
+skill Swap "換" { convert 1 from owner.hand where it.kind == Wait as Pull for use }
+must Pull when count(player.hand) >= 3
+phase main "main" { choose_play(player) }
+turn main
+"""
+
+
+def test_a_compulsory_card_is_offered_alone_and_a_conversion_to_it_counts_as_it():
+    from spellcard.runtime.builtins.plays import b_choose_play
+
+    pack = compiled({"m.spell": CARDS_PACK})
+    seen = []
+
+    class Agent:
+        sees_all = True                                 # handed the decision itself (a test's agent)
+
+        def answer(self, game, d):
+            seen.append(sorted("pass" if o is None else o.card.kind.name + ("*" if o.convert else "") for o in d.options))
+            return 0
+
+    g = Game(pack, None, 2)
+    p = g.players[0]
+    p.agent = Agent()
+    g.current = p
+    g.grant(p, pack.skills["Swap"])
+    g.move([g.make_card("Push", {}), g.make_card("Wait", {})], p.z["hand"])
+    b_choose_play(g, p)                                 # two cards: the rule binds nothing
+    g.move([g.make_card("Push", {})], p.z["hand"])
+    b_choose_play(g, p)                                 # three: only Pull, made by the conversion
+    g.move([g.make_card("Pull", {})], p.z["hand"])
+    b_choose_play(g, p)
+    assert seen == [["Pull*", "Push", "Wait", "pass"], ["Pull*"], ["Pull", "Pull*"]]
