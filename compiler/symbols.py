@@ -80,6 +80,7 @@ class Symbols:
     turn: Optional[A.TurnDecl] = None
     anytime: list = attrs.Factory(list)          # AnytimeDecl, in file order
     invariants: list = attrs.Factory(list)       # InvariantDecl, in file order
+    musts: list = attrs.Factory(list)            # MustDecl: compulsory plays, in file order
     cards: dict = attrs.Factory(dict)
     skills: dict = attrs.Factory(dict)
     characters: dict = attrs.Factory(dict)
@@ -105,7 +106,11 @@ class Symbols:
 
     def event_fields(self, action: str) -> dict:
         if action in self.actions:
-            return {p.name: self.type_of(p.type) for p in self.actions[action].params}
+            d = self.actions[action]
+            fields = {p.name: self.type_of(p.type) for p in d.params}
+            if d.returns is not None:       # its result: a field of its event, never an argument
+                fields["result"] = T.opt(self.type_of(d.returns))
+            return fields
         if action in STRUCTURAL_EVENTS:
             return dict(STRUCTURAL_EVENTS[action])
         if action in self.phases:
@@ -167,6 +172,9 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                 continue
             if isinstance(d, A.InvariantDecl):
                 s.invariants.append(d)
+                continue
+            if isinstance(d, A.MustDecl):
+                s.musts.append(d)
                 continue
             if isinstance(d, (A.ShowDecl, A.HarnessDecl, A.SearchDecl)):
                 _tool_decl(s, diags, d)

@@ -17,6 +17,7 @@ class ActionDef:
     body: Optional[Callable] = None           # (g, ev): its windows and steps in order (emitted; Game.act)
     defaults: dict = Factory(dict)            # param -> fn(g) giving its default value
     cards: tuple[str, ...] = ()               # the parameters that hold cards (a log shown to one seat hides them)
+    result: bool = False                      # `-> T`: it gives `result` (not an argument), logged as it ends
 
 
 @define(eq=False)
@@ -71,6 +72,13 @@ class TriggerDef:
     # The condition's leading test, checked inline by dispatch (compiler/emit/guard.py); `cond` is the
     # rest. (event parameter, True for `is` / False for `is not`, "owner" | "zone" | "table", zone name)
     guard: Optional[tuple] = None
+    # Not asked before it fires, in an optional skill: `locked` (compulsory), or it asks where its
+    # body says `may { … }` (Windows.may), the rest of it compulsory.
+    forced: bool = False
+    asks: bool = field(init=False)      # its owner is asked before it fires: read at every firing
+
+    def __attrs_post_init__(self):
+        self.asks = self.skill.optional and not self.forced
 
     @property
     def label(self) -> str:
@@ -197,6 +205,15 @@ class AnytimeDef:
     carry_out: Callable                       # (g, player, play)
 
 
+@define(eq=False)
+class MustDef:
+    """`must MOVE, … [in PHASE] when COND`: while `cond(g, player)` holds, `choose_play` offers that
+    player only these moves (card kind or skill names), and no pass (runtime/engine/must.py)."""
+    moves: frozenset = field(converter=frozenset)
+    phase: Optional[str] = None
+    cond: Callable = None                     # (g, player) -> bool
+
+
 @define(frozen=True)
 class ScoreDef:
     """`score player tokens` / `score table fireworks` / `score player points lowest`: the counter or
@@ -236,6 +253,7 @@ class PackDef:
     funcs: dict = Factory(dict)               # the pack's own functions, for harnesses and tools
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered
+    musts: list = Factory(list)               # MustDef: compulsory plays while a condition holds
     invariants: list = Factory(list)          # (text, fn(g) -> bool, "file:line:col"): checked only when asked
     shown: dict = Factory(dict)         # card | character | player -> attribute names the tools show
     harness_deck: Optional[str] = None        # the table zone scenario tests deal from

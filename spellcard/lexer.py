@@ -11,7 +11,8 @@ KEYWORDS = ("on", "active", "convert", "modify", "skills", "rules", "tags", "tar
             "repeat", "priority", "limit", "per", "from", "as", "for", "up", "to", "names", "min", "max", "reset",
             "final", "players", "without", "setup", "turn_limit", "let", "if", "elif", "else", "then", "in",
             "while", "return", "stop", "break", "continue", "cancel", "where", "map", "and", "or", "not", "grants",
-            "locked", "awakening", "limited", "public", "hidden", "until", "base", "set", "use", "play", "text", "says")
+            "locked", "awakening", "limited", "public", "hidden", "until", "base", "set", "use", "play", "text", "says",
+            "may", "must")
 CONSTANTS = ("true", "false", "none")
 IMPLICIT = ("owner", "event", "user", "it", "current", "self", "value", "table", "player", "round", "game")
 

@@ -120,6 +120,9 @@ class LogRenderer:
     def _change(self, action, name, value):
         return self._line(f"↳ {action}.{name} = {_show(value)}", CHANGE)
 
+    def _result(self, action, value):
+        return self._line(f"⇒ {action} gives {_show(value)}", CHANGE)
+
     def _cancel(self, action):
         return self._line(f"✗ {action} cancelled", BAD)
 

@@ -329,8 +329,19 @@ class Scenario:
         return any(agent.fits(o, option) for d in self.asked(seat, what) for o in d.options)
 
     def events(self, action: str) -> list[dict]:
-        """The parameters of every run of `action`, as the log recorded them."""
-        return [e[2] for e in map(json.loads, self.log()) if e[0] == "act" and e[1] == action]
+        """The parameters of every run of `action`, as the log recorded them, and the `result` of one
+        that gives a result (`-> T`), as it ended."""
+        runs, open_ = [], []
+        for e in map(json.loads, self.log()):
+            if e[0] == "act":
+                open_.append(dict(e[2]) if e[1] == action else None)
+                if e[1] == action:
+                    runs.append(open_[-1])
+            elif e[0] == "result" and open_ and open_[-1] is not None:
+                open_[-1]["result"] = e[2]
+            elif e[0] == "end" and open_:
+                open_.pop()
+        return runs
 
     def fired(self, skill: str) -> int:
         """How many times `skill`'s triggers fired (a name that is no skill is an error, not 0)."""

@@ -128,6 +128,10 @@ class SeatLog:
             chosen = named if isinstance(chosen, list) else named[0]
         return player, what, prompt, answer, chosen
 
+    def _result(self, action, value):
+        adef = self.pack.actions.get(action)
+        return action, self.card(value, HIDDEN) if adef is not None and "result" in adef.cards else value
+
     def _change(self, action, name, value):
         adef = self.pack.actions.get(action)
         return action, name, self.card(value, HIDDEN) if adef is not None and name in adef.cards else value

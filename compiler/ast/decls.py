@@ -14,7 +14,7 @@ from .base import Span, node  # noqa: F401
 from .exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
                         Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
 from .stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
-                        Cancel, ExprStmt, Stmt)
+                        Cancel, May, ExprStmt, Stmt)
 from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, ScoreDecl, InvariantDecl  # noqa: F401
 
 
@@ -139,6 +139,7 @@ class ActionDecl:
     steps: tuple[WindowStep | DoStep, ...]
     span: Span
     says: tuple[str, str] = ("", "")   # how rules text phrases a call: Chinese, English
+    returns: Optional[TypeRef] = None  # `-> T`: its result (`event.result`), the value of a call of it
 
 
 @node
@@ -230,6 +231,7 @@ class TriggerClause:
     body: Block
     span: Span
     event_span: Span
+    locked: bool = False           # compulsory inside an optional skill: never asks its owner
 
 
 @node
@@ -325,6 +327,16 @@ class AnytimeDecl:
     span: Span
 
 
+@node
+class MustDecl:
+    """`must Coup when player.coins >= 10`: while the condition holds for the player choosing a play
+    (in `phase`, if named), only these moves — card kinds or active skills — are offered, and no pass."""
+    moves: tuple[tuple[str, Span], ...]
+    phase: Optional[tuple[str, Span]]
+    cond: Expr
+    span: Span
+
+
 # ── extensions ────────────────────────────────────────────────────────────────
 @node
 class ReplaceDecl:
@@ -343,7 +355,8 @@ class DeckExtend:
 
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
         | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
-        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | SearchDecl | ScoreDecl | InvariantDecl)
+        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | SearchDecl | ScoreDecl | InvariantDecl
+        | MustDecl)
 
 
 @node

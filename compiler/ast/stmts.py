@@ -91,9 +91,17 @@ class Cancel:
 
 
 @node
+class May:
+    """`may { … }` in a trigger of an optional skill: its owner is asked here (not before the
+    trigger), and declining skips this block alone; the rest of the trigger is compulsory."""
+    body: Block
+    span: Span
+
+
+@node
 class ExprStmt:
     expr: Expr
     span: Span
 
 
-Stmt = Let | Assign | AugAssign | If | For | Repeat | While | Return | Stop | Break | Continue | Cancel | ExprStmt
+Stmt = Let | Assign | AugAssign | If | For | Repeat | While | Return | Stop | Break | Continue | Cancel | May | ExprStmt

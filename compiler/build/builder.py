@@ -143,7 +143,7 @@ class _Builder(SpellTestRules, CodeBuilder):
         return A.FuncDecl(str(name), params, returns, None, body, self.span(meta), says)
 
     def action_decl(self, meta, c):
-        return A.ActionDecl(str(c[0]), c[1], tuple(c[3:]), self.span(meta), c[2] or ("", ""))
+        return A.ActionDecl(str(c[0]), c[1], tuple(c[4:]), self.span(meta), c[3] or ("", ""), c[2])
 
     def says(self, meta, c):
         return (unquote(c[0]), unquote(c[1]) if c[1] is not None else "")
@@ -212,13 +212,16 @@ class _Builder(SpellTestRules, CodeBuilder):
         (action, window, ev_span), *opts, body = c
         o = dict(opts)
         return A.TriggerClause(action, window, o.get("when"), o.get("repeat"), o.get("priority", 0),
-                               o.get("limit"), body, self.span(meta), ev_span)
+                               o.get("limit"), body, self.span(meta), ev_span, o.get("locked", False))
 
     def event_ref(self, meta, c):
         return (str(c[0]), str(c[1]), self.span(meta))
 
     def trig_when(self, meta, c):
         return ("when", c[0])
+
+    def trig_locked(self, meta, c):
+        return ("locked", True)
 
     def trig_repeat(self, meta, c):
         return ("repeat", c[0])
@@ -306,6 +309,13 @@ class _Builder(SpellTestRules, CodeBuilder):
     def search_item(self, meta, c):
         key, value = c
         return A.SearchItem(str(key), int(value) if value.type == "INT" else str(value), self.tspan(key), self.tspan(value))
+
+    def must_decl(self, meta, c):
+        *moves, phase, cond = c
+        return A.MustDecl(tuple((str(t), self.tspan(t)) for t in moves), phase, cond, self.span(meta))
+
+    def must_in(self, meta, c):
+        return (str(c[0]), self.tspan(c[0]))
 
     def invariant_decl(self, meta, c):
         return A.InvariantDecl(unquote(c[0]), c[1], self.span(meta))

@@ -74,6 +74,9 @@ class CodeBuilder:
     def cancel_stmt(self, meta, c):
         return A.Cancel(self.span(meta))
 
+    def may_stmt(self, meta, c):
+        return A.May(c[0], self.span(meta))
+
     def expr_stmt(self, meta, c):
         return A.ExprStmt(c[0], self.span(meta))
 

@@ -57,7 +57,7 @@ class CallChecks:
             d = s.actions[name]
             args = self.bind(e, name, [(p.name, s.type_of(p.type), p.default) for p in d.params], scope)
             self.refs[e] = ("action", name, args)
-            return ("event", name)
+            return self.action_call_type(d)
         if name in s.queries:
             d = s.queries[name]
             args = self.bind(e, name, [(p.name, s.type_of(p.type), p.default) for p in d.params], scope)

@@ -10,6 +10,7 @@ from typing import Optional
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from .calls import CallChecks
+from .compulsory import CompulsoryChecks
 from .content import ContentChecks
 from .exprs import ExpressionChecks
 from .hints import HintChecks
@@ -24,7 +25,7 @@ from .tools import ToolChecks
 
 
 class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, NoneChecks, HintChecks, ToolChecks,
-              MisplacedChecks):
+              MisplacedChecks, CompulsoryChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags
@@ -250,6 +251,7 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
 
     def decl_ActionDecl(self, d: A.ActionDecl):
         self._params(d.params)
+        self.action_result(d)
         seen = {}
         for step in d.steps:
             scope = self._action_scope(d)

@@ -141,6 +141,8 @@ class ContentChecks:
                 self.err(c.event_span, f"action `{c.action}` has no window `{c.window}`",
                          did_you_mean(c.window, windows) or f"its windows are: {', '.join(windows)}")
         prev = self.with_ctx(Context("trigger", event=event))
+        self.ctx.trigger = (d, c)
+        self.locked_trigger(d, c)
         scope.facts |= self._window_facts(c)   # `window caused when source != none`: so is event.source
         if c.when is not None:
             self.expect(c.when, T.BOOL, scope, "the trigger condition")

@@ -93,4 +93,5 @@ class Context:
         self.returns = returns
         self.action = action      # inside an action body: bare parameter names read the event
         self.loops = 0
+        self.trigger = None       # (skill, trigger clause) whose body this is: whom `may` asks
 

@@ -110,6 +110,8 @@ class StatementChecks:
                          "use it in a trigger (`on action.window`) or an action's `do` step")
         elif kind is A.Stop:
             pass
+        elif kind is A.May:
+            self.may_stmt(st, scope)
         elif kind is A.ExprStmt:
             self.statement_calls.add(st.expr)
             if not isinstance(st.expr, A.Call):

@@ -45,6 +45,8 @@ class Emitter(Expressions):
         self.subst: Optional[dict] = None   # an expression function's parameters -> its call's arguments
         self.spans: list[tuple] = []        # (place, func name) of each expression written in place
         self.sites: list[tuple] = []        # (call's place, func name) of the statement functions being written
+        self.asking = ""                    # the label of the skill whose trigger is being written (`may`)
+        self.bare: set = set()              # calls standing as statements (an action's result is not read)
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:
@@ -122,6 +124,7 @@ class Emitter(Expressions):
         at = self.at(st)
         k = type(st)
         if k is A.ExprStmt:
+            self.bare.add(st.expr)          # an action called for what it does: its result unread
             return calls.statement(self, st) or inline.hook(self, st.expr, at) or [self.expr(st.expr) + at]
         if k is A.Let:
             return inline.evaluated(self, f"v_{st.name} = ", st.value, at)
@@ -166,6 +169,8 @@ class Emitter(Expressions):
             return ["continue" + at]
         if k is A.Cancel:
             return [f"g.cancel(v_event){at}", f"return{at}"]
+        if k is A.May:                  # the owner is asked here; the trigger around it is compulsory
+            return [f"if g.may(v_owner, {self.asking!r}):{at}"] + self.indent(self.block(st.body))
         raise AssertionError(k)
 
     # How to write a place, and how to read it, per kind of place (the checker's `refs`); places on an

@@ -243,7 +243,10 @@ class Expressions:
         if kind == "query":
             return f"q_{name}(g{''.join(', ' + c for c in code)})"
         if kind == "action":
-            params = self.s.actions[name].params
-            return f"g.act(A_{name}, {{{', '.join(f'{p.name!r}: {c}' for p, c in zip(params, code))}}})"
+            d = self.s.actions[name]
+            act = f"g.act(A_{name}, {{{', '.join(f'{p.name!r}: {c}' for p, c in zip(d.params, code))}}})"
+            if d.returns is None or e in self.bare:
+                return act
+            return f"{act}.p['result']" if d.returns.optional else f"_result({act})"   # `-> T`: its result
         obj = self.expr(e.func.obj)
         return f"_hook(g, {obj}, {name!r}, ({''.join(c + ', ' for c in code)}))"

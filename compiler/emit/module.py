@@ -70,7 +70,7 @@ def _memo_lookup(name: str, params: str) -> list[str]:
             "    _era = g.era"]
 
 
-def _action_body(em: Emitter, name: str, steps: list) -> str:
+def _action_body(em: Emitter, name: str, steps: list, result: bool = False) -> str:
     """An action's windows and steps as one function, in order (Game.act runs it): a window nobody
     listens to costs one look-up, its condition only gates the dispatch, and a cancel (in a step or a
     trigger) ends the action. A step's code is written in place (a call less per step) unless it can
@@ -78,6 +78,8 @@ def _action_body(em: Emitter, name: str, steps: list) -> str:
     a function of its own. The body's own lines have no .spell place, so a fault's trail passes over
     them to the step's line or the caller (runtime/faults.py knows its frames by the ACTION_BODY prefix)."""
     lines = ["_w = g.triggers"] if any(isinstance(st, tuple) for st in steps) else []
+    if result:                              # its result: on the event, after the arguments were logged
+        lines.append("v_event.p['result'] = None")
     if any(isinstance(st, list) for st in steps):
         lines.append("_p = v_event.p")      # never replaced (set_event writes into it)
     for i, st in enumerate(steps):
@@ -194,11 +196,12 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                 steps.append((f"{name}.{step.name}", cond))
             else:
                 steps.append(_action_step(em, name, i, step, i == len(d.steps) - 1))
-        body = _action_body(em, name, steps)
+        body = _action_body(em, name, steps, d.returns is not None)
         defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
                     if p.default is not None}
-        cards = tuple(p.name for p in d.params if p.type is not None and p.type.name in ("card", "cards"))
-        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards))
+        typed = [(p.name, p.type) for p in d.params] + ([("result", d.returns)] if d.returns is not None else [])
+        cards = tuple(n for n, t in typed if t is not None and t.name in ("card", "cards"))
+        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards, d.returns is not None))
 
     for name, d in s.phases.items():
         body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None
@@ -222,12 +225,14 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         for i, c in enumerate(d.clauses):
             if isinstance(c, A.TriggerClause):
                 params = "g, v_owner, v_event, v_card"
+                em.asking = d.label                 # whose use a `may { … }` in the body asks about
                 body = em.add_def(f"t_{name}_{i}", params, em.block(c.body), c,
                                   f"skill {name}: on {c.action}.{c.window}")
                 guard, cond = trigger_cond(em, f"tc_{name}_{i}", params, c.when)
                 rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
-                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority,
-                             _limit(c.limit or default_limit), guard))
+                forced = c.locked or any(isinstance(n, A.May) for n in nodes_in(c.body))
+                own = c.limit or (None if c.locked else default_limit)   # a compulsory part is no use of it
+                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority, _limit(own), guard, forced))
             elif isinstance(c, A.ActiveClause):
                 body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
                 cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
@@ -270,6 +275,9 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         fn = em.add_value_fn(f"iv_{i}", "g", d.cond, f"invariant {d.title}")
         out["invariants"].append((d.title, fn, em.where(d)))
 
+    musts = [(sorted(n for n, _ in d.moves), d.phase[0] if d.phase else None,
+              em.add_value_fn(f"mu_{i}", "g, v_player", d.cond, "must: a compulsory play's condition"))
+             for i, d in enumerate(s.musts)]
     anytime = []
     for d in s.anytime:
         body = em.add_def("any_time", "g, v_player, v_play", em.block(d.body), d,
@@ -282,7 +290,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
                            search=search_defaults(s), score=score_code(s),
-                           anytime=anytime, **out)
+                           anytime=anytime, musts=musts, **out)
     return place_table(text, em.places, em.spans)
 
 

@@ -16,7 +16,7 @@ from typing import Optional
 import jinja2
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.check.loops import _conjuncts
+from spellcard.compiler.check.loops import _conjuncts, nodes_in
 from spellcard.compiler.symbols import BUILTINS, Symbols
 from .moments import play_phase
 
@@ -46,6 +46,7 @@ class RulesText:
         self.lang = lang
         self.m = _macros(lang)
         self._moment: Optional[str] = None
+        self._you: Optional[str] = None         # a name that reads "you" besides `owner` (a `must`'s `player`)
 
     # ── declarations ───────────────────────────────────────────────────────────
     def of(self, decl) -> str:
@@ -65,13 +66,28 @@ class RulesText:
     def skill(self, d: A.SkillDecl) -> str:
         optional = d.kind in ("normal", "limited")
         return self._finished(self._call("SkillDecl", d, kind=d.kind,
-                                         clauses=[self.clause(c, optional) for c in d.clauses]))
+                                         clauses=[self.clause(c, optional) for c in d.clauses] + self.musts(d.name)))
 
     def card(self, d: A.CardDecl) -> str:
         targets = ("；" if self.lang == "zh" else "; or ").join(self.target(t) for t in d.targets)
         return self._finished(self._call("CardDecl", d, targets=targets, when=self.expr(d.when.cond) if d.when else "",
                                          hooks=[self.block(h.body) for h in d.hooks],
-                                         skills=[self.label(n) for sc in d.skills for n, _ in sc.names]))
+                                         skills=[self.label(n) for sc in d.skills for n, _ in sc.names])
+                              + "".join(self._call("Sentence", None, text=m) for m in self.musts(d.name)))
+
+    def musts(self, name: str) -> list[str]:
+        """The compulsory plays (`must`) that name this move: "if …, you must choose it and nothing else"."""
+        out = []
+        for d in self.s.musts:
+            if any(n == name for n, _ in d.moves):
+                self._you = "player"            # the player choosing: "you", as `owner` reads
+                try:
+                    cond = self.expr(d.cond)
+                finally:
+                    self._you = None
+                out.append(self._call("Must", d, cond=cond, phase=self.label(d.phase[0]) if d.phase else "",
+                                      moves=[self.label(n) for n, _ in d.moves]))
+        return out
 
     def mode(self, d: A.ModeDecl) -> str:
         players = str(d.min_players) if d.min_players == d.max_players else f"{d.min_players}–{d.max_players}"
@@ -96,7 +112,8 @@ class RulesText:
             return self._call("TriggerClause", c, event=self._call("Event", c, action=c.action, window=c.window,
                                                                     phrase=phrase),
                               when=when, repeat=self.opt(c.repeat), limit=self.limit(c.limit),
-                              body=self.block(c.body), optional=optional)
+                              body=self.block(c.body), optional=optional and not c.locked and not _asks_inside(c),
+                              locked=optional and c.locked)
         if isinstance(c, A.ActiveClause):
             return self._call("ActiveClause", c, when=self.opt(c.when), limit=self.limit(c.limit),
                               body=self.block(c.body), anytime=c.anytime, scope=c.limit.scope if c.limit else "",
@@ -150,7 +167,13 @@ class RulesText:
     def block(self, b: Optional[A.Block]) -> str:
         if b is None:
             return ""
-        return self._call("Block", b, stmts=[s for s in (self.stmt(x) for x in b.stmts) if s])
+        stmts, may = [], False
+        for x in b.stmts:
+            text = self.stmt(x)
+            if text:            # what follows a `may { … }` happens in any case
+                stmts.append(self._call("AnyCase", None, text=text) if may else text)
+                may = isinstance(x, A.May)
+        return self._call("Block", b, stmts=stmts)
 
     def stmt(self, s) -> str:
         if isinstance(s, A.ExprStmt):
@@ -173,6 +196,8 @@ class RulesText:
             return self._call("Return", s, value=self.expr(s.value))
         if isinstance(s, (A.Cancel, A.Stop)):
             return self._call(type(s).__name__, s)
+        if isinstance(s, A.May):
+            return self._call("May", s, body=self.block(s.body))
         return self.plain(s)
 
     # ── expressions ────────────────────────────────────────────────────────────
@@ -204,8 +229,8 @@ class RulesText:
         return self.plain(e)
 
     def name(self, ident: str) -> str:
-        if ident in _ROLE_WORDS:
-            return self._call(_ROLE_WORDS[ident], None)
+        if ident in _ROLE_WORDS or ident == self._you:
+            return self._call(_ROLE_WORDS.get(ident, "Owner"), None)
         return self.label(ident)
 
     def label(self, ident: str) -> str:
@@ -364,3 +389,8 @@ class _Filled(dict):
 def rules_text(syms: Symbols, decl) -> dict[str, str]:
     """A declaration's rules text in every language, by language code."""
     return {lang: RulesText(syms, lang).of(decl) for lang in LANGS}
+
+
+def _asks_inside(c: A.TriggerClause) -> bool:
+    """A trigger that asks where its body says `may { … }`: the rest of it reads as compulsory."""
+    return any(isinstance(n, A.May) for n in nodes_in(c.body))

@@ -8,6 +8,7 @@ from .core import b_virtual
 from .registry import builtin
 from spellcard.runtime.decisions import MANY, ONE, YES_NO, Decision
 from spellcard.runtime.errors import PlayerOut
+from spellcard.runtime.engine.must import compulsory
 from spellcard.runtime.model import Card, Play, Zone
 
 
@@ -160,7 +161,10 @@ def b_choose_play(g, p, may_pass=True):
         g.memo = {}
         g.memo_era = g.era
     try:
-        return choose_from(g, p, plays(g, p), "choose a play", may_pass)
+        options = plays(g, p)
+        if g.pack.musts:                    # `must MOVE when …`: the pack's compulsory plays
+            options, may_pass = compulsory(g, p, options, may_pass)
+        return choose_from(g, p, options, "choose a play", may_pass)
     finally:
         if opened:
             g.memo = None

@@ -294,6 +294,8 @@ class Game(Asking, Skills, Windows, Turns, Cards):
             self.log_change(ev, name)
 
     def log_change(self, ev: Event, name: str) -> None:
+        if name == "result" and ev.action.result:     # a result is logged once, as its action ends
+            return
         self.log.add("change", ev.action.name, name, self.ref(ev.p[name]))
 
     # ── usage limits: counted per scope serial, so nothing needs resetting ─────

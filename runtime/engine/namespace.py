@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spellcard.runtime.builtins import FUNCTIONS
 from spellcard.runtime.defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                   ModeDef, ModifierDef, PackDef, PhaseDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
+                   ModeDef, ModifierDef, MustDef, PackDef, PhaseDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
 from spellcard.runtime.errors import PackError
 from spellcard.runtime.faults import out_of_work
 from spellcard.runtime.limits import MAX_LIST, MAX_TEXT, SizeLimit
@@ -115,6 +115,15 @@ def _out_of_work(g, what: str):
     raise out_of_work(g, what)
 
 
+def _result(ev):
+    """The result of an action declared `-> T` (not `T?`): one that ended without one is a fault."""
+    value = ev.p["result"]
+    if value is None:
+        raise PackError(f"action `{ev.action.name}` ended with no result, though it is declared to give one "
+                        f"(declare `-> T?` if it may not)")
+    return value
+
+
 def _zero(g, owner):
     return 0
 
@@ -126,10 +135,10 @@ _MISS = object()
 def namespace() -> dict:
     ns = {"__builtins__": {}}
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                ModeDef, ModifierDef, PackDef, PhaseDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
+                ModeDef, ModifierDef, MustDef, PackDef, PhaseDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
         ns[cls.__name__] = cls
     for fn in (_seq, _list, _range, _index, _concat, _cat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
-               _out_of_work, _zero):
+               _out_of_work, _zero, _result):
         ns[fn.__name__] = fn
     ns["_len"] = len
     ns["_any"] = any                # `count(xs where test) > 0` with a pure test (compiler/emit.some_of)

@@ -45,6 +45,8 @@ class Windows:
         finally:
             del stack[-1]
         if logging:
+            if adef.result:                 # a result, not an argument: a seat's log hides what it did not see
+                self.log.add("result", adef.name, self.ref(p["result"]))
             self.log.add("end", adef.name, ev.cancelled)
         if self.check:
             self.check_invariants()
@@ -127,8 +129,8 @@ class Windows:
         for _ in range(td.repeat(self, owner, ev, t.card)) if td.repeat is not None else _ONCE:
             if not owner.alive and t.owner is not None or ev.cancelled:
                 return
-            if td.skill.optional and t.owner is not None:
-                if not self.decide(Decision(owner, YES_NO, "yes_no", f"use {td.skill.label}?", [False, True])):
+            if td.asks and t.owner is not None:
+                if not self.may(owner, td.skill.label):
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
@@ -145,6 +147,11 @@ class Windows:
                 return                  # the owner went out during its own trigger
             finally:
                 ev.trigger = prev
+
+    def may(self, owner, label: str) -> bool:
+        """Does the owner use the skill? Asked before an optional skill's trigger, or where its body
+        says `may { … }` (the rest of that trigger is compulsory)."""
+        return self.decide(Decision(owner, YES_NO, "yes_no", f"use {label}?", [False, True]))
 
     def cycle(self) -> list[str]:
         """The repeating tail of the action stack, each frame named `action[skill that fired in it]`;

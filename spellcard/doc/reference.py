@@ -126,7 +126,8 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
         out.append(Entry("action", d.name, where=str(d.span), signature=_signature(d, _plain),
                          windows=[(w.name, _plain(w.cond) if w.cond else "", _trailing_comment(lines, w.span))
                                   for w in d.steps if isinstance(w, A.WindowStep)],
-                         fields=[(p.name, _type(p.type)) for p in d.params], generated=_says(d),
+                         fields=[(p.name, _type(p.type)) for p in d.params]
+                         + ([("result", _type(d.returns))] if d.returns is not None else []), generated=_says(d),
                          listeners=heard.get(d.name, {})))
     for name, windows in STRUCTURAL_WINDOWS.items():
         out.append(Entry("action", name, doc="a window the runtime itself opens",

@@ -21,14 +21,14 @@ K = L.CompletionItemKind
 DECLARATIONS = ("pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn",
                 "card", "skill", "character", "deck", "mode")
 CLAUSES = {
-    "skill": ("on", "active", "convert", "modify", "skills", "when", "limit", "priority", "repeat", "per"),
+    "skill": ("on", "active", "convert", "modify", "skills", "when", "limit", "priority", "repeat", "per", "locked"),
     "card": ("target", "when", "skills"),
     "character": ("skills", "tags"),
     "mode": ("players", "deck", "without", "skills", "rules", "setup", "turn_limit"),
     "action": ("window", "do", "when"),
 }
 STATEMENTS = ("let", "if", "elif", "else", "for", "in", "repeat", "while", "return", "stop", "break", "continue",
-              "cancel", "and", "or", "not", "where", "map", "then", "true", "false", "none")
+              "cancel", "may", "and", "or", "not", "where", "map", "then", "true", "false", "none")
 IMPLICIT = ("owner", "event", "card", "user", "target", "it", "current", "self", "value")
 
 # name lists that follow a keyword: (pattern of the text before the cursor, what to offer)

@@ -298,12 +298,15 @@ class Runner:
             return obj.a[name]
         raise Stop(Failure(v.span, f"{show(s.pack, obj)} has no `{name}`"))
 
-    def ref(self, x):
-        """A logged value back to the table's objects: "P1" is that player."""
+    def ref(self, x, card: bool = False):
+        """A logged value back to the table's objects: "P1" is that player; in a field that holds
+        cards (an action's card parameter or result), a number is the card of that id."""
         if isinstance(x, str) and x.startswith("P") and x[1:].isdigit() and int(x[1:]) < len(self.s.game.players):
             return self.s.p(int(x[1:]))
         if isinstance(x, list):
-            return [self.ref(i) for i in x]
+            return [self.ref(i, card) for i in x]
+        if card and type(x) is int:
+            return next((c for c in self.s.game.cards if c.id == x), x)
         return x
 
     def call(self, f: T.Fn):
@@ -326,7 +329,8 @@ class Runner:
             if f.name == "fired":
                 return s.fired(str(args[0]))
             if f.name == "events":
-                return [{k: self.ref(x) for k, x in e.items()} for e in s.events(str(args[0]))]
+                held = s.pack.actions[str(args[0])].cards if str(args[0]) in s.pack.actions else ()
+                return [{k: self.ref(x, k in held) for k, x in e.items()} for e in s.events(str(args[0]))]
             if f.name == "asked":
                 seat, sort, text = self._asking(args)
                 return len(s.asked(seat, sort, text))

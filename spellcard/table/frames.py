@@ -155,6 +155,11 @@ class FacedLog(LogRenderer):
         self.depth += 1
         return line
 
+    def _result(self, action, value):
+        adef = self.pack.actions.get(action)
+        return self._line(f"⇒ {action} gives {self._slot(value, adef is not None and 'result' in adef.cards) or 'none'}",
+                          "bold yellow")
+
     def _slot(self, v, cards: bool) -> str:
         if isinstance(v, list):
             return ", ".join(self._slot(i, cards) for i in v)

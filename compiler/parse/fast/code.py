@@ -67,6 +67,9 @@ class CodeRules:
         if w == "return":
             self.i += 1
             return self.node("return_stmt", [self.expr()], s)
+        if w == "may":                      # a keyword at a statement's start (Lark reads it so)
+            self.i += 1
+            return self.node("may_stmt", [self.block()], s)
         place = self.postfix_ops(self.node_name(), s)
         k = self.kind()
         if k == "=":

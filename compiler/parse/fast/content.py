@@ -134,6 +134,8 @@ class ContentRules:
             return self.node("trig_priority", [value], s)
         if w == "anytime":
             return self.leaf("anytime_flag")
+        if w == "locked":
+            return self.leaf("trig_locked")
         self.i += 1                                        # `for use, play`
         c = [self.one_of(_PURPOSE, "PURPOSE")]
         while self.kind() == ",":
@@ -145,7 +147,7 @@ class ContentRules:
         s = self.i
         self.i += 1
         c = [self.event_ref()]
-        while (opt := self.option(("when", "repeat", "priority", "limit"))) is not None:
+        while (opt := self.option(("when", "repeat", "priority", "limit", "locked"))) is not None:
             c.append(opt)
         c.append(self.block())
         return self.node("trigger_clause", c, s)
@@ -305,6 +307,20 @@ class ContentRules:
         n = self.name()
         self.expect("=")
         return self.node(item, [n, value()], s)
+
+    def must_decl(self):
+        s = self.i
+        self.i += 1
+        c = self.names()
+        if self.at("in"):
+            m = self.i
+            self.i += 1
+            c.append(self.node("must_in", [self.name()], m))
+        else:
+            c.append(None)
+        self.keyword("when")
+        c.append(self.expr())
+        return self.node("must_decl", c, s)
 
     def invariant_decl(self):
         s = self.i

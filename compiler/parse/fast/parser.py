@@ -283,7 +283,7 @@ class _Parser(ModelRules, ContentRules, CodeRules):
     def action_decl(self):
         s = self.i
         self.i += 1
-        c = [self.name(), self.params(), self.says()]
+        c = [self.name(), self.params(), self.returns() if self.kind() == "->" else None, self.says()]
         self.expect("{")
         while self.kind() != "}":
             a = self.i
@@ -317,7 +317,8 @@ class _Parser(ModelRules, ContentRules, CodeRules):
 
 _ITEMS = {w: getattr(_Parser, f"{w}_decl") for w in (
     "pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn", "card",
-    "skill", "character", "deck", "mode", "anytime", "show", "harness", "search", "score", "invariant", "synonyms", "replace")}
+    "skill", "character", "deck", "mode", "anytime", "show", "harness", "search", "score", "invariant", "synonyms", "replace",
+    "must")}
 _ITEMS["extend"] = _Parser.deck_extend
 _REPLACEABLE = frozenset({"enum", "zone", "hook", "query", "action", "func", "phase", "card", "skill",
                           "character", "deck", "mode"})
