@@ -27,6 +27,11 @@ class Clause:
     condition: str              # the `when` text, whitespace folded; "" when it has none
 
 
+def sources_of(compiled) -> dict:
+    """A compiled pack's source texts by path (`Compiled.sources`), for quoting a condition."""
+    return {s.path: s.data.decode("utf-8", errors="replace") for s in compiled.sources}
+
+
 def held_by(pack: PackDef, characters: Iterable[str]) -> list[str]:
     """The skills of these characters and those their skills come with (`skills A, B`), in order."""
     out: list[str] = []
@@ -73,7 +78,7 @@ def never_ran(pack: PackDef, held: Iterable[str], parts: dict, declined: dict,
 def why(f: dict) -> str:
     """The part's reason in words, the condition quoted when known."""
     if f["declined"]:
-        return f"offered {_times(f['offered'])}, declined {f['declined']}"
+        return f"offered {_times(f['offered'])}, declined {'once' if f['declined'] == 1 else f['declined']}"
     cond = f"`{f['condition']}`" if f["condition"] else "its condition"
     if f["kind"] == "trigger":
         if f["has_condition"]:

@@ -80,6 +80,7 @@ def balance_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: 
     header = {"pack": pdef.name, "mode": table.mode, "players": table.players, "agent": table.agent,
               "agent_options": taken_options(table.agent, table.agent_options), "seed": seed,
               "with": [Path(e).name for e in extra]}
+    from spellcard.balance.unfired import sources_of
     data = analyse(counts, pdef, header, sources_of(compiled))
     rate = counts.games / timing.play_seconds if timing.play_seconds else 0.0
     click.echo(f"{counts.games} games in {timing.play_seconds:.1f} s ({rate:.1f} games/s) on {timing.backend}, "
@@ -149,11 +150,6 @@ def print_never_ran(console: Console, never: list) -> None:
     console.print(f"never ran ({len(never)} parts of the seated characters' skills):", style="bold", highlight=False)
     for f in never:
         console.print(Text("  " + printable(line(f))), highlight=False, soft_wrap=True)
-
-
-def sources_of(compiled) -> dict:
-    """The pack's source texts by path, for quoting a condition."""
-    return {s.path: s.data.decode("utf-8", errors="replace") for s in compiled.sources}
 
 
 def interval_table(title: str, rows: dict) -> RichTable:

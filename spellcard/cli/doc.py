@@ -94,7 +94,9 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
 def _win_rates(pack: str, extra, games: int, modes: tuple[str, ...], seed: int):
     from .main import load_target, pick_mode, progress
     from spellcard.doc.winrates import win_rates
-    pdef = load_target(pack, extra).pack
+    from spellcard.balance.unfired import sources_of
+    compiled = load_target(pack, extra)
+    pdef = compiled.pack
     names = [pick_mode(pdef, m).name for m in modes] or list(pdef.modes)
     with progress(games * len(names), enabled=True) as advance:
-        return win_rates(pdef, names, games, seed, on_game=advance)
+        return win_rates(pdef, names, games, seed, on_game=advance, sources=sources_of(compiled))
