@@ -186,7 +186,7 @@ def print_never_ran(console: Console, never: list, whose: str = "the seated char
     if not never:
         console.print(f"every trigger, active and conversion of {whose} ran", highlight=False)
         return
-    console.print(f"never ran ({len(never)} parts of {whose}):", style="bold", highlight=False)
+    console.print(f"never ran ({len(never)} part{'s' if len(never) != 1 else ''} of {whose}):", style="bold", highlight=False)
     for f in never:
         console.print(Text("  " + printable(line(f))), highlight=False, soft_wrap=True)
 

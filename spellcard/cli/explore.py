@@ -137,7 +137,7 @@ def _report(found, saved, pack, sources: dict) -> None:
     never = cov.never_ran(pack, sources)
     if never:
         from spellcard.balance.unfired import line
-        click.echo(f"never ran ({len(never)} parts of the seated characters' skills):")
+        click.echo(f"never ran ({len(never)} part{'s' if len(never) != 1 else ''} of the seated characters' skills):")
         for f in never:
             click.echo(f"  {printable(line(f))}")
     if found.broken is None:
