@@ -199,9 +199,9 @@ def print_focus(console: Console, d: dict) -> None:
     name = f"{d['label']} {d['focus']}" if d["label"] else d["focus"]
     console.print(Text(f"{d['pack']} · {d['mode']} · {d['players']} players · {d['seeds']} seeds × "
                        f"{d['players'] + 1} games · seed {d['seed']} · agent {d['agent']} · focus {printable(name)}",
-                       style="bold"))
+                       style="bold"), soft_wrap=True)
     console.print(f"pairs: {d['all']['pairs']} (seed, seat) · dropped {d['dropped']} (the baseline already "
-                  f"had the character there) · errors {d['errors']}", highlight=False)
+                  f"had the character there) · errors {d['errors']}", highlight=False, soft_wrap=True)
     if d["first_error"]:
         console.print(Text("first error: ", style="bold red") + Text(printable(d["first_error"])), highlight=False)
     t = RichTable(title=f"{printable(name)} against the same seats without it (95% intervals)", title_style="bold")
@@ -217,7 +217,7 @@ def print_focus(console: Console, d: dict) -> None:
     verdict = {"above": "stronger than the characters it replaced: the whole interval of the difference is above 0",
                "below": "weaker than the characters it replaced: the whole interval of the difference is below 0"}
     console.print(verdict.get(d["all"]["flag"], "no clear difference: the interval of the difference covers 0"),
-                  highlight=False)
+                  highlight=False, soft_wrap=True)
     print_never_ran(console, d["never_ran"], "its skills")
 
 
