@@ -67,7 +67,8 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
     counters, attributes, enums), the language and testing chapters, and a search box.
 
     With --simulate N, each character's page and the character list show its win rate over N
-    games of each mode (random agents, the mode's smallest table). Exits 1 if any of those games
+    games of each mode (random agents, the mode's smallest table), and each character's page how
+    often each of its skills ran and each part that never ran, with the condition that never held. Exits 1 if any of those games
     ended in an error (the site is written all the same).
 
     Open DIR/index.html in a browser; no server is needed.
