@@ -4,6 +4,7 @@ interval; a clear answer for a name the pack lacks, or a pack without characters
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,11 @@ def test_the_paired_interval_holds_the_difference_and_narrows_with_agreement():
     same = newcombe_paired(25, 0, 0, 25)                            # every pair agrees: no difference
     assert same[0] < 0 < same[1] and same[1] - same[0] < 0.1
     assert newcombe_paired(0, 50, 0, 0)[0] > 0.8                   # the focus always won, the baseline never
+
+
+def test_a_mode_that_ignores_presets_is_named():
+    fixed = str(Path(ARENA).parent / "arena_fixed_mode.spell")
+    result = run("balance", ARENA, "--with", fixed, "--mode", "Fixed", "--games", "2", "--focus", "Birch")
+    assert result.exit_code == 2, result.output
+    assert "mode Fixed did not seat Birch at P0 (it seated Ash)" in result.output
+    assert "preset_character" in result.output

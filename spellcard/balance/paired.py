@@ -18,7 +18,7 @@ from spellcard.runtime.defs import PackDef
 
 from .focus import BASE, BOTH, FOCUS, NEITHER, FocusCounts
 from .stats import MIN_PLAYED, _r, wilson
-from .unfired import held_by, never_ran
+from .unfired import held_by, never_ran, parts_of
 
 
 def newcombe_paired(both: int, first_only: int, second_only: int, neither: int) -> tuple[float, float]:
@@ -71,5 +71,6 @@ def focus_figures(counts: FocusCounts, pack: PackDef, header: dict, sources: Opt
         "confidence": 0.95,
         "all": compare(total),
         "by_seat": {f"P{s}": compare(row) for s, row in sorted(counts.pairs.items())},
+        "parts": sum(len(parts_of(pack, s)) for s in held_by(pack, [character])),   # triggers, actives, conversions
         "never_ran": never_ran(pack, held_by(pack, [character]), counts.parts, counts.declined, sources),
     }

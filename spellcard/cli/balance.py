@@ -218,7 +218,10 @@ def print_focus(console: Console, d: dict) -> None:
                "below": "weaker than the characters it replaced: the whole interval of the difference is below 0"}
     console.print(verdict.get(d["all"]["flag"], "no clear difference: the interval of the difference covers 0"),
                   highlight=False, soft_wrap=True)
-    print_never_ran(console, d["never_ran"], "its skills")
+    if d["parts"]:
+        print_never_ran(console, d["never_ran"], "its skills")
+    else:
+        console.print("its skills have no trigger, active or conversion to count", highlight=False)
 
 
 def interval_table(title: str, rows: dict) -> RichTable:
