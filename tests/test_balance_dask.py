@@ -20,6 +20,17 @@ def test_a_local_cluster_gives_the_same_json_as_the_local_backend(tmp_path, monk
     assert dask.stdout == local.stdout
 
 
+def test_focus_on_a_local_cluster_gives_the_same_json_as_the_local_backend(tmp_path, monkeypatch):
+    args = ["balance", ARENA, "--with", TITAN, "--games", "12", "--seed", "5", "--focus", "Titan", "--json"]
+    local = CliRunner().invoke(cli, args)
+    assert local.exit_code == 0, local.output
+    monkeypatch.chdir(tmp_path)
+    dask = CliRunner().invoke(cli, args + ["--backend", "dask", "--workers", "2"])
+    assert dask.exit_code == 0, dask.output
+    assert "on dask, 2 workers" in dask.stderr
+    assert dask.stdout == local.stdout
+
+
 def test_a_local_clusters_workers_keep_dasks_upkeep_slow():
     """Their own processes keep the settings the cluster was started with (the scheduler, in this
     process, read its own when it started)."""

@@ -225,6 +225,8 @@ def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
         options.append(None)
     era = g.era
     choice = options[g.decide(Decision(p, ONE, "play", prompt, options))]
+    if g.usage is not None:
+        g.usage.chosen(options, choice)
     if g.era == era + 1 and g.memo_era == era:
         # Only the decision's own step of era: the answer changed nothing a query reads (an agent that
         # changes the game, as a clone's root re-dealing it, moves era itself), so what the listing
@@ -243,8 +245,6 @@ def choose_from(g, p, options: list, prompt: str, may_pass: bool = True):
         if g.usage is not None:
             g.usage.card(card)
         return Play(card=card, targets=_pick_targets(g, p, p, card))
-    if g.usage is not None:
-        g.usage.skill(choice.skill)
     return choice
 
 
@@ -288,6 +288,8 @@ def b_ask_card(g, p, k, purpose, prompt):
     if prompt.__class__ is tuple:       # a `+` prompt's texts (emit_inline._ask_card): joined when asked
         prompt = "".join(prompt)
     choice = options[g.decide(Decision(p, ONE, "card", prompt, options))]
+    if g.usage is not None:
+        g.usage.chosen(options, choice)
     if choice is not None and not isinstance(choice, Card):
         cd = choice.convert
         pool = [c for c in cd.pool(g, p, choice.inst.card) if not c.virtual]

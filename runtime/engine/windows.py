@@ -131,11 +131,13 @@ class Windows:
                 return
             if td.asks and t.owner is not None:
                 if not self.may(owner, td.skill.label):
+                    if self.usage is not None:
+                        self.usage.declined_part(td)
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
             if self.usage is not None:
-                self.usage.skill(td.skill)
+                self.usage.fired(td)
             if self.log.enabled:
                 self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
             prev, ev.trigger = ev.trigger, td

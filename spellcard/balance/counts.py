@@ -24,6 +24,8 @@ class Counts:
     players: dict = attrs.Factory(dict)
     skills: dict = attrs.Factory(dict)          # skill name -> times fired or used
     cards: dict = attrs.Factory(dict)           # card kind name -> times played or given
+    parts: dict = attrs.Factory(dict)           # "Skill#i" -> times that trigger, active or conversion ran
+    declined: dict = attrs.Factory(dict)        # "Skill#i" -> times its owner was offered it and said no
     scores: ScoreCounts = attrs.Factory(ScoreCounts)    # scores and places, when the games have them
 
     def add(self, table: Table, seed: int, game: Game, result: Result) -> None:
@@ -51,6 +53,10 @@ class Counts:
                 _add(self.skills, name, n)
             for name, n in game.usage.cards.items():
                 _add(self.cards, name, n)
+            for name, n in game.usage.parts.items():
+                _add(self.parts, name, n)
+            for name, n in game.usage.declined.items():
+                _add(self.declined, name, n)
 
     def _error(self, seed: int, message: str) -> None:
         if self.first_error is None or seed < self.first_error[0]:
@@ -62,7 +68,8 @@ class Counts:
         if other.first_error is not None:
             self._error(*other.first_error)
         for mine, theirs in ((self.lengths, other.lengths), (self.skills, other.skills),
-                             (self.cards, other.cards)):
+                             (self.cards, other.cards), (self.parts, other.parts),
+                             (self.declined, other.declined)):
             for k, n in theirs.items():
                 _add(mine, k, n)
         self.scores.merge(other.scores)

@@ -17,6 +17,7 @@ from spellcard.runtime.defs import PackDef
 from spellcard.scores import summary as score_summary
 
 from .counts import Counts
+from .unfired import held_by, never_ran
 
 Z95 = 1.959963984540054          # the normal quantile of 97.5%: a two-sided 95% interval
 MIN_PLAYED = 10
@@ -93,8 +94,9 @@ def _grouped(players: dict, key_of) -> dict:
     return out
 
 
-def analyse(counts: Counts, pack: PackDef, header: dict) -> dict:
-    """The balance figures as plain, JSON-ready data; the same Counts always give the same data."""
+def analyse(counts: Counts, pack: PackDef, header: dict, sources: Optional[dict] = None) -> dict:
+    """The balance figures as plain, JSON-ready data; the same Counts always give the same data.
+    `sources` ({path: text}) lets the parts that never ran quote their conditions."""
     players = counts.players
     cells = Cells(players)
     attributes = sorted({name for (_, _, _, values) in players for name, _ in values})
@@ -138,6 +140,8 @@ def analyse(counts: Counts, pack: PackDef, header: dict) -> dict:
                                                     o["character"], o["where"])),
         "skills": _held(_uses(counts.skills, counts.games, _owners(pack)), pack),
         "cards": _uses(counts.cards, counts.games, {}),
+        "never_ran": never_ran(pack, held_by(pack, {k[1] for k in players if k[1]}), counts.parts,
+                               counts.declined, sources),
         "length": length(counts.lengths),
         "scores": score_summary(counts.scores, pack.score),
     }

@@ -113,9 +113,12 @@ class Timing:
     play_seconds: float = 0.0
 
 
-def run_local(pack: PackDef, seats: Seats, seed: int, games: int, advance: Advance) -> tuple[Counts, Timing]:
+def run_local(pack: PackDef, seats: Seats, seed: int, games: int, advance: Advance,
+              batch: Callable = play_batch) -> tuple[Counts, Timing]:
+    """`batch` plays seeds (pack, seats, first, count, advance) -> totals with merge(): a sweep's
+    Counts by default, the focus pairs for `balance --focus` (focus.py)."""
     start = time.perf_counter()
-    counts = play_batch(pack, seats, seed, games, advance)
+    counts = batch(pack, seats, seed, games, advance)
     return counts, Timing("local", 1, 0.0, time.perf_counter() - start)
 
 
@@ -126,15 +129,17 @@ def batch_size(games: int, workers: int) -> int:
 
 
 def run_dask(shipped: ShippedPack, seats: Seats, seed: int, games: int, advance: Advance,
-             workers: int = 2, scheduler: Optional[str] = None) -> tuple[Counts, Timing]:
+             workers: int = 2, scheduler: Optional[str] = None, remote: Optional[Callable] = None,
+             args: tuple = ()) -> tuple[Counts, Timing]:
     """Play on a LocalCluster of `workers` single-threaded processes, or on the cluster whose
-    scheduler is at `scheduler`."""
+    scheduler is at `scheduler`; `remote(shipped, seats, first, count, *args)` plays a batch there
+    (a sweep's Counts by default)."""
     started = time.perf_counter()
     with dask_client(workers, scheduler) as client:
         n = len(client.scheduler_info()["workers"]) or workers
         timing = Timing("dask", n, time.perf_counter() - started)
         played = time.perf_counter()
-        counts = sweep_on(client, shipped, seats, seed, games, advance)
+        counts = sweep_on(client, shipped, seats, seed, games, advance, remote, args)
         timing.play_seconds = time.perf_counter() - played
     return counts, timing
 
@@ -204,20 +209,21 @@ def _ctrl_c_left_to_this_process() -> Iterator[None]:
 
 
 def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
-             advance: Advance = lambda n: None) -> Counts:
+             advance: Advance = lambda n: None, remote: Optional[Callable] = None, args: tuple = ()) -> Counts:
     """Batches of seeds sent to the client's workers; their totals added in seed order."""
     from dask.distributed import as_completed
     workers = len(client.scheduler_info()["workers"]) or 1
     pack = client.scatter(shipped, broadcast=True, hash=False)     # a new key each sweep: never one just released
     jobs = batches(seed, games, batch_size(games, workers))
-    futures = [client.submit(_remote_batch, pack, seats, first, count, pure=False) for first, count in jobs]
+    futures = [client.submit(remote or _remote_batch, pack, seats, first, count, *args, pure=False)
+               for first, count in jobs]
     index = {f.key: i for i, f in enumerate(futures)}
     results: list = [None] * len(jobs)
     for future in as_completed(futures):
         i = index[future.key]
         results[i] = future.result()
         advance(jobs[i][1])
-    total = Counts()
-    for counts in results:
+    total = results[0]
+    for counts in results[1:]:
         total.merge(counts)
     return total

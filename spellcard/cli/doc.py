@@ -67,7 +67,8 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
     counters, attributes, enums), the language and testing chapters, and a search box.
 
     With --simulate N, each character's page and the character list show its win rate over N
-    games of each mode (random agents, the mode's smallest table). Exits 1 if any of those games
+    games of each mode (random agents, the mode's smallest table), and each character's page how
+    often each of its skills ran and each part that never ran, with the condition that never held. Exits 1 if any of those games
     ended in an error (the site is written all the same).
 
     Open DIR/index.html in a browser; no server is needed.
@@ -94,7 +95,9 @@ def doc_cmd(pack: str, extra: tuple[str, ...], out: str, games, modes: tuple[str
 def _win_rates(pack: str, extra, games: int, modes: tuple[str, ...], seed: int):
     from .main import load_target, pick_mode, progress
     from spellcard.doc.winrates import win_rates
-    pdef = load_target(pack, extra).pack
+    from spellcard.balance.unfired import sources_of
+    compiled = load_target(pack, extra)
+    pdef = compiled.pack
     names = [pick_mode(pdef, m).name for m in modes] or list(pdef.modes)
     with progress(games * len(names), enabled=True) as advance:
-        return win_rates(pdef, names, games, seed, on_game=advance)
+        return win_rates(pdef, names, games, seed, on_game=advance, sources=sources_of(compiled))

@@ -10,6 +10,7 @@ from typing import Optional
 import click
 
 from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
+from spellcard.compiler.text.safe import printable
 
 
 @click.command("explore")
@@ -102,13 +103,21 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
                                    "property": found.broken.prop, "message": found.broken.message,
                                    "saved": str(saved) if saved else None, "replayed": found.replayed,
                                    "test": found.test},
-                               "coverage": found.coverage.as_json(compiled)}, ensure_ascii=False, indent=1))
+                               "coverage": found.coverage.as_json(compiled, _sources(pack, extra))},
+                              ensure_ascii=False, indent=1))
     else:
-        _report(found, saved, compiled)
+        _report(found, saved, compiled, _sources(pack, extra))
     sys.exit(1 if found.broken is not None else 0)
 
 
-def _report(found, saved, pack) -> None:
+def _sources(pack: str, extra) -> dict:
+    """The pack's source texts (compiled again: from the cache), for quoting conditions."""
+    from spellcard.balance.unfired import sources_of
+    from spellcard.compiler.pack.loader import compile_pack
+    return sources_of(compile_pack(pack, tuple(extra)))
+
+
+def _report(found, saved, pack, sources: dict) -> None:
     cov = found.coverage
     click.echo(f"{found.examples} games, {cov.decisions} decisions explored in {found.seconds:.0f}s")
     click.echo(f"skills used: {len(cov.fired)}; windows opened: {len(cov.windows)}; cards used: {len(cov.used)}")
@@ -125,6 +134,12 @@ def _report(found, saved, pack) -> None:
     for what, items in cov.never(pack).items():
         if items:
             click.echo(f"never exercised ({what}): {', '.join(items)}")
+    never = cov.never_ran(pack, sources)
+    if never:
+        from spellcard.balance.unfired import line
+        click.echo(f"never ran ({len(never)} part{'s' if len(never) != 1 else ''} of the seated characters' skills):")
+        for f in never:
+            click.echo(f"  {printable(line(f))}")
     if found.broken is None:
         click.echo("no property broken")
         return

@@ -20,6 +20,8 @@ from typing import Optional
 
 import attrs
 
+from spellcard.balance.unfired import held_by, never_ran
+
 from .chains import both_acted, card_interacted, chains, interacted
 from .pairs import Pairs
 from .play import Played
@@ -35,6 +37,8 @@ class Coverage:
     used: Counter = attrs.Factory(Counter)         # card kind -> games it was used in
     seated: Counter = attrs.Factory(Counter)       # character -> games it sat in
     held: set = attrs.Factory(set)                 # skills of every character seated
+    parts: Counter = attrs.Factory(Counter)        # "Skill#i" -> times that trigger, active or conversion ran
+    declined: Counter = attrs.Factory(Counter)     # "Skill#i" -> times its owner was offered it and said no
     met: Counter = attrs.Factory(Counter)          # (focus item, focus item) -> games they met in
     pairs: Optional[Pairs] = None                  # the partner search's figures, when there is one
     focus_character: Optional[str] = None          # the character the partners are paired with
@@ -53,6 +57,9 @@ class Coverage:
                     if key == "card":
                         ran_with.update(_kinds(value, kind_of))
         fired = set(played.skills)
+        if played.usage is not None:
+            self.parts.update(played.usage.parts)
+            self.declined.update(played.usage.declined)
         self.fired.update(fired)
         self.used.update(used)
         self.windows.update(played.windows)
@@ -111,11 +118,17 @@ class Coverage:
             out["partners never met"] = [p for p, st in self.pairs.stats.items() if not st.met]
         return out
 
-    def as_json(self, pack=None) -> dict:
+    def never_ran(self, pack, sources: Optional[dict] = None) -> list[dict]:
+        """The parts of the seated characters' skills that never ran, each with why (unfired.py)."""
+        return never_ran(pack, held_by(pack, self.seated), self.parts, self.declined, sources)
+
+    def as_json(self, pack=None, sources: Optional[dict] = None) -> dict:
         out = {"games": self.games, "decisions": self.decisions, "fired": dict(self.fired.most_common()),
                "windows": dict(self.windows.most_common()), "used": dict(self.used.most_common()),
                "seated": dict(self.seated.most_common()),
                "met": {f"{a} + {b}": n for (a, b), n in self.met.items()}, "never": self.never(pack)}
+        if pack is not None:
+            out["never_ran"] = self.never_ran(pack, sources)
         if self.pairs is not None:
             out["pairs"] = {"focus": self.focus_character, "covered": self.pairs.covered(),
                             "partners": len(self.pairs.partners),
