@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..answers import Policy
 from . import nodes as T
 from .report import decision_line
+from .values import show
 
 
 class Asking:
@@ -26,7 +27,8 @@ class Asking:
         want = self.want(cond.option)
         agent = s.agents[seat]
         hits = [d for d, _, _ in s.decisions if d.player.seat == seat and any(agent.fits(o, want) for o in d.options)]
-        return not hits, "never offered", self.asked_lines(hits) or "never offered"
+        shown = want if isinstance(want, str) else show(s.pack, want)
+        return not hits, f"never offered {shown}", self.asked_lines(hits) or "never offered"
 
     def asked_lines(self, decisions) -> str:
         if not decisions:

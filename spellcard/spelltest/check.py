@@ -85,9 +85,16 @@ class TestChecker(NameChecks):
         by_cards = self.skills_of(s for k in self.kinds_used(test) for s in p.kinds[k].skills) \
             if all(hasattr(p.kinds[k], "skills") for k in self.kinds_used(test)) else set()
         by_mode = self.skills_of(s for m in p.modes.values() for s in list(m.rules) + list(m.skills))
-        if name not in held | by_cards | by_mode:
+        if name not in held | by_cards | by_mode | self.handed_over(test):
             self.error(test.subject_span, f"no seated character holds `{name}`, so this test cannot test it",
                        "seat a character that holds it, or name the skill the test is about")
+
+    def handed_over(self, test) -> set:
+        """Skills the test itself hands over: `call set_spell_card(Marisa, MasterSpark)`."""
+        vals = [v for st in test.stmts if isinstance(st, T.CallFunc) for v in st.args] \
+            + [v for st in test.stmts if isinstance(st, T.Perform) for _, v, _ in st.args] \
+            + [st.value for st in test.stmts if isinstance(st, T.SetValue)]
+        return self.skills_of(v.id for v in vals if isinstance(v, T.Name) and v.id in self.pack.skills)
 
     def kinds_used(self, test) -> set:
         out = set()
@@ -242,7 +249,8 @@ class TestChecker(NameChecks):
 
     def cond(self, c):
         if isinstance(c, T.NeverAsked):
-            self.st_When(T.When(c.who, c.sort, c.prompt, c.about, T.Ans("pass", "pass", c.span), False, c.span))
+            self.st_When(T.When(c.who, c.sort, c.prompt, c.about, T.Ans("yes" if c.sort == "yes_no" else "pass",
+                                                                        True, c.span), False, c.span))
         elif isinstance(c, T.NeverOffered):
             self.answer(c.option, self.who(c.who))
         elif isinstance(c, T.Not):

@@ -17,6 +17,10 @@ from .resolve import element, param_types
 from .values import Symbol, show
 
 
+def hinted(message: str, hint) -> str:
+    return f"{message}; {hint}" if hint else message
+
+
 class Reader:
     """Mixed into the Runner: it provides s (the Scenario), seat_of, placed, at() and fail()."""
 
@@ -56,7 +60,7 @@ class Reader:
         if table is not None:
             if n in table:
                 return table[n]
-            self.fail(v.span, f"`{n}` is no {sort} of this pack", did_you_mean(n, table))
+            self.fail(v.span, hinted(f"`{n}` is no {sort} of this pack", did_you_mean(n, table)))
         if sort in pack.enums and n in pack.enums[sort]:
             return n
         return self.value(v, as_card=True)
@@ -75,10 +79,10 @@ class Reader:
         fits = [c for c in self.placed if spec_fits(self.s.pack, c, v.spec)]
         if not fits:
             self.fail(v.span, f"no {v.spec} was put on the table by this test")
-        owners = {id(c.owner) for c in fits}
+        owners = sorted({c.owner.seat for c in fits if c.owner is not None})
         if len(owners) > 1:
-            self.fail(v.span, f"the test put {v.spec} with several players: which one?",
-                      f"name the player's: `P{fits[1].owner.seat}.{v.spec}`" if fits[1].owner else None)
+            self.fail(v.span, f"the test put {v.spec} with several players: which one? name the player's: "
+                      + " or ".join(f"`P{seat}.{v.spec}`" for seat in owners))
         return fits[0]
 
     def name(self, v: T.Name, as_card: bool):
@@ -135,7 +139,7 @@ class Reader:
             if any(key == name for _, key in values):      # a value the rules keep on cards (card_value)
                 return values.get((obj.id, name), 0)
             known = list(obj.a) + sorted({key for _, key in values})
-            self.fail(v.span, f"{show(s.pack, obj)} has no `{name}`", did_you_mean(name, known))
+            self.fail(v.span, hinted(f"{show(s.pack, obj)} has no `{name}`", did_you_mean(name, known)))
         elif isinstance(obj, CharacterDef) and name in obj.attrs:
             return obj.attrs[name]
         self.fail(v.span, f"{show(s.pack, obj)} has no `{name}`")
@@ -149,8 +153,8 @@ class Reader:
         elif type(value) is int:
             b_set_card_value(self.s.game, card, name, value)
         else:
-            self.fail(span, f"`{name}` is no attribute of {show(self.s.pack, card)}; a card value is a number",
-                      did_you_mean(name, list(card.a)))
+            self.fail(span, hinted(f"`{name}` is no attribute of {show(self.s.pack, card)}; a card value is a number",
+                                   did_you_mean(name, list(card.a))))
 
     def ref(self, x):
         """A logged value back to the table's objects: "P1" is that player."""

@@ -88,6 +88,8 @@ def _names_in(node) -> set:
         elif attrs.has(type(n)):
             if isinstance(n, T.When) and n.about:
                 out.add(n.about)
+            if isinstance(n, T.Field):
+                out.add(n.name)
             todo.extend(getattr(n, a.name) for a in attrs.fields(type(n)))
     return out
 
@@ -110,6 +112,8 @@ class _Substitute:
         changes = {a.name: self.node(getattr(n, a.name)) for a in attrs.fields(type(n))}
         if isinstance(n, T.When) and n.about in self.values:
             changes["about"] = self.word(self.values[n.about], "a skill or card")
+        if isinstance(n, T.Field) and isinstance(self.values.get(n.name), (T.Name, T.Spec)):
+            changes["name"] = self.word(self.values[n.name], "a name")     # `P0.who.hp`: the row's kind
         return attrs.evolve(n, **changes)
 
     def put(self, n, v):

@@ -52,7 +52,7 @@ class Outcome:
             return None
         if any(isinstance(st, T.Mode) for st in self.test.stmts):
             return s.mode_name
-        return f"{s.mode_name} (the test names no mode: the pack's first for {len(s.game.players)} seats)"
+        return f"{s.mode_name} (no `mode` in the test: the pack's first for {len(s.game.players)} seats)"
 
     @property
     def ended(self) -> Optional[str]:
