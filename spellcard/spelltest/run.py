@@ -21,6 +21,7 @@ from ..suggest import did_you_mean
 from .asking import Asking
 from .reading import Reader
 from .resolve import attr_type, param_types
+from .rows import expand
 from .values import contains, same, show
 
 HEADER = (T.Seats, T.Mode, T.Setup, T.Current)
@@ -72,6 +73,9 @@ class Stop(Exception):
 
 
 def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
+    if any(isinstance(st, T.Examples) for st in test.stmts):    # not yet one test per row: each row, to the first failing
+        outcomes = [run_test(row, pack, extra) for row in expand(test)[0]]
+        return next((o for o in outcomes if not o.passed), outcomes[-1] if outcomes else Outcome(test))
     runner = Runner(test, pack, tuple(extra))
     try:
         runner.run()
