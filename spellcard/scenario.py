@@ -46,6 +46,14 @@ class ScenarioError(Exception):
     pass
 
 
+def seat_takes_cards(pack) -> bool:
+    """Whether the pack's `harness seat` seats a list of character cards (player, cards), as a game
+    whose characters are cards does (esper's three per seat), rather than one character."""
+    name = getattr(pack.harness_seat, "__name__", "")
+    sig = pack.signatures.get(("func", name[2:])) if name.startswith("f_") else None
+    return bool(sig) and len(sig) >= 2 and sig[1][1] == "cards"
+
+
 def unknown(what: str, name: str, known: Iterable[str]) -> ScenarioError:
     """`unknown skill 'Borow'; did you mean `Borrow`?` — every misspelt name in a test says so."""
     hint = did_you_mean(name, known)
@@ -68,10 +76,13 @@ class Scenario:
         # A seat written by its own number (`P0` first, `P1` second) plays no character: a game
         # without characters (a card game where every player is alike), or a seat the mode's setup fills.
         seats = [() if names == (f"P{i}",) else names for i, names in enumerate(seats)]
+        by_cards = seat_takes_cards(self.pack)
         for names in seats:
             for name in names:
-                if name not in self.pack.characters and not (deck_zone and name.startswith("P")):
+                if name not in self.pack.characters and not (deck_zone and name.startswith("P")) \
+                        and not (by_cards and name in self.pack.kinds):
                     raise unknown("character", name, self.pack.characters)
+        self.seated_cards: list = []            # character cards a seat was written with (by_cards)
         self.decisions: list = []               # (decision, answer, settled alone), in the order asked
         self.agents = [TestAgent(self.pack, self.decisions) for _ in seats]
         self.game = Game(self.pack, self.mode_name, len(seats), self.agents, seed=seed,
@@ -124,6 +135,11 @@ class Scenario:
                                 "`harness seat = FUNCTION` in it, a function (p: player, c: character) "
                                 "such as the built-in `set_character`")
         for p, names in zip(g.players, seats):
+            if names and seat_takes_cards(self.pack):     # characters that are cards (esper): one call per seat
+                cards = [self.card(n) for n in names]
+                self.seated_cards.extend(cards)
+                seat(g, p, cards)
+                continue
             for i, name in enumerate(names):
                 c = self.pack.characters[name]
                 if i == 0:

@@ -6,6 +6,7 @@ from spellcard.spelltest import nodes as T
 from spellcard.compiler.text.diagnostics import Diagnostic
 
 from ..answers import SORTS
+from ..scenario import seat_takes_cards
 from ..faces import card_face
 from ..suggest import did_you_mean
 from .check_names import NameChecks
@@ -55,6 +56,9 @@ class TestChecker(NameChecks):
                 c = p.characters.get(who.name)
                 if c is None and setup and who.name == f"P{i}":
                     continue            # a seat the mode's own setup fills (esper deals rosters of cards)
+                if c is None and who.name in p.kinds and seat_takes_cards(p):
+                    self.held[i] |= self.skills_of(getattr(p.kinds[who.name], "skills", ()))
+                    continue            # a character card (esper): named by its player, `P0.Anna`
                 if c is None:
                     self.error(who.span, f"unknown character `{who.name}`", did_you_mean(who.name, p.characters))
                     continue

@@ -12,6 +12,7 @@ import attrs
 from spellcard.spelltest import nodes as T
 from spellcard.compiler.ast import Span
 from spellcard.runtime.agents.scripted import ScriptMismatch
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.faults import as_fault
 from spellcard.runtime.model import Card
@@ -116,10 +117,12 @@ class Runner(Reader, Asking):
         mode = next((h.name for h in head if isinstance(h, T.Mode)), None)
         setup = any(isinstance(h, T.Setup) for h in head)
         names = [tuple(w.name for w in seat) for seat in seats.seats]
+        pack = load_pack(self.pack_name, self.extra)
         for i, seat in enumerate(names):
             self.seat_of[f"P{i}"] = i
             for n in seat:
-                self.seat_of.setdefault(n, i)
+                if n in pack.characters or n not in pack.kinds:     # a character card names a card, not its seat
+                    self.seat_of.setdefault(n, i)
         current = next((h for h in head if isinstance(h, T.Current)), None)
         cur = self.seat(current.who) if current else 0
         with self.at(seats.span):
@@ -127,6 +130,7 @@ class Runner(Reader, Asking):
                               invariants_of_extra=not self.packs_own())
             if setup and current:
                 self.s.game.current = self.s.p(cur)
+            self.placed.extend(self.s.seated_cards)
         self.scripted = [[] for _ in names]
 
     def at(self, span: Span, running: bool = False):
