@@ -71,6 +71,15 @@ def test_esper_characters_hp_is_read_and_set_on_the_card(tmp_path):
     assert broken.exit_code == 1 and "has no `hq`; did you mean `hp`?" in broken.output
 
 
+def test_a_seat_of_character_cards_and_a_characters_attributes(tmp_path):
+    """esper's harness seats a list of character cards; THB's characters carry attributes."""
+    body = '''  seats Anna + Yuri + Lisalina, GuanZixiao + Lantis + Anna
+  expect P0.Anna.hp == 6 and P1.Anna.hp == 6 and Yuri.hp == 8 and count(P1.roster) == 3'''
+    assert spell(tmp_path, "esper", block(body)).exit_code == 0
+    body = "  seats Marisa, Koakuma\n  expect Marisa.character.hp == 4 and Marisa.character == Marisa"
+    assert spell(tmp_path, "thb", block(body)).exit_code == 0
+
+
 def test_a_card_two_players_hold_must_be_named_by_its_player(tmp_path):
     result = spell(tmp_path, "esper", block(ESPER_SEATS + "  set queue = [Anna]"))
     assert result.exit_code == 1
