@@ -120,8 +120,8 @@ class TestAgent(ScriptedAgent):
             return card is want or (card.virtual and want in card.sources)
         if isinstance(want, CardPattern):
             return card is not None and any(want.fits(c) for c in (card.sources if card.virtual else (card,)))
-        if type(want) is int:           # a number among the options (never a truth value)
-            return type(o) is int and o == want
+        if type(want) is int:           # a number among the options (never a truth value), or its text
+            return (type(o) is int and o == want) or (isinstance(o, str) and o == str(want))
         if not isinstance(want, str):
             return False
         if label(o) == want:

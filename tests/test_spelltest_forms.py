@@ -67,8 +67,10 @@ def test_esper_characters_hp_is_read_and_set_on_the_card(tmp_path):
 '''
     result = spell(tmp_path, "esper", block(body))
     assert result.exit_code == 0, result.output
-    broken = spell(tmp_path, "esper", block(body.replace("Lantis.hp == 3", "Lantis.hq == 3")))
-    assert broken.exit_code == 1 and "has no `hq`; did you mean `hp`?" in broken.output
+    for wrong in ("expect P1.Lantis.hq == 3", "set P1.Lantis.hq = 3"):
+        broken = spell(tmp_path, "esper", block(body + "  " + wrong))
+        assert broken.exit_code == 1 and "error: a card has no attribute or value `hq`" in broken.output
+        assert "did you mean `hp`?" in broken.output and "nothing was run" in broken.output
 
 
 def test_a_seat_of_character_cards_and_a_characters_attributes(tmp_path):

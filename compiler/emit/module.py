@@ -282,7 +282,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     harness_deck, harness_seat = harness_code(s)
     text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
-                           search=search_defaults(s), score=score_code(s), signatures=signatures(s),
+                           search=search_defaults(s), score=score_code(s), signatures=signatures(s, checker.refs),
                            deck_builds={n: deck_builds(d.setup, harness_deck) for n, d in s.modes.items()},
                            anytime=anytime, **out)
     return place_table(text, em.places, em.spans)

@@ -327,6 +327,8 @@ class TestChecker(NameChecks):
                 known = [n for (o, n) in list(p.counters) + list(p.attrs_) if o == "player"] \
                     + [z for z, d in p.zones.items() if d.owner == "player"] + list(PLAYER_FIELDS)
                 self.error(v.span, f"a player has no `{v.name}`", did_you_mean(v.name, known))
+            elif obj == "card":
+                return self.card_field(v.name, v.span)
             return "any"
         return self.fn(v)
 

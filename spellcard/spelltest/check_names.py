@@ -84,5 +84,19 @@ class NameChecks:
                 known = set(self.seated) | set(self.pack.kinds)
                 self.error(owner.span, f"nobody seated is `{owner.name}`, and no card is",
                            did_you_mean(owner.name, known))
+                return
+        elif self.val(owner) != "card":
             return
-        self.val(owner)
+        self.card_field(name, span)
+
+    def card_field(self, name: str, span) -> str:
+        """A card's attribute, or a number the rules keep on cards (`card_value(c, "hp")`)."""
+        p = self.pack
+        kept = p.signatures.get(("card values",))
+        if ("card", name) in p.attrs_:
+            return "any"
+        if kept is None or name in kept:        # (a pack compiled before the names were kept: any)
+            return "int"
+        known = [n for (o, n) in p.attrs_ if o == "card"] + list(kept)
+        self.error(span, f"a card has no attribute or value `{name}`", did_you_mean(name, known))
+        return "any"

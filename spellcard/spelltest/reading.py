@@ -136,9 +136,10 @@ class Reader:
             if name in obj.a:
                 return self.ref(obj.a[name])
             values = getattr(s.game, "card_values", {})
-            if any(key == name for _, key in values):      # a value the rules keep on cards (card_value)
+            kept = s.pack.signatures.get(("card values",), ())
+            if name in kept or any(key == name for _, key in values):   # a value the rules keep on cards
                 return values.get((obj.id, name), 0)
-            known = list(obj.a) + sorted({key for _, key in values})
+            known = list(obj.a) + list(kept)
             self.fail(v.span, hinted(f"{show(s.pack, obj)} has no `{name}`", did_you_mean(name, known)))
         elif isinstance(obj, CharacterDef) and name in obj.attrs:
             return obj.attrs[name]
