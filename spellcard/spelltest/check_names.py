@@ -95,6 +95,8 @@ class NameChecks:
         kept = p.signatures.get(("card values",))
         if ("card", name) in p.attrs_:
             return "any"
+        if name == "skills":                    # what the card's kind grants
+            return "list"
         if kept is None or name in kept:        # (a pack compiled before the names were kept: any)
             return "int"
         known = [n for (o, n) in p.attrs_ if o == "card"] + list(kept)

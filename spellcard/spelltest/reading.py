@@ -135,6 +135,8 @@ class Reader:
         elif isinstance(obj, Card):
             if name in obj.a:
                 return self.ref(obj.a[name])
+            if name == "skills":                            # what the card's kind grants
+                return [s.pack.skills[n] for n in obj.kind.skills]
             values = getattr(s.game, "card_values", {})
             kept = s.pack.signatures.get(("card values",), ())
             if name in kept or any(key == name for _, key in values):   # a value the rules keep on cards
