@@ -30,11 +30,6 @@ def param_types(pack, sort: str, name: str) -> Optional[dict]:
     return None if sig is None else dict(sig)
 
 
-def known_as(pack, sort: str) -> dict:
-    """The names a value of this sort may be written as."""
-    return {"kind": pack.kinds, "skill": pack.skills, "character": pack.characters}.get(sort, {})
-
-
 def members(pack, sort: str) -> Optional[dict]:
     """An enum type's members ({name: label}), or None when `sort` is no enum."""
     return pack.enums.get(sort)
