@@ -195,6 +195,7 @@ class ModeDef:
     rules: list = Factory(list)               # held by the table: triggers owned by no player
     setup: Optional[Callable] = None          # (g)
     turn_limit: int = 500
+    deck_builds: int = 1                      # how many times its setup builds the test harness's deck
 
 
 @define(eq=False)
@@ -260,6 +261,7 @@ class PackDef:
     harness_seat: Optional[Callable] = None   # (g, player, character): how a scenario test seats one
     search: dict = Factory(dict)              # the search agent's defaults ({"rollouts": 4, "policy": "greedy"})
     score: Optional[ScoreDef] = None          # what a game's outcome is measured in, beyond who won
+    signatures: dict = Factory(dict)          # declared types, for tests: ("func"|"action"|"query", name) -> ((param, type), …); ("attr", owner, name) -> type
     emitted: list = Factory(list)       # the generated module's lines, to name places in errors
     places: dict = Factory(dict)        # line of the generated module -> (file index, line, column)
     place_files: tuple = ()             # the .spell files `places` names

@@ -14,7 +14,7 @@ from spellcard.runtime.agents.scripted import ScriptedAgent, ScriptMismatch
 from spellcard.runtime.decisions import YES_NO, DeclineAgent, label
 from spellcard.runtime.model import Card, Play, Player
 
-from .faces import card_face, printed_specs
+from .faces import CardPattern, card_face, printed_specs
 
 SORTS = ("cards", "card", "players", "option", "play", "order", "yes_no")
 
@@ -118,6 +118,10 @@ class TestAgent(ScriptedAgent):
         card = o.card if isinstance(o, Play) else o if isinstance(o, Card) else None
         if isinstance(want, Card) and card is not None:
             return card is want or (card.virtual and want in card.sources)
+        if isinstance(want, CardPattern):
+            return card is not None and any(want.fits(c) for c in (card.sources if card.virtual else (card,)))
+        if type(want) is int:           # a number among the options (never a truth value), or its text
+            return (type(o) is int and o == want) or (isinstance(o, str) and o == str(want))
         if not isinstance(want, str):
             return False
         if label(o) == want:

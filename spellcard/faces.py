@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Optional
 
 from spellcard.runtime.defs import PackDef
 
@@ -30,3 +31,18 @@ def printed_specs(pack: PackDef) -> frozenset:
     lists no value per copy prints the kind alone, which names the kind, not a copy: left out."""
     return frozenset(kind + face for entries in pack.decks.values() for kind, values in entries
                      if (face := card_face(pack, values)))
+
+
+class CardPattern:
+    """A card named by its attributes, `card(colour: red, rank: 7)` (any kind) or
+    `Danmaku(suit: spade)`: how a test names a card of a deck that prints no name of its own."""
+
+    def __init__(self, kind: Optional[str], values: dict, written: str):
+        self.kind, self.values, self.written = kind, values, written
+
+    def fits(self, card) -> bool:
+        return ((self.kind is None or card.kind.name == self.kind)
+                and all(card.a.get(a) == v for a, v in self.values.items()))
+
+    def __str__(self) -> str:
+        return self.written

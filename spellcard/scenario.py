@@ -28,7 +28,7 @@ from spellcard.runtime.engine.game import Game, RoundOver, TurnLimit
 from spellcard.runtime.model import Card, Player
 
 from .answers import Policy, TestAgent
-from .faces import card_face, printed_specs
+from .faces import CardPattern, card_face, printed_specs
 from .suggest import did_you_mean
 
 
@@ -44,6 +44,14 @@ def declared_in(where: str, files: Iterable[str]) -> bool:
 
 class ScenarioError(Exception):
     pass
+
+
+def seat_takes_cards(pack) -> bool:
+    """Whether the pack's `harness seat` seats a list of character cards (player, cards), as a game
+    whose characters are cards does (esper's three per seat), rather than one character."""
+    name = getattr(pack.harness_seat, "__name__", "")
+    sig = pack.signatures.get(("func", name[2:])) if name.startswith("f_") else None
+    return bool(sig) and len(sig) >= 2 and sig[1][1] == "cards"
 
 
 def unknown(what: str, name: str, known: Iterable[str]) -> ScenarioError:
@@ -68,10 +76,13 @@ class Scenario:
         # A seat written by its own number (`P0` first, `P1` second) plays no character: a game
         # without characters (a card game where every player is alike), or a seat the mode's setup fills.
         seats = [() if names == (f"P{i}",) else names for i, names in enumerate(seats)]
+        by_cards = seat_takes_cards(self.pack)
         for names in seats:
             for name in names:
-                if name not in self.pack.characters and not (deck_zone and name.startswith("P")):
+                if name not in self.pack.characters and not (deck_zone and name.startswith("P")) \
+                        and not (by_cards and name in self.pack.kinds):
                     raise unknown("character", name, self.pack.characters)
+        self.seated_cards: list = []            # character cards a seat was written with (by_cards)
         self.decisions: list = []               # (decision, answer, settled alone), in the order asked
         self.agents = [TestAgent(self.pack, self.decisions) for _ in seats]
         self.game = Game(self.pack, self.mode_name, len(seats), self.agents, seed=seed,
@@ -85,6 +96,7 @@ class Scenario:
         self.winners: Optional[list] = None      # set when the game ends
         self.round_ended = False                  # set when the rules end the round at once
         self.error: Optional[Exception] = None   # a rule fault caught by run(…, catch=True)
+        self.ended: Optional[tuple] = None       # when the game ended: (turn, round, current seat, the last rule fired)
         if setup:
             self._run(self.game.start)
         else:
@@ -115,13 +127,19 @@ class Scenario:
         return self.pack.harness_deck
 
     def _setup(self, g: Game, seats: Sequence[tuple]) -> None:
-        g.build_deck(self.deck.name)
+        for _ in range(g.mode.deck_builds if g.mode else 1):   # one collection per player: as the mode's setup builds it
+            g.build_deck(self.deck.name)
         seat = self.pack.harness_seat
         if seat is None and any(seats):
             raise ScenarioError(f"pack {self.pack.name} does not say how a test seats a character: declare "
                                 "`harness seat = FUNCTION` in it, a function (p: player, c: character) "
                                 "such as the built-in `set_character`")
         for p, names in zip(g.players, seats):
+            if names and seat_takes_cards(self.pack):     # characters that are cards (esper): one call per seat
+                cards = [self.card(n) for n in names]
+                self.seated_cards.extend(cards)
+                seat(g, p, cards)
+                continue
             for i, name in enumerate(names):
                 c = self.pack.characters[name]
                 if i == 0:
@@ -135,7 +153,12 @@ class Scenario:
         return self.game.players[seat]
 
     def card(self, spec: str, taken: Sequence[Card] = ()) -> Card:
-        """A card still in the deck matching `spec` ("Danmaku" or "Danmaku♠7"), other than `taken`."""
+        """A card still in the deck matching `spec` ("Danmaku" or "Danmaku♠7", or a CardPattern), other than `taken`."""
+        if isinstance(spec, CardPattern):
+            found = next((c for c in reversed(self.deck.cards) if c not in taken and spec.fits(c)), None)
+            if found is None:
+                raise ScenarioError(f"no {spec} left in the deck")
+            return found
         kind = max((k for k in self.pack.kinds if spec.startswith(k)), key=len, default=None)
         if kind is None or (spec[len(kind):].isascii() and spec != kind and spec not in printed_specs(self.pack)):
             raise unknown("card", spec.rstrip("♠♣♡♢♥♦0123456789AJQK"), self.pack.kinds)
@@ -231,9 +254,15 @@ class Scenario:
             return fn()
         except GameOver as over:
             self.winners = list(over.winners)
+            self.ended = self._ending()
         except RoundOver:
             self.round_ended = True
         return None
+
+    def _ending(self) -> tuple:
+        fired = next((e[1] for e in map(json.loads, reversed(self.log())) if e[0] == "fire"), None)
+        g = self.game
+        return g.turns, g.rounds, g.current.seat if g.current is not None else None, fired
 
     def new_round(self) -> None:
         """Start a new round (its round.start rules run; once-per-round limits start afresh)."""
@@ -254,6 +283,7 @@ class Scenario:
                     self._run(lambda: g._scheduled_round(limit) if g.schedule else g._seat_round(player, player.seat, limit))
                 except TurnLimit:
                     self.winners = []
+                    self.ended = (*self._ending()[:3], f"the mode's turn limit ({limit} turns)")
                     return
             if self.round_ended:
                 g.schedule.clear()

@@ -127,9 +127,10 @@ class ToolChecks:
                      or "name a function (p: player, c: character), or the built-in `set_character`")
             return
         required = [t for t, has_default in params if not has_default]
-        if [T.strip(t) for t in required] != [T.PLAYER, T.CHARACTER]:
+        if [T.strip(t) for t in required] not in ([T.PLAYER, T.CHARACTER], [T.PLAYER, T.list_of(T.CARD)]):
             shown = ", ".join(T.show(t) for t in required)
-            self.err(item.value_span, f"the harness seats a character with a function of (player, character); "
+            self.err(item.value_span, f"the harness seats a character with a function of (player, character), "
+                     f"or character cards with one of (player, cards); "
                      f"`{item.value}` takes ({shown})",
                      "declare one, e.g. `func seat(p: player, c: character) { set_character(p, c) … }`, "
                      "or name the built-in `set_character`")

@@ -26,6 +26,7 @@ from .pure import PURE_BUILTINS, Purity
 from spellcard.compiler.symbols import Symbols
 from .targets import kind_rules
 from spellcard.compiler.check.tools import harness_code, score_code, search_defaults, shown_attrs
+from .test_types import deck_builds, signatures
 
 
 _KEY_TYPES = {T.INT, T.BOOL, T.TEXT, T.PLAYER, T.KIND, T.SKILL, T.CHARACTER, T.PHASE}
@@ -289,7 +290,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
     harness_deck, harness_seat = harness_code(s)
     text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
-                           search=search_defaults(s), score=score_code(s),
+                           search=search_defaults(s), score=score_code(s), signatures=signatures(s, checker.refs),
+                           deck_builds={n: deck_builds(d.setup, harness_deck) for n, d in s.modes.items()},
                            anytime=anytime, musts=musts, **out)
     return place_table(text, em.places, em.spans)
 

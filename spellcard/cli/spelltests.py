@@ -24,7 +24,8 @@ NO_TESTS = 5
 @click.option("-k", "pattern", metavar="PATTERN",
               help="Run only tests whose name (skill: title) contains PATTERN (or matches it, with * ? [).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every test and its outcome.")
-def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json: bool) -> None:
+@click.option("-v", "--verbose", is_flag=True, help="Print every test: its name, outcome and the mode it ran in.")
+def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json: bool, verbose: bool) -> None:
     """Run the tests of PACK: the `test` blocks in its rule files, in its tests/ folder and in the
     --with files. Exits 0 when all pass, 1 when any fails (or does not check), 2 on usage, 5 when
     -k selects no test (as pytest does)."""
@@ -69,6 +70,11 @@ def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json:
         click.echo(json.dumps({"pack": pack, "passed": len(outcomes) - len(failed), "failed": len(failed),
                                "tests": [_json(o, lines) for o in outcomes]}, ensure_ascii=False))
     else:
+        if verbose:
+            from spellcard.spelltest.suite import test_id
+            for o in outcomes:
+                click.echo(f"{'PASS' if o.passed else 'FAIL'} {test_id(o.test)}  [mode {o.mode}]")
+            click.echo("")
         for o in failed:
             click.echo(failure_text(o, lines) + "\n")
         click.echo(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed")
@@ -78,7 +84,10 @@ def test_cmd(pack: str, extra: tuple[str, ...], pattern: Optional[str], as_json:
 def _json(o, lines) -> dict:
     from spellcard.spelltest.report import failure_text
     from spellcard.spelltest.suite import test_id
-    out = {"name": test_id(o.test), "file": o.test.span.file, "line": o.test.span.line, "passed": o.passed}
+    out = {"name": test_id(o.test), "file": o.test.span.file, "line": o.test.span.line, "passed": o.passed,
+           "mode": o.mode}
+    if o.ended:
+        out["ended"] = o.ended
     if not o.passed:
         out.update(failure={"line": o.failure.span.line, "message": o.failure.message,
                             "expected": o.failure.expected, "actual": o.failure.actual},

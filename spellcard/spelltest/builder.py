@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from spellcard.compiler.build.code import unquote
 
+from spellcard.compiler.ast import Span
+
 from . import nodes as T
 
 
@@ -48,7 +50,7 @@ class SpellTestRules:
         return T.Put("deck", None, None, c[0], self.span(meta))
 
     def t_cards(self, meta, c):
-        return tuple(T.CardRef(s.spec, s.span) for s in c)
+        return tuple(s if isinstance(s, T.Pattern) else T.CardRef(s.spec, s.span) for s in c)
 
     def t_spec(self, meta, c):
         return T.Spec(str(c[0]), self.tspan(c[0]))
@@ -57,10 +59,17 @@ class SpellTestRules:
         return (c[0], c[1])
 
     def t_set(self, meta, c):
-        (owner, name), value = c
-        if name is None:
-            return T.SetValue(None, str(owner), value, self.span(meta), self.tspan(owner))
-        return T.SetValue(self._who(owner), str(name), value, self.span(meta), self.tspan(name))
+        *names, value = c
+        name, span = str(names[-1]), self.tspan(names[-1])
+        if len(names) == 1:
+            return T.SetValue(None, name, value, self.span(meta), span)
+        if len(names) == 2:                     # a player's value, or a card's the test put on the table
+            return T.SetValue(self._who(names[0]), name, value, self.span(meta), span)
+        owner = T.Name(str(names[0]), self.tspan(names[0]))
+        for n in names[1:-1]:                   # `P1.Anna.hp`: the card of that kind P1 has
+            owner = T.Field(owner, str(n), Span(owner.span.file, owner.span.line, owner.span.col,
+                                                  self.tspan(n).end_line, self.tspan(n).end_col))
+        return T.SetValue(None, name, value, self.span(meta), span, owner)
 
     def t_answer(self, meta, c):
         return T.Answer(self._who(c[0]), tuple(c[1:]), self.span(meta))
@@ -101,6 +110,12 @@ class SpellTestRules:
     def t_ans_text(self, meta, c):
         return T.Ans("text", unquote(c[0]), self.tspan(c[0]))
 
+    def t_ans_int(self, meta, c):
+        return T.Ans("int", int(c[0]), self.tspan(c[0]))
+
+    def t_ans_pattern(self, meta, c):
+        return T.Ans("pattern", c[0], c[0].span)
+
     def t_ans_list(self, meta, c):
         return T.Ans("list", tuple(a for a in c if a is not None), self.span(meta))
 
@@ -132,6 +147,16 @@ class SpellTestRules:
 
     def t_has_no(self, meta, c):
         return T.Has(c[0], c[1], True, self.span(meta))
+
+    def t_never_asked(self, meta, c):
+        who, *asks = c
+        found = {"sort": None, "prompt": None, "about": None}
+        for kind, value in asks:
+            found[kind] = value
+        return T.NeverAsked(self._who(who), found["sort"], found["prompt"], found["about"], self.span(meta))
+
+    def t_never_offered(self, meta, c):
+        return T.NeverOffered(self._who(c[0]), c[1], self.span(meta))
 
     def t_not(self, meta, c):
         return T.Not(c[0], self.span(meta))
@@ -168,3 +193,14 @@ class SpellTestRules:
 
     def t_list(self, meta, c):
         return T.ListV(tuple(a for a in c if a is not None), self.span(meta))
+
+    def t_pattern(self, meta, c):
+        kind, *args = c
+        return T.Pattern(None if str(kind) == "card" else str(kind), tuple(args), self.span(meta))
+
+    def t_examples(self, meta, c):
+        header, *rows = c
+        return T.Examples(header, tuple(rows), self.span(meta))
+
+    def t_row(self, meta, c):
+        return tuple(c)

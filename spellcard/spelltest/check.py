@@ -6,8 +6,12 @@ from spellcard.spelltest import nodes as T
 from spellcard.compiler.text.diagnostics import Diagnostic
 
 from ..answers import SORTS
+from ..scenario import seat_takes_cards
 from ..faces import card_face
 from ..suggest import did_you_mean
+from .check_names import NameChecks
+from .resolve import attr_type, param_types
+from .rows import expand
 
 RUNS = ("turn", "round", "game")
 # The test's own functions (any other call is one of the pack's queries): docs/testing.md lists them.
@@ -17,7 +21,7 @@ PLAYER_FIELDS = ("skills", "character", "alive", "hand")
 SORT_WORDS = {"int": "a number", "list": "a list", "card": "a card", "bool": "a truth value"}
 
 
-class TestChecker:
+class TestChecker(NameChecks):
     def __init__(self, pack):
         self.pack = pack
         self._printed = None
@@ -27,6 +31,12 @@ class TestChecker:
         self.diags.append(Diagnostic("error", msg, span, help, code))
 
     def check(self, test: T.SpellTestDecl) -> list[Diagnostic]:
+        if any(isinstance(st, T.Examples) for st in test.stmts):     # not yet one test per row
+            rows, problems = expand(test)
+            for row in rows:
+                problems += [d for d in self.check(row) if (str(d.span), d.message)
+                             not in {(str(p.span), p.message) for p in problems}]
+            return problems
         start = len(self.diags)
         p = self.pack
         seats = next((s for s in test.stmts if isinstance(s, T.Seats)), None)
@@ -46,6 +56,9 @@ class TestChecker:
                 c = p.characters.get(who.name)
                 if c is None and setup and who.name == f"P{i}":
                     continue            # a seat the mode's own setup fills (esper deals rosters of cards)
+                if c is None and who.name in p.kinds and seat_takes_cards(p):
+                    self.held[i] |= self.skills_of(getattr(p.kinds[who.name], "skills", ()))
+                    continue            # a character card (esper): named by its player, `P0.Anna`
                 if c is None:
                     self.error(who.span, f"unknown character `{who.name}`", did_you_mean(who.name, p.characters))
                     continue
@@ -83,9 +96,16 @@ class TestChecker:
         by_cards = self.skills_of(s for k in self.kinds_used(test) for s in p.kinds[k].skills) \
             if all(hasattr(p.kinds[k], "skills") for k in self.kinds_used(test)) else set()
         by_mode = self.skills_of(s for m in p.modes.values() for s in list(m.rules) + list(m.skills))
-        if name not in held | by_cards | by_mode:
+        if name not in held | by_cards | by_mode | self.handed_over(test):
             self.error(test.subject_span, f"no seated character holds `{name}`, so this test cannot test it",
                        "seat a character that holds it, or name the skill the test is about")
+
+    def handed_over(self, test) -> set:
+        """Skills the test itself hands over: `call set_spell_card(Marisa, MasterSpark)`."""
+        vals = [v for st in test.stmts if isinstance(st, T.CallFunc) for v in st.args] \
+            + [v for st in test.stmts if isinstance(st, T.Perform) for _, v, _ in st.args] \
+            + [st.value for st in test.stmts if isinstance(st, T.SetValue)]
+        return self.skills_of(v.id for v in vals if isinstance(v, T.Name) and v.id in self.pack.skills)
 
     def kinds_used(self, test) -> set:
         out = set()
@@ -100,7 +120,9 @@ class TestChecker:
     def kind_of(self, spec: str):
         return max((k for k in self.pack.kinds if spec.startswith(k)), key=len, default=None)
 
-    def who(self, w: T.Who):
+    def who(self, w: T.Who, every: bool = False):
+        if every and w.name == "every":       # `hand every: …`: each seat not stated otherwise
+            return None
         if w.name in self.twice:
             self.error(w.span, f"`{w.name}` sits at several seats: which one?", "name the seat: P0, P1, …")
             return None
@@ -119,12 +141,15 @@ class TestChecker:
 
     def st_Put(self, st):
         if st.who is not None:
-            self.who(st.who)
+            self.who(st.who, every=True)
         zones = [z for z, d in self.pack.zones.items() if d.owner == ("table" if st.who is None else "player")]
         if st.how == "zone" and st.zone not in zones:
             self.error(st.span, f"unknown zone `{st.zone}`", did_you_mean(st.zone, zones))
         for c in st.cards:
-            self.card(c.spec, c.span)
+            if isinstance(c, T.Pattern):
+                self.pattern(c)
+            else:
+                self.card(c.spec, c.span)
 
     def card(self, spec, span):
         kind = self.kind_of(spec)
@@ -145,16 +170,21 @@ class TestChecker:
         return self._printed
 
     def st_SetValue(self, st):
+        if st.card is not None or (st.who is not None and st.who.name not in self.seated and st.who.name != "every"):
+            self.card_value(st.card if st.card is not None else st.who, st.name, st.name_span)
+            self.val(st.value)
+            return
         scope = "table" if st.who is None else "player"
         if st.who is not None:
-            self.who(st.who)
+            self.who(st.who, every=True)
         known = [n for (o, n) in list(self.pack.counters) + list(self.pack.attrs_) if o == scope]
         if st.name not in known:
             self.error(st.name_span, f"unknown {scope} value `{st.name}`", did_you_mean(st.name, known))
         elif (scope, st.name) in self.pack.counters and not (isinstance(st.value, T.Lit) and isinstance(st.value.value, int)
                                                              and not isinstance(st.value.value, bool)):
             self.error(st.value.span, f"`{st.name}` is a number", f"write `set … {st.name} = 2`")
-        self.val(st.value)
+        else:
+            self.typed(st.value, attr_type(self.pack, scope, st.name))
 
     def st_Answer(self, st):
         seat = self.who(st.who)
@@ -180,13 +210,16 @@ class TestChecker:
             for x in a.value:
                 self.answer(x, seat)
             return
+        if a.kind == "pattern":
+            self.pattern(a.value)
         if a.kind != "name":
             return
         n = a.value
         if not n.isascii() or n in self.printed():
             self.card(n, a.span)
             return
-        known = set(p.kinds) | set(p.characters) | set(p.skills) | set(self.seated) | set(p.zones)
+        known = set(p.kinds) | set(p.characters) | set(p.skills) | set(self.seated) | set(p.zones) \
+            | {m for e in p.enums.values() for m in e}
         if n not in known:
             self.error(a.span, f"`{n}` names no card, character, skill or seat", did_you_mean(n, known))
             return
@@ -210,23 +243,28 @@ class TestChecker:
         if a is None:
             self.error(st.name_span, f"unknown action `{st.action}`", did_you_mean(st.action, self.pack.actions))
             return
+        types = param_types(self.pack, "action", st.action) or {}
         for name, v, span in st.args:
             if name not in a.params:
                 self.error(span, f"action `{st.action}` has no parameter `{name}`", did_you_mean(name, a.params))
-            self.val(v)
+            self.typed(v, types.get(name, ""))
 
     def st_CallFunc(self, st):
         if st.func not in self.pack.funcs:
             self.error(st.name_span, f"unknown function `{st.func}`", did_you_mean(st.func, self.pack.funcs))
-        for v in st.args:
-            self.val(v)
+        self.args(param_types(self.pack, "func", st.func), list(st.args))
 
     def st_Expect(self, st):
         for c in st.conds:
             self.cond(c)
 
     def cond(self, c):
-        if isinstance(c, T.Not):
+        if isinstance(c, T.NeverAsked):
+            self.st_When(T.When(c.who, c.sort, c.prompt, c.about, T.Ans("yes" if c.sort == "yes_no" else "pass",
+                                                                        True, c.span), False, c.span))
+        elif isinstance(c, T.NeverOffered):
+            self.answer(c.option, self.who(c.who))
+        elif isinstance(c, T.Not):
             self.cond(c.cond)
         elif isinstance(c, T.Truthy):
             self.val(c.val)
@@ -256,6 +294,8 @@ class TestChecker:
         if isinstance(v, T.Index):
             self.val(v.obj)
             return "any"
+        if isinstance(v, T.Pattern):
+            return self.pattern(v)
         if isinstance(v, T.Name):
             if v.id in self.seated or v.id == "current":
                 return "player"
@@ -263,6 +303,8 @@ class TestChecker:
                 return "list"
             if (("table", v.id) in p.counters):
                 return "int"
+            if ("table", v.id) in p.attrs_:
+                return "list" if attr_type(p, "table", v.id).endswith("s") else "any"
             if v.id in self.printed():      # a card of a deck printed by a number alone: `Number37`
                 return "card"
             known = set(p.kinds) | set(p.characters) | set(p.skills) | set(p.actions) | set(p.zones) \
@@ -280,9 +322,13 @@ class TestChecker:
                     return "int"
                 if ("player", v.name) in p.attrs_ or v.name in PLAYER_FIELDS:
                     return "list" if v.name in ("skills", "hand") else "any"
+                if v.name in p.kinds:         # `P1.Anna`: the card of that kind the player has
+                    return "card"
                 known = [n for (o, n) in list(p.counters) + list(p.attrs_) if o == "player"] \
                     + [z for z, d in p.zones.items() if d.owner == "player"] + list(PLAYER_FIELDS)
                 self.error(v.span, f"a player has no `{v.name}`", did_you_mean(v.name, known))
+            elif obj == "card":
+                return self.card_field(v.name, v.span)
             return "any"
         return self.fn(v)
 
@@ -311,8 +357,11 @@ class TestChecker:
             if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.actions:
                 self.error(f.args[0].span, f"unknown action `{f.args[0].id}`", did_you_mean(f.args[0].id, p.actions))
             return "list"
-        for a in f.args:
-            self.val(a)
+        if f.name in FUNCTIONS:
+            for a in f.args:
+                self.val(a)
+        else:
+            self.query_args(f)
         if f.name in FUNCTIONS:
             want = FUNCTIONS[f.name]
             if want is not None and len(f.args) != want:
@@ -322,3 +371,6 @@ class TestChecker:
             self.error(f.span, f"unknown function `{f.name}`",
                        did_you_mean(f.name, list(FUNCTIONS) + list(p.queries)))
         return "any"
+
+    def query_args(self, f: T.Fn) -> None:
+        self.args(param_types(self.pack, "query", f.name), list(f.args))

@@ -11,6 +11,8 @@ from spellcard.compiler.pack import registry
 from spellcard.compiler.pack.loader import read_sources
 from spellcard.compiler.parse.read import decode, parse
 
+from .rows import expand
+
 
 @attrs.define
 class Found:
@@ -52,6 +54,9 @@ def collect(paths: Iterable[Path]) -> Found:
             continue
         module = build(src.path, tree)
         if module.tests:
-            found.tests.extend(module.tests)
+            for test in module.tests:          # a table-driven test: one test per row
+                rows, problems = expand(test)
+                found.tests.extend(rows)
+                found.diagnostics.extend(problems)
             found.lines[src.path] = src.lines
     return found

@@ -71,7 +71,16 @@ class ListV:
     span: Span
 
 
-Val = Union[Lit, Spec, Name, Field, Fn, Index, ListV]
+@attrs.frozen
+class Pattern:
+    """`card(colour: red, rank: 7)`: a card by its attributes (a deck that prints no name), or
+    `Danmaku(suit: spade)`: a kind's card by some of them."""
+    kind: Optional[str]          # none for `card(…)`: any kind
+    attrs: tuple                 # (attribute name, Val, name span)
+    span: Span
+
+
+Val = Union[Lit, Spec, Name, Field, Fn, Index, ListV, Pattern]
 
 
 @attrs.frozen
@@ -102,7 +111,25 @@ class Truthy:
     span: Span
 
 
-Cond = Union[Compare, Has, Not, Truthy]
+@attrs.frozen
+class NeverAsked:
+    """`X is never asked yes_no about Masochist`: no decision of that sort/prompt/skill was put to X."""
+    who: Who
+    sort: Optional[str]
+    prompt: Optional[str]
+    about: Optional[str]
+    span: Span
+
+
+@attrs.frozen
+class NeverOffered:
+    """`X is never offered Borrow`: no decision put to X (nor settled alone) had that option."""
+    who: Who
+    option: "Ans"
+    span: Span
+
+
+Cond = Union[Compare, Has, Not, Truthy, NeverAsked, NeverOffered]
 
 
 # ── answers ───────────────────────────────────────────────────────────────────
@@ -110,7 +137,7 @@ Cond = Union[Compare, Has, Not, Truthy]
 class Ans:
     """`yes`, `no`, `pass`, a name (card spec, character, skill, option), a quoted option text,
     or a list of those for a decision that takes several."""
-    kind: str                    # yes | no | pass | name | text | list
+    kind: str                    # yes | no | pass | name | text | int | pattern | list
     value: object
     span: Span
 
@@ -155,6 +182,7 @@ class SetValue:
     value: Val
     span: Span
     name_span: Span
+    card: Optional[Val] = None   # `set P1.Anna.hp = 3`: the card whose value it is
 
 
 @attrs.frozen
@@ -213,8 +241,17 @@ class ExpectError:
     span: Span
 
 
+@attrs.frozen
+class Examples:
+    """`examples:` then a table, `| col | col |` and a row of values per case: the test runs once per
+    row, each column's name in its body standing for the row's value (spellcard/spelltest/rows.py)."""
+    columns: tuple               # Name nodes
+    rows: tuple                  # per row, a tuple of Val
+    span: Span
+
+
 Stmt = Union[Seats, Mode, Setup, Current, Put, SetValue, Answer, When, Run, Perform, CallFunc, Expect,
-             ExpectError]
+             ExpectError, Examples]
 
 
 @attrs.frozen
@@ -224,3 +261,4 @@ class SpellTestDecl:
     stmts: tuple
     span: Span
     subject_span: Optional[Span] = None
+    row: tuple = ()              # a table-driven test's case: (column, value as written), in order

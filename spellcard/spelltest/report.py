@@ -6,7 +6,10 @@ from spellcard.runtime.model import Card, Play, Player
 
 from ..answers import spec_of
 from ..render import render_game
-from .run import Outcome
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .run import Outcome
 
 LOG_LINES = 25
 
@@ -21,8 +24,11 @@ def failure_text(outcome: Outcome, lines: dict) -> str:
         out.append(f"  expected: {f.expected}")
     if f.actual is not None:
         out.append(f"  actual:   {f.actual}")
+    if outcome.ended:                       # an expectation after the end reads a finished game
+        out.append(f"  note:     {outcome.ended}")
     s = outcome.scenario
     if s is not None:
+        out.append(f"  mode:     {outcome.mode}")
         if s.decisions:
             out.append("  decisions:")
             out.extend("    " + decision_line(s.pack, d, a, settled) for d, a, settled in s.decisions)

@@ -12,17 +12,18 @@ import attrs
 from spellcard.spelltest import nodes as T
 from spellcard.compiler.ast import Span
 from spellcard.runtime.agents.scripted import ScriptMismatch
-from spellcard.runtime.decisions import label
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.errors import GameOver
 from spellcard.runtime.faults import as_fault
-from spellcard.runtime.model import Card, Play, Player
+from spellcard.runtime.model import Card
 
-from ..answers import spec_fits
-from ..faces import printed_specs
 from ..scenario import Scenario, ScenarioError, declared_in
 from ..suggest import did_you_mean
-from .check import FUNCTIONS
-from .values import Symbol, contains, same, show
+from .asking import Asking
+from .reading import Reader
+from .resolve import attr_type, param_types
+from .rows import expand
+from .values import contains, same, show
 
 HEADER = (T.Seats, T.Mode, T.Setup, T.Current)
 
@@ -45,6 +46,27 @@ class Outcome:
     def passed(self) -> bool:
         return self.failure is None
 
+    @property
+    def mode(self) -> Optional[str]:
+        """The mode that ran, and why when the test names none: `Duel (the pack's mode for 2 seats)`."""
+        s = self.scenario
+        if s is None:
+            return None
+        if any(isinstance(st, T.Mode) for st in self.test.stmts):
+            return s.mode_name
+        return f"{s.mode_name} (no `mode` in the test: the pack's first for {len(s.game.players)} seats)"
+
+    @property
+    def ended(self) -> Optional[str]:
+        """`the game ended at turn 4 (P1's): IncidentVictory; winners: Reimu (P0)`, once it has."""
+        s = self.scenario
+        if s is None or s.ended is None:
+            return None
+        turn, _, seat, rule = s.ended
+        who = f" ({show(s.pack, s.p(seat))}'s)" if seat is not None else ""
+        won = ", ".join(show(s.pack, p) for p in s.winners or []) or "nobody"
+        return f"the game ended at turn {turn}{who}" + (f": {rule}" if rule else "") + f"; winners: {won}"
+
 
 class Stop(Exception):
     def __init__(self, failure: Failure):
@@ -52,6 +74,9 @@ class Stop(Exception):
 
 
 def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
+    if any(isinstance(st, T.Examples) for st in test.stmts):    # not yet one test per row: each row, to the first failing
+        outcomes = [run_test(row, pack, extra) for row in expand(test)[0]]
+        return next((o for o in outcomes if not o.passed), outcomes[-1] if outcomes else Outcome(test))
     runner = Runner(test, pack, tuple(extra))
     try:
         runner.run()
@@ -60,7 +85,7 @@ def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
     return Outcome(test, None, runner.s)
 
 
-class Runner:
+class Runner(Reader, Asking):
     def packs_own(self) -> bool:
         """Whether the test is one of the pack's own (not given with --with): it checks only the
         invariants the pack declares, never a tester's from a --with file (docs/property-testing.md)."""
@@ -81,7 +106,7 @@ class Runner:
         head = [st for st in stmts[:first]] + [st for st in stmts[first:] if isinstance(st, HEADER[:-1])]
         body = [st for st in stmts[first:] if not isinstance(st, HEADER[:-1])]
         self.seat_up(head)
-        for st in body:
+        for st in every_seat(body, self.seat_of, len(self.scripted)):
             getattr(self, "do_" + type(st).__name__)(st)
         self.check_leftovers()
 
@@ -92,10 +117,12 @@ class Runner:
         mode = next((h.name for h in head if isinstance(h, T.Mode)), None)
         setup = any(isinstance(h, T.Setup) for h in head)
         names = [tuple(w.name for w in seat) for seat in seats.seats]
+        pack = load_pack(self.pack_name, self.extra)
         for i, seat in enumerate(names):
             self.seat_of[f"P{i}"] = i
             for n in seat:
-                self.seat_of.setdefault(n, i)
+                if n in pack.characters or n not in pack.kinds:     # a character card names a card, not its seat
+                    self.seat_of.setdefault(n, i)
         current = next((h for h in head if isinstance(h, T.Current)), None)
         cur = self.seat(current.who) if current else 0
         with self.at(seats.span):
@@ -103,6 +130,7 @@ class Runner:
                               invariants_of_extra=not self.packs_own())
             if setup and current:
                 self.s.game.current = self.s.p(cur)
+            self.placed.extend(self.s.seated_cards)
         self.scripted = [[] for _ in names]
 
     def at(self, span: Span, running: bool = False):
@@ -114,9 +142,12 @@ class Runner:
             raise Stop(Failure(who.span, f"nobody seated here is `{who.name}`", hint))
         return self.seat_of[who.name]
 
+    def fail(self, span: Span, message: str, expected: Optional[str] = None, actual: Optional[str] = None):
+        raise Stop(Failure(span, message, expected, actual))
+
     # ── statements ──────────────────────────────────────────────────────────────
     def do_Put(self, st: T.Put) -> None:
-        specs = [c.spec for c in st.cards]
+        specs = [self.pattern(c) if isinstance(c, T.Pattern) else c.spec for c in st.cards]
         with self.at(st.span):
             if st.how == "hand":
                 cards = self.s.hand(self.seat(st.who), *specs)
@@ -133,7 +164,11 @@ class Runner:
         self.s.game.current = self.s.p(self.seat(st.who))
 
     def do_SetValue(self, st: T.SetValue) -> None:
-        value = self.value(st.value)
+        if st.card is not None or (st.who is not None and st.who.name not in self.seat_of):
+            card = self.value(st.card if st.card is not None else T.Name(st.who.name, st.who.span), as_card=True)
+            return self.set_card(card, st.name, self.value(st.value, as_card=True), st.span)
+        scope = "table" if st.who is None else "player"
+        value = self.value(st.value, typed=attr_type(self.s.pack, scope, st.name))
         with self.at(st.span):
             self.s.set(None if st.who is None else self.seat(st.who), **{st.name: value})
 
@@ -152,6 +187,8 @@ class Runner:
     def want(self, a: T.Ans):
         if a.kind == "list":
             return [self.want(x) for x in a.value]
+        if a.kind == "pattern":
+            return self.pattern(a.value)
         if a.kind == "name" and a.value in self.seat_of:
             return self.s.p(self.seat_of[a.value])
         return a.value
@@ -170,12 +207,14 @@ class Runner:
                 self.s.phase(seat if seat is not None else self.s.game.current.seat, what)
 
     def do_Perform(self, st: T.Perform) -> None:
-        kwargs = {name: self.value(v, as_card=True) for name, v, _ in st.args}
+        types = param_types(self.s.pack, "action", st.action) or {}
+        kwargs = {name: self.value(v, as_card=True, typed=types.get(name, "")) for name, v, _ in st.args}
         with self.at(st.span, running=True):
             self.s.perform(st.action, **kwargs)
 
     def do_CallFunc(self, st: T.CallFunc) -> None:
-        args = [self.value(v, as_card=True) for v in st.args]
+        words = list((param_types(self.s.pack, "func", st.func) or {}).values())
+        args = [self.value(v, as_card=True, typed=words[i] if i < len(words) else "") for i, v in enumerate(st.args)]
         with self.at(st.span, running=True):
             self.s.call(st.func, *args)
 
@@ -210,6 +249,8 @@ class Runner:
 
     def holds(self, cond):
         pack = self.s.pack
+        if isinstance(cond, (T.NeverAsked, T.NeverOffered)):
+            return self.never(cond)
         if isinstance(cond, T.Not):
             ok, expected, actual = self.holds(cond.cond)
             return not ok, f"not {expected}", actual
@@ -232,135 +273,26 @@ class Runner:
                 raise Stop(Failure(cond.span, f"cannot compare {show(pack, left)} {op} {show(pack, right)}"))
         return ok, f"{op} {show(pack, right)}" if op != "==" else show(pack, right), show(pack, left)
 
-    def value(self, v, as_card: bool = False):
-        s = self.s
-        if isinstance(v, T.Lit):
-            return v.value
-        if isinstance(v, T.Spec):
-            return self.card_ref(v) if as_card else Symbol(v.spec)
-        if isinstance(v, T.Name):
-            return self.name(v, as_card)
-        if isinstance(v, T.ListV):
-            return [self.value(x, as_card) for x in v.items]
-        if isinstance(v, T.Index):
-            items = self.value(v.obj)
-            if not isinstance(items, (list, tuple)) or not -len(items) <= v.index < len(items):
-                raise Stop(Failure(v.span, f"there is no item {v.index}", None, show(s.pack, items)))
-            return items[v.index]
-        if isinstance(v, T.Field):
-            return self.field(self.value(v.obj), v)
-        return self.call(v)
 
-    def card_ref(self, v):
-        for c in self.placed:
-            if spec_fits(self.s.pack, c, v.spec):
-                return c
-        raise Stop(Failure(v.span, f"no {v.spec} was put on the table by this test"))
+def every_seat(body: list, seat_of: dict, seats: int) -> list:
+    """`hand every: …`, `set every.hp = 2`: the same for each seat the test states nothing of the
+    kind for (its own `hand P1: …`, `set P1.hp = …`), at the place the `every` line stands."""
+    def key(st):
+        if isinstance(st, T.Put) and st.who is not None:
+            return ("put", st.how, st.zone)
+        if isinstance(st, T.SetValue) and st.who is not None and st.card is None:
+            return ("set", st.name)
+        return None
 
-    def name(self, v: T.Name, as_card: bool):
-        s, n = self.s, v.id
-        if n in self.seat_of:
-            return s.p(self.seat_of[n])
-        if n == "winners":
-            return list(s.winners or [])
-        if n == "current":
-            return s.game.current
-        if n == "deck":                     # the scenario's deck, top card first
-            return list(reversed(s.deck.cards))
-        if n == "skipped":                  # the phases the rules have marked to be skipped
-            return [Symbol(x) for x in sorted(s.game.skipped)]
-        if n in s.game.z:
-            return list(s.game.z[n].cards)
-        if n in s.game.v:
-            return s.game.v[n]
-        if as_card and (n in s.pack.kinds or n in printed_specs(s.pack)):
-            return self.card_ref(T.Spec(n, v.span))
-        return Symbol(n)
-
-    def field(self, obj, v: T.Field):
-        s, name = self.s, v.name
-        if isinstance(obj, Player):
-            if name == "hand" and s.pack.hand_zone and "hand" not in obj.z:
-                name = s.pack.hand_zone
-            if name in obj.z:
-                return list(obj.z[name].cards)
-            if name in obj.v:
-                return obj.v[name]
-            if name == "skills":
-                return [Symbol(i.skill.name) for i in obj.skills]
-            if name == "character":
-                return Symbol(obj.character.name) if obj.character else None
-            if name == "alive":
-                return obj.alive
-        elif isinstance(obj, dict) and name in obj:
-            return self.ref(obj[name])
-        elif isinstance(obj, Card) and name in obj.a:
-            return obj.a[name]
-        raise Stop(Failure(v.span, f"{show(s.pack, obj)} has no `{name}`"))
-
-    def ref(self, x, card: bool = False):
-        """A logged value back to the table's objects: "P1" is that player; in a field that holds
-        cards (an action's card parameter or result), a number is the card of that id."""
-        if isinstance(x, str) and x.startswith("P") and x[1:].isdigit() and int(x[1:]) < len(self.s.game.players):
-            return self.s.p(int(x[1:]))
-        if isinstance(x, list):
-            return [self.ref(i, card) for i in x]
-        if card and type(x) is int:
-            return next((c for c in self.s.game.cards if c.id == x), x)
-        return x
-
-    def call(self, f: T.Fn):
-        s = self.s
-        query = f.name not in FUNCTIONS
-        args = [self.value(a, as_card=query) for a in f.args]
-        with self.at(f.span):
-            if f.name == "count":
-                return len(args[0])
-            if f.name == "take":
-                return list(args[0])[:args[1]]
-            if f.name == "drop":
-                return list(args[0])[args[1]:]
-            if f.name == "last":
-                if not args[0]:
-                    raise Stop(Failure(f.span, "the list is empty: it has no last item"))
-                return args[0][-1]
-            if f.name == "cards":
-                return [x for x in args[0] if isinstance(x, Card)]
-            if f.name == "fired":
-                return s.fired(str(args[0]))
-            if f.name == "events":
-                held = s.pack.actions[str(args[0])].cards if str(args[0]) in s.pack.actions else ()
-                return [{k: self.ref(x, k in held) for k, x in e.items()} for e in s.events(str(args[0]))]
-            if f.name == "asked":
-                seat, sort, text = self._asking(args)
-                return len(s.asked(seat, sort, text))
-            if f.name == "offered":
-                seat, sort, _ = self._asking(args)
-                ds = s.asked(seat, sort or "play")
-                return [self.option(o) for o in ds[-1].options] if ds else []
-            if f.name == "options":
-                seat, sort, text = self._asking(args)
-                return [[self.option(o) for o in d.options] for d in s.asked(seat, sort or "play", text)]
-            if f.name == "questions":
-                return [d.prompt for d in s.asked(args[0].seat, "yes_no")]
-            if f.name == "holds":
-                return s.holds(args[0].seat, str(args[1]))
-            args = [None if isinstance(a, Symbol) and a == "none" else a for a in args]
-            return s.query(f.name, *args)
-
-    def _asking(self, args):
-        seat = args[0].seat
-        sort = next((str(a) for a in args[1:] if isinstance(a, Symbol)), None)
-        text = next((a for a in args[1:] if isinstance(a, str) and not isinstance(a, Symbol)), None)
-        return seat, sort, text
-
-    @staticmethod
-    def option(o):
-        if isinstance(o, Play) and o.card is not None and not o.card.virtual and o.convert is None:
-            return o.card
-        if isinstance(o, (Card, Player)):
-            return o
-        return Symbol(label(o))
+    stated = {(key(st), seat_of.get(st.who.name)) for st in body if key(st) and st.who.name != "every"}
+    out = []
+    for st in body:
+        if key(st) is None or st.who.name != "every":
+            out.append(st)
+            continue
+        out.extend(attrs.evolve(st, who=T.Who(f"P{i}", st.who.span)) for i in range(seats)
+                   if (key(st), i) not in stated)
+    return out
 
 
 class _At:

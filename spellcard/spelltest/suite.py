@@ -46,8 +46,12 @@ def load_suite(pack: str, extra: Iterable[str] = (), files: Optional[Iterable] =
     problems = list(found.diagnostics)
     if found.tests:
         checker = TestChecker(load_pack(pack, rule_extra))
+        seen: set = set()                    # the rows of one table share their body: each error once
         for t in found.tests:
-            problems.extend(checker.check(t))
+            for d in checker.check(t):
+                if (str(d.span), d.message) not in seen:
+                    seen.add((str(d.span), d.message))
+                    problems.append(d)
     if pattern:
         found.tests = [t for t in found.tests if _matches(pattern, test_id(t))]
     return Suite(pack, rule_extra, found, problems)

@@ -2,9 +2,11 @@
 its kind (`Danmaku`); a player equals a character it plays, or its seat (`P1`)."""
 from __future__ import annotations
 
+from spellcard.runtime.defs import CardKind as KindDef, CharacterDef, SkillDef
 from spellcard.runtime.model import Card, Player
 
 from ..answers import spec_fits, spec_of
+from ..faces import CardPattern
 
 
 class Symbol(str):
@@ -15,6 +17,11 @@ def same(pack, a, b) -> bool:
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
                 and all(same(pack, x, y) for x, y in zip(a, b)))
+    if isinstance(b, CardPattern) and not isinstance(a, CardPattern):
+        a, b = b, a
+    if isinstance(a, CardPattern):
+        return isinstance(b, Card) and a.fits(b)
+    a, b = named(a), named(b)
     if isinstance(b, Card) and not isinstance(a, Card):
         a, b = b, a
     if isinstance(a, Card):
@@ -30,6 +37,13 @@ def same(pack, a, b) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b or (a in (0, 1) and b in (0, 1) and bool(a) == bool(b) and type(a) is type(b))
     return a == b
+
+
+def named(x):
+    """A kind, skill or character of the pack (read where the pack declares one) compares by its name."""
+    if isinstance(x, (KindDef, SkillDef, CharacterDef)):
+        return Symbol(x.name)
+    return x
 
 
 def contains(pack, whole, part) -> bool:
@@ -54,6 +68,8 @@ def show(pack, v) -> str:
         return spec_of(pack, v)
     if isinstance(v, Player):
         return f"{v.character.name} (P{v.seat})" if v.character else f"P{v.seat}"
+    if isinstance(v, (KindDef, SkillDef, CharacterDef, CardPattern)):
+        return str(named(v))
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(show(pack, x) for x in v) + "]"
     if isinstance(v, bool):

@@ -1,6 +1,7 @@
 """符卡: 魔理沙的SC[极限火花], the one spell card the rulebook spells out, and the once-per-game rule.
 
-Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the test checks.
+Each docstring quotes the rulebook sentence (seeds/001_355cf7c89762d23f.txt) the test checks. Its
+three-two-two shots and the three suits it needs are tested in rules/bots/tests/spell_card.spell.
 """
 import re
 
@@ -18,21 +19,6 @@ def offers_spark(s, seat=0):
                for d in asked(s, seat, "play") for o in d.options)
 
 
-def test_master_spark_shoots_three_two_and_two_danmaku():
-    """极限火花：弃置3张不同花色手牌，选定1名玩家，该玩家和顺序后第1名、第2名玩家分别受到3张、2张和2张弹幕的弹幕射击。
-    Nobody has spirit to graze: 3 hits (6 damage), then 2 and 2 (4 damage each)."""
-    s = scenario(FOUR)
-    cards = spark_ready(s)
-    for seat, hp in ((1, 8), (2, 6), (3, 6)):
-        set_hp(s, seat, hp, max_hp=hp)
-        set_spirit(s, seat, 0)
-    s.answer(0, "MasterSpark", cards[0], cards[1], s.p(1))
-    s.phase(0, "action_phase")
-    assert [s.value(i, "hp") for i in (1, 2, 3)] == [2, 2, 2]
-    assert all(c in s.game.z["discard_pile"].cards for c in cards)
-    assert s.unscripted() == []
-
-
 def test_master_spark_is_shot_at_the_chosen_player_first_and_then_in_order():
     """选定1名玩家，该玩家和顺序后第1名、第2名玩家分别受到3张、2张和2张弹幕的弹幕射击。
     The chosen seat 2, then seats 3 and 0 (魔理沙 herself is no exception)."""
@@ -43,14 +29,6 @@ def test_master_spark_is_shot_at_the_chosen_player_first_and_then_in_order():
     shots = [e for e in s.log() if e.startswith('["act","danmaku_shot"')]
     assert ['"target":"P2","amount":3' in shots[0], '"target":"P3","amount":2' in shots[1],
             '"target":"P0","amount":2' in shots[2]] == [True, True, True]
-
-
-def test_master_spark_needs_three_different_suits():
-    """弃置3张不同花色手牌"""
-    s = scenario(TWO)
-    spark_ready(s, 0, "Strike♠A", "Strike♠2", "Strike♡A")
-    s.phase(0, "action_phase")
-    assert not offers_spark(s)
 
 
 def test_master_spark_offers_only_cards_of_a_suit_not_yet_discarded():

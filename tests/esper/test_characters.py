@@ -1,22 +1,9 @@
 """异能斗技: the five characters, their stats and their skills.
 
-Each docstring quotes the rulebook (shared/seeds/003_567f94cc5b9e4b48.txt) sentence it checks.
+Each docstring quotes the rulebook (shared/seeds/003_567f94cc5b9e4b48.txt) sentence it checks. The
+stats, 点燃激情, 火力爆发 and 责任 are tested in the language, in rules/esper/tests/characters.spell.
 """
-import pytest
-
 from ._helpers import Esper, plays
-
-
-@pytest.mark.parametrize("name,speed,life,power", [
-    ("Anna", 2, 6, 1), ("Yuri", 4, 8, 3), ("Lisalina", 2, 8, 1), ("GuanZixiao", 3, 10, 2), ("Lantis", 4, 10, 4)])
-def test_character_stats(name, speed, life, power):
-    """安娜-列夫洛特 速度：2 生命：6 力量：1 / 尤里-朱莱 速度：4 生命：8 力量：3 / 丽莎琳娜 速度：2 力量：8 力量：1
-    (reading C1: 生命 8) / 关梓萧 速度：3 生命：10 力量：2 / 兰提斯-普洛斯法 速度：4 生命：10 力量：4"""
-    s = Esper((name, "Anna" if name != "Anna" else "Yuri", "Lisalina" if name != "Lisalina" else "Yuri"))
-    c = s.ch(0, name)
-    assert (c.a["speed"], c.a["life"], c.a["power"]) == (speed, life, power)
-    assert s.hp(c) == life
-    assert len(c.kind.skills) == 3           # 一个角色有且仅有3个技能
 
 
 # ── 安娜-列夫洛特 ──────────────────────────────────────────────────────────────
@@ -38,47 +25,7 @@ def test_stoke_fire_adds_one_more_heat_in_annas_turn():
     assert s.env_levels()["hot"] == 3
 
 
-def test_ignite_passion():
-    """点燃激情：<1>，造成1点伤害，令环境中添加1《热》。"""
-    s = Esper()
-    lantis = s.ch(1, "Lantis")
-    s.energy(0, "Coffee")
-    s.answer(0, "IgnitePassion", lantis)
-    s.act(s.ch(0, "Anna"))
-    assert s.hp(lantis) == 9
-    assert s.env_levels()["hot"] == 2          # 1, and 调火's +1
-    assert len(plays(s, 0)) == 1               # a skill ends the turn
-
-
-def test_firepower_burst_costs_one_less_per_heat():
-    """火力爆发：<5>，2《热》，造成6点伤害，环境中每有1《热》，该技能费用减（1）点。"""
-    s = Esper()
-    guan = s.ch(1, "GuanZixiao")
-    s.env(hot=3)
-    s.energy(0, "Coffee", "Coffee", "Coffee")
-    s.answer(0, "FirepowerBurst", lambda d: [0, 1], guan)
-    s.act(s.ch(0, "Anna"))
-    assert s.hp(guan) == 4
-    assert s.untapped(0) == 1                  # paid 5 - 3 = 2
-    s2 = Esper()
-    s2.env(hot=2)
-    s2.energy(0, "Coffee", "Coffee")
-    s2.act(s2.ch(0, "Anna"))                   # 5 - 2 = 3 energy needed: not offered
-    assert "FirepowerBurst" not in plays(s2, 0)[0]
-
-
 # ── 尤里-朱莱 ──────────────────────────────────────────────────────────────────
-def test_duty_adds_wet_at_turn_start_in_front():
-    """责任：被动技能，该角色的回合开始时，若该角色处于前线，则令环境中添加1《湿》。"""
-    s = Esper()
-    yuri = s.ch(0, "Yuri")
-    s.act(yuri)
-    assert s.env_levels()["wet"] == 0
-    s.front(yuri, 1)
-    s.act(yuri)
-    assert s.env_levels()["wet"] == 1
-
-
 def test_torrent_sword_gives_an_attack_mark_for_the_turn():
     """水势剑：<1>，持续1回合，获得攻击标志，令环境中添加1《湿》。 (reading R14: the turn goes on)"""
     s = Esper()
