@@ -57,7 +57,11 @@ class _Watched(Runner):
         super().__init__(test, pack, extra)
         self.always = always
 
+    def packs_own(self) -> bool:
+        return False                         # a tester's test, as one given with --with: their invariants hold
+
     def seat_up(self, head) -> None:
         super().seat_up(head)
+        self.s.decisions.clear()             # the setup's, as play() clears them: a property reads alike
         if self.always:
             watch(self.s, self.always)
