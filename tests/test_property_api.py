@@ -163,6 +163,8 @@ def test_tables_take_a_pack_by_name_or_loaded_and_check_every_name_at_once():
 def test_play_takes_the_pack_by_name_and_bounded_goes_above_given():
     with pytest.raises(TypeError, match="name or folder"):
         play(load_pack("thb"), TableSpec("Duel", ("Reimu", "Marisa")), None)
+    with pytest.raises(TypeError, match="st.data"):
+        play("thb", TableSpec("Duel", ("Reimu", "Marisa")), None)
     with pytest.raises(TypeError, match="above @given"):
         bounded()(lambda: None)
     with pytest.raises(ValueError):

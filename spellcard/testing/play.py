@@ -108,6 +108,9 @@ def play(pack: str, spec: TableSpec, data, extra: Sequence[str] = (),
     if not isinstance(pack, str):
         raise TypeError(f"play() takes the pack's name or folder (as `spellcard test` does), "
                         f"not {type(pack).__name__}")
+    if not callable(getattr(data, "draw", None)):
+        raise TypeError("play() draws every answer from hypothesis's data: pass the `data` of "
+                        "@given(data=st.data())")
     shrinking = bound.current()
     if shrinking is not None:
         shrinking.on_time()                  # past its shrink time: stop hypothesis, report the best
