@@ -19,7 +19,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.engine.usage import Usage
-from spellcard.runtime.errors import AgentFault, HarnessStop, InvariantBroken, PlayerOut, RuleLoop
+from spellcard.runtime.errors import HarnessStop, InvariantBroken, PlayerOut, RuleLoop
 from spellcard.runtime.faults import as_fault
 from spellcard.scenario import Scenario, ScenarioError
 
@@ -81,8 +81,6 @@ class Played:
 
 
 def judge(err: Exception, pack) -> Broken:
-    if isinstance(err, AgentFault) and isinstance(err.original, HarnessStop):
-        err = err.original
     if isinstance(err, PropertyFault):
         raise err.original
     if isinstance(err, PropertyBroken):
