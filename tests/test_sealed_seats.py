@@ -102,7 +102,7 @@ def test_no_seat_can_tell_a_second_world_from_a_drawn_game(pack, mode):
 @pytest.mark.slow
 @pytest.mark.parametrize("pack,mode", MODES, ids=lambda x: Path(x).name)
 def test_no_seat_can_tell_a_second_world_from_a_drawn_game_at_length(pack, mode):
-    drawn(pack, mode, examples=20, checks=10_000, log_every=25)()
+    drawn(pack, mode, examples=10, checks=10_000, log_every=25)()
 
 
 def test_a_leaky_view_fails_a_drawn_game_and_its_report_is_a_spell_test_that_replays_the_leak(monkeypatch):
