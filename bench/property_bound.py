@@ -9,6 +9,11 @@ run is a hypothesis test of 25 examples: `--plain` under plain `@given` with set
 (hypothesis shrinks as long as it likes, up to its own 5 minutes: as before `bounded`), `--bounded`
 under `@bounded(shrink_seconds=S)`. It reports the wall and CPU seconds until the failure is
 raised, the games played, and whether the report carries the `.spell` test. Same seed, same games.
+
+Measured on the shared 2-core machine (docs/property-testing.md, "Property tests of your own"):
+
+    seed 0   plain: 314 s (54.8 s CPU), 113 games, hypothesis's five-minute warning   bounded: 22.4 s (6.0 s CPU), 14 games
+    seed 1   plain: 320 s (46.1 s CPU), 117 games, the same warning                   bounded: 22.0 s (3.1 s CPU), 5 games
 """
 from __future__ import annotations
 
