@@ -105,41 +105,6 @@ def test_no_seat_can_tell_a_second_world_from_a_drawn_game_at_length(pack, mode)
     drawn(pack, mode, examples=10, checks=10_000, log_every=25)()
 
 
-def test_a_leaky_view_fails_a_drawn_game_and_its_report_is_a_spell_test_that_replays_the_leak(monkeypatch):
-    """The negative control of the drawn games: the failure is reported with the `.spell` test of
-    the (shrunk) game, and that test, run through the test runner with the same check, leaks at the
-    same decision, with the same words; with the honest view it passes."""
-    honest = view_module.knows
-    monkeypatch.setattr(view_module, "knows", _next_hand_shown(honest))
-    with pytest.raises(Broken) as caught:
-        drawn("thb", "Duel", examples=3, checks=20, log_every=1000, shrink_seconds=3)()
-    broken = caught.value
-    assert broken.prop == "sealed seats" and "is handed something else in a second world" in broken.message
-    text = spell_test(broken)
-    assert any(text in note for note in broken.__notes__), "the failure shows its .spell test"
-    assert text.count("\n") <= 20 and "run game" in text and "setup" in text
-    again = rerun("thb", text, always=[("sealed seats", Sealed(0, 20, 1000))])
-    assert again is not None and (again.prop, again.message, again.at) == (broken.prop, broken.message, broken.at)
-    monkeypatch.setattr(view_module, "knows", honest)
-    assert rerun("thb", text, always=[("sealed seats", Sealed(0, 20, 1000))]) is None
-
-
-def _next_hand_shown(honest):
-    def leaky(game, seat, card):
-        z = card.zone
-        return honest(game, seat, card) or z is not None and z.owner is not None \
-            and z.owner.seat == (seat + 1) % len(game.players)
-    return leaky
-
-
-def test_a_leaky_view_fails_the_check(monkeypatch):
-    """The negative control: a view that shows the next seat's hand (as the old `knows` showed a
-    card back in the zone it was once revealed in) is told apart from a second world at once."""
-    monkeypatch.setattr(view_module, "knows", _next_hand_shown(view_module.knows))
-    with pytest.raises(AssertionError, match="is handed something else in a second world"):
-        probe("thb", "Duel", 2, 1, checks=20, log_every=1000)
-
-
 def test_a_seat_holding_cards_facing_away_is_checked_on_marks_it_sees_and_faces_it_does_not():
     """The facing-away pack plays blind picks of one's own cards and public clues on them."""
     from spellcard.runtime.view import view_of
@@ -161,31 +126,66 @@ def test_a_seat_holding_cards_facing_away_is_checked_on_marks_it_sees_and_faces_
     assert any(marks for options in seen for _, marks in options), "a clue was read on a face-down card"
 
 
-def test_a_leaky_seat_log_fails_the_check(monkeypatch):
-    """The log's own negative control: a seat log that names the cards the others draw (it takes a
-    card on the deck's top for known, as a seat that once saw it there would)."""
-    from spellcard import seen_log
-
-    honest = seen_log.SeatLog.knows
-
-    def leaky(self, cid):
-        return honest(self, cid) or self.where.get(cid) == "deck"
-
-    monkeypatch.setattr(seen_log.SeatLog, "knows", leaky)
-    with pytest.raises(AssertionError, match="log reads otherwise in a second world"):
-        probe("thb", "Duel", 2, 1, checks=20, log_every=5)
-
-
-def test_a_view_that_shows_a_seat_its_own_cards_held_facing_away_fails_the_check(monkeypatch):
+# ── the negative controls: a leak planted, each of which the check must catch ──────────────────
+def _next_hand(patch):
+    """A view that shows the next seat's hand (as the old `knows` showed a card back in the zone it
+    was once revealed in)."""
     honest = view_module.knows
+    patch.setattr(view_module, "knows", lambda game, seat, card: honest(game, seat, card) or (
+        card.zone is not None and card.zone.owner is not None
+        and card.zone.owner.seat == (seat + 1) % len(game.players)))
 
-    def leaky(game, seat, card):
-        z = card.zone
-        return honest(game, seat, card) or z is not None and z.owner is not None and z.owner.seat == seat
 
-    monkeypatch.setattr(view_module, "knows", leaky)
-    with pytest.raises(AssertionError, match="is handed something else in a second world"):
-        probe(FACING, "Tips", 3, 1, checks=30, log_every=1000)
+def _own_hand(patch):
+    """A view that shows a seat its own cards held facing away."""
+    honest = view_module.knows
+    patch.setattr(view_module, "knows", lambda game, seat, card: honest(game, seat, card) or (
+        card.zone is not None and card.zone.owner is not None and card.zone.owner.seat == seat))
+
+
+def _drawn_named(patch):
+    """A seat log that names the cards the others draw (it takes a card on the deck's top for
+    known, as a seat that once saw it there would)."""
+    from spellcard import seen_log
+    honest = seen_log.SeatLog.knows
+    patch.setattr(seen_log.SeatLog, "knows", lambda self, cid: honest(self, cid) or self.where.get(cid) == "deck")
+
+
+HANDED = "is handed something else in a second world"
+LEAKS = {       # plant, pack, mode, seats (seeded), decisions checked, log every n-th, what the check says
+    "next-hand": (_next_hand, "thb", "Duel", 2, 20, 1000, HANDED),
+    "own-hand-facing-away": (_own_hand, FACING, "Tips", 3, 30, 1000, HANDED),
+    "draws-named-in-log": (_drawn_named, "thb", "Duel", 2, 20, 5, "log reads otherwise in a second world"),
+}
+
+
+@pytest.mark.parametrize("leak", LEAKS)
+def test_a_planted_leak_fails_a_seeded_game(leak, monkeypatch):
+    plant, pack, mode, n, checks, log_every, says = LEAKS[leak]
+    plant(monkeypatch)
+    with pytest.raises(AssertionError, match=says):
+        probe(pack, mode, n, 1, checks=checks, log_every=log_every)
+
+
+@pytest.mark.parametrize("leak", LEAKS)
+def test_a_planted_leak_fails_a_drawn_game_reported_as_a_spell_test_that_replays_it(leak, monkeypatch):
+    """The failure carries the `.spell` test of the (shrunk) game; that test, run through the test
+    runner with the same check, leaks at the same decision in the same words; with the honest
+    runtime it passes."""
+    plant, pack, mode, _, checks, log_every, says = LEAKS[leak]
+    sealed = [("sealed seats", Sealed(0, checks, log_every))]
+    with monkeypatch.context() as patch:
+        plant(patch)
+        with pytest.raises(Broken) as caught:
+            drawn(pack, mode, examples=3, checks=checks, log_every=log_every, shrink_seconds=3)()
+        broken = caught.value
+        assert broken.prop == "sealed seats" and says in broken.message
+        text = spell_test(broken)
+        assert any(text in note for note in broken.__notes__), "the failure shows its .spell test"
+        assert "setup" in text and "run game" in text
+        again = rerun(pack, text, always=sealed)
+        assert again is not None and (again.prop, again.message, again.at) == (broken.prop, broken.message, broken.at)
+    assert rerun(pack, text, always=[("sealed seats", Sealed(0, checks, log_every))]) is None
 
 
 class _Watch:
