@@ -38,6 +38,7 @@ def current() -> Optional["Bound"]:
 
 @attrs.define
 class Bound:
+    """One run of a `bounded` test: when its first break came, and the smallest break since."""
     seconds: float
     first: Optional[float] = None           # when the first break was found
     best: Optional[Exception] = None        # the latest break of the first one's property
