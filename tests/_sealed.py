@@ -10,6 +10,10 @@ player attributes it may not see. The log so far is history, and a second world'
 from the first's only where the seat was not looking: from the entry after it last lost sight of a
 card, the card is another one there (`Renumbered`: another id, another name, another label). Any
 difference is a leak, reported with the first line that differs.
+
+`Sealed` is the check as a property a game keeps at every decision (spellcard.testing's `always`),
+so that Hypothesis can draw a game's every answer, shrink a leaking game and write it as a `.spell`
+test that `rerun` plays again to the decision where the leak shows.
 """
 from __future__ import annotations
 
@@ -157,6 +161,35 @@ class SecondWorld:
             p.v.update(v)
         self.game.era += 1
         return False
+
+
+class Sealed:
+    """At each of a game's first `checks` decisions, the deciding seat is checked in a second world
+    (its log too every `log_every`-th time) and, every 4th time, every other seat's view. Called as
+    an `always` property (s, d), or by a game's own agent with `at(game, d)`; a leak fails an assert.
+    One per game: it follows the game's log as it goes."""
+
+    def __init__(self, seed: int, checks: int, log_every: int):
+        self.rng = random.Random(seed)
+        self.checks, self.log_every = checks, log_every
+        self.done = 0
+        self.ref = None
+
+    def __call__(self, s, d) -> None:
+        if d is not None:
+            self.at(s.game, d)
+
+    def at(self, game, d) -> None:
+        if self.done >= self.checks:
+            return
+        if self.ref is None:
+            self.ref = Reference(game)
+        check(game, d, d.player.seat, self.ref, self.rng, with_log=self.done % self.log_every == 0)
+        if self.done % 4 == 0:          # and, every 4th time, every other seat's view as it stands then
+            for p in game.players:
+                if p is not d.player:
+                    check(game, None, p.seat, self.ref, self.rng, with_log=False)
+        self.done += 1
 
 
 def check(game, d, seat: int, ref: Reference, rng: random.Random, with_log: bool) -> None:

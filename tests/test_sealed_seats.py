@@ -2,10 +2,14 @@
 pack and mode in random games (Hypothesis draws them): at every decision, everything the deciding seat
 may not know is re-dealt into a second world (tests/_sealed.py), and the seat's view, the decision as
 it sees it and its log so far must read the same in both. A deliberately leaky view must fail it.
-The long version runs under the `slow` marker."""
+
+Two kinds of games: seeded ones, every seat a random player from the mode's own setup on (its
+picks and deals checked too); and drawn ones, every answer a Hypothesis draw on a table as a `.spell`
+test sets it, so that a leaking game shrinks and is reported as the `.spell` test that plays it
+again to the decision where the leak shows (spellcard.testing: bounded, play, rerun). The long
+version runs under the `slow` marker."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -17,39 +21,34 @@ from spellcard.runtime.view import seat as view_module
 from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.decisions import Agent
 from spellcard.runtime.engine.game import Game
+from spellcard.testing import Broken, bounded, play, rerun, spell_test, tables
 
-from ._sealed import Reference, check
+from ._sealed import Sealed
 
 FACING = str(Path(__file__).parent / "data" / "facing")   # cards held facing away, clues as public marks
 PACKS = ("thb", "bots", "esper", "examples/love_letter", FACING)
 TABLES = [(pack, mode.name, mode.min_players) for pack in PACKS for mode in load_pack(pack).modes.values()]
 TABLES.append((FACING, "Tips", 3))
+MODES = [(pack, mode) for pack, mode, _ in TABLES[:-1]]
+SHRINK_SECONDS = 10.0       # a leaking drawn game's shrinking (bounded): never minutes
 
 
 class Probe(Agent):
-    """Every seat of a probed game: plays at random and, at each of its first `checks` decisions,
-    checks the deciding seat in a second world (its log too, every `log_every`-th time), and every
-    4th time every other seat's view. It holds the
-    game (it is the test's: it says so with sees_all) but answers as a random player would."""
+    """Every seat of a probed game: plays at random and checks the game at its decisions (Sealed).
+    It holds the game (it is the test's: it says so with sees_all) but answers as a random player
+    would."""
     sees_all = True
 
     def __init__(self, seed: int, checks: int, log_every: int):
         self.policy = RandomAgent(seed)
-        self.rng = random.Random(seed)
-        self.checks, self.log_every = checks, log_every
-        self.done = 0
-        self.ref = None
+        self.sealed = Sealed(seed, checks, log_every)
+
+    @property
+    def done(self) -> int:
+        return self.sealed.done
 
     def answer(self, game, d):
-        if self.done < self.checks:
-            if self.ref is None:
-                self.ref = Reference(game)
-            check(game, d, d.player.seat, self.ref, self.rng, with_log=self.done % self.log_every == 0)
-            if self.done % 4 == 0:          # and, every 4th time, every other seat's view as it stands then
-                for p in game.players:
-                    if p is not d.player:
-                        check(game, None, p.seat, self.ref, self.rng, with_log=False)
-            self.done += 1
+        self.sealed.at(game, d)
         return self.policy.answer(game, d)
 
 
@@ -84,19 +83,26 @@ def test_no_seat_can_tell_a_second_world_from_the_game_at_length(pack, mode, n, 
     probe(pack, mode, n, seed, checks=10_000, log_every=25)
 
 
-def test_a_leaky_view_fails_the_check(monkeypatch):
-    """The negative control: a view that shows the next seat's hand (as the old `knows` showed a
-    card back in the zone it was once revealed in) is told apart from a second world at once."""
-    honest = view_module.knows
+def drawn(pack: str, mode: str, examples: int, checks: int, log_every: int, budget=None,
+          shrink_seconds: float = SHRINK_SECONDS):
+    """A hypothesis test of drawn games of one mode, each game's first `checks` decisions checked
+    (and the game cut past `budget` drawn answers, when given)."""
+    @bounded(max_examples=examples, shrink_seconds=shrink_seconds, database=None, derandomize=True)
+    @given(table=tables(pack, mode=mode), data=st.data())
+    def games(table, data):
+        play(pack, table, data, always=[("sealed seats", Sealed(0, checks, log_every))], budget=budget)
+    return games
 
-    def leaky(game, seat, card):
-        z = card.zone
-        return honest(game, seat, card) or z is not None and z.owner is not None \
-            and z.owner.seat == (seat + 1) % len(game.players)
 
-    monkeypatch.setattr(view_module, "knows", leaky)
-    with pytest.raises(AssertionError, match="is handed something else in a second world"):
-        probe("thb", "Duel", 2, 1, checks=20, log_every=1000)
+@pytest.mark.parametrize("pack,mode", MODES, ids=lambda x: Path(x).name)
+def test_no_seat_can_tell_a_second_world_from_a_drawn_game(pack, mode):
+    drawn(pack, mode, examples=2, checks=60, log_every=20, budget=60)()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack,mode", MODES, ids=lambda x: Path(x).name)
+def test_no_seat_can_tell_a_second_world_from_a_drawn_game_at_length(pack, mode):
+    drawn(pack, mode, examples=10, checks=10_000, log_every=25)()
 
 
 def test_a_seat_holding_cards_facing_away_is_checked_on_marks_it_sees_and_faces_it_does_not():
@@ -120,31 +126,66 @@ def test_a_seat_holding_cards_facing_away_is_checked_on_marks_it_sees_and_faces_
     assert any(marks for options in seen for _, marks in options), "a clue was read on a face-down card"
 
 
-def test_a_leaky_seat_log_fails_the_check(monkeypatch):
-    """The log's own negative control: a seat log that names the cards the others draw (it takes a
-    card on the deck's top for known, as a seat that once saw it there would)."""
-    from spellcard import seen_log
-
-    honest = seen_log.SeatLog.knows
-
-    def leaky(self, cid):
-        return honest(self, cid) or self.where.get(cid) == "deck"
-
-    monkeypatch.setattr(seen_log.SeatLog, "knows", leaky)
-    with pytest.raises(AssertionError, match="log reads otherwise in a second world"):
-        probe("thb", "Duel", 2, 1, checks=20, log_every=5)
-
-
-def test_a_view_that_shows_a_seat_its_own_cards_held_facing_away_fails_the_check(monkeypatch):
+# ── the negative controls: a leak planted, each of which the check must catch ──────────────────
+def _next_hand(patch):
+    """A view that shows the next seat's hand (as the old `knows` showed a card back in the zone it
+    was once revealed in)."""
     honest = view_module.knows
+    patch.setattr(view_module, "knows", lambda game, seat, card: honest(game, seat, card) or (
+        card.zone is not None and card.zone.owner is not None
+        and card.zone.owner.seat == (seat + 1) % len(game.players)))
 
-    def leaky(game, seat, card):
-        z = card.zone
-        return honest(game, seat, card) or z is not None and z.owner is not None and z.owner.seat == seat
 
-    monkeypatch.setattr(view_module, "knows", leaky)
-    with pytest.raises(AssertionError, match="is handed something else in a second world"):
-        probe(FACING, "Tips", 3, 1, checks=30, log_every=1000)
+def _own_hand(patch):
+    """A view that shows a seat its own cards held facing away."""
+    honest = view_module.knows
+    patch.setattr(view_module, "knows", lambda game, seat, card: honest(game, seat, card) or (
+        card.zone is not None and card.zone.owner is not None and card.zone.owner.seat == seat))
+
+
+def _drawn_named(patch):
+    """A seat log that names the cards the others draw (it takes a card on the deck's top for
+    known, as a seat that once saw it there would)."""
+    from spellcard import seen_log
+    honest = seen_log.SeatLog.knows
+    patch.setattr(seen_log.SeatLog, "knows", lambda self, cid: honest(self, cid) or self.where.get(cid) == "deck")
+
+
+HANDED = "is handed something else in a second world"
+LEAKS = {       # plant, pack, mode, seats (seeded), decisions checked, log every n-th, what the check says
+    "next-hand": (_next_hand, "thb", "Duel", 2, 20, 1000, HANDED),
+    "own-hand-facing-away": (_own_hand, FACING, "Tips", 3, 30, 1000, HANDED),
+    "draws-named-in-log": (_drawn_named, "thb", "Duel", 2, 20, 5, "log reads otherwise in a second world"),
+}
+
+
+@pytest.mark.parametrize("leak", LEAKS)
+def test_a_planted_leak_fails_a_seeded_game(leak, monkeypatch):
+    plant, pack, mode, n, checks, log_every, says = LEAKS[leak]
+    plant(monkeypatch)
+    with pytest.raises(AssertionError, match=says):
+        probe(pack, mode, n, 1, checks=checks, log_every=log_every)
+
+
+@pytest.mark.parametrize("leak", LEAKS)
+def test_a_planted_leak_fails_a_drawn_game_reported_as_a_spell_test_that_replays_it(leak, monkeypatch):
+    """The failure carries the `.spell` test of the (shrunk) game; that test, run through the test
+    runner with the same check, leaks at the same decision in the same words; with the honest
+    runtime it passes."""
+    plant, pack, mode, _, checks, log_every, says = LEAKS[leak]
+    sealed = [("sealed seats", Sealed(0, checks, log_every))]
+    with monkeypatch.context() as patch:
+        plant(patch)
+        with pytest.raises(Broken) as caught:
+            drawn(pack, mode, examples=3, checks=checks, log_every=log_every, shrink_seconds=3)()
+        broken = caught.value
+        assert broken.prop == "sealed seats" and says in broken.message
+        text = spell_test(broken)
+        assert any(text in note for note in broken.__notes__), "the failure shows its .spell test"
+        assert "setup" in text and "run game" in text
+        again = rerun(pack, text, always=sealed)
+        assert again is not None and (again.prop, again.message, again.at) == (broken.prop, broken.message, broken.at)
+    assert rerun(pack, text, always=[("sealed seats", Sealed(0, checks, log_every))]) is None
 
 
 class _Watch:

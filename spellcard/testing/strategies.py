@@ -11,12 +11,14 @@ from typing import Optional, Sequence
 
 import attrs
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from spellcard.answers import spec_of
+from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.decisions import MANY, YES_NO, Agent, DeclineAgent
 from spellcard.runtime.defs import PackDef
-from spellcard.runtime.errors import GameOver
+from spellcard.runtime.errors import GameOver, HarnessStop
 from spellcard.runtime.model import Card, Play
 
 DRAWN_DECISIONS = 400       # answers drawn one by one; later ones come from a drawn seed (buffer size)
@@ -49,9 +51,29 @@ def deck_kinds(pack: PackDef, mode: str) -> list[str]:
     return sorted({kind for kind, _ in pack.decks.get(deck, [])}) if deck else []
 
 
+def tables(pack, mode: Optional[str] = None, focus: Sequence[str] = (), characters: Optional[Sequence[str]] = None,
+           partner: Optional[str] = None, extra: Sequence[str] = ()):
+    """The strategy of the pack's tables (`_tables`); `pack` a loaded PackDef or its name or folder
+    (loaded with the `extra` files). A name it does not hold is an InvalidArgument, at once."""
+    if isinstance(pack, str):
+        pack = load_pack(pack, tuple(extra))
+    if not pack.modes:
+        raise InvalidArgument(f"pack {pack.name} has no modes to play")
+    if mode is not None and mode not in pack.modes:
+        raise InvalidArgument(f"pack {pack.name} has no mode {mode!r} (it has: {', '.join(pack.modes)})")
+    known = set(pack.characters) | set(pack.skills) | set(pack.kinds)
+    for name in [*focus, *([partner] if partner is not None else [])]:
+        if name not in known:
+            raise InvalidArgument(f"{name!r} is no character, skill or card of pack {pack.name}")
+    for name in characters or ():
+        if name not in pack.characters:
+            raise InvalidArgument(f"{name!r} is no character of pack {pack.name}")
+    return _tables(pack, mode, tuple(focus), characters, partner)
+
+
 @st.composite
-def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str] = (),
-           characters: Optional[Sequence[str]] = None, partner: Optional[str] = None) -> TableSpec:
+def _tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str] = (),
+            characters: Optional[Sequence[str]] = None, partner: Optional[str] = None) -> TableSpec:
     """A table of the pack: a mode, as many seats as it allows, distinct characters (each focus
     character seated with high odds, the first always), and a few cards stacked on the deck
     (focus cards among them). A `partner` (a character, or a card kind) is always there too,
@@ -64,7 +86,7 @@ def tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str]
         fewest = min(pack.modes[x].min_players for x in modes)
         modes = [x for x in modes if pack.modes[x].min_players == fewest]
     m = pack.modes[draw(st.sampled_from(modes))]
-    lo, hi = m.min_players, min(m.max_players, MAX_SEATS)
+    lo, hi = m.min_players, max(min(m.max_players, MAX_SEATS), m.min_players)
     n = lo if small else draw(st.integers(lo, hi))
     if partner is not None and partner not in pack.characters:
         focus = list(focus) + [partner]            # a card kind: stacked like a focus card
@@ -99,15 +121,17 @@ def _stacked(draw, pack: PackDef, mode: str, focus: Sequence[str], first: Option
     return stacked + (draw(st.lists(st.sampled_from(kinds), max_size=4)) if kinds else [])
 
 
-def interactions(pack: PackDef, focus: Sequence[str], mode: Optional[str] = None):
+def interactions(pack, focus: Sequence[str], mode: Optional[str] = None, extra: Sequence[str] = ()):
     """Tables where the focus items (characters, skills, cards) meet: the first always at the
     table, the others with high odds, among other characters of the pack."""
-    return tables(pack, mode=mode, focus=focus)
+    return tables(pack, mode=mode, focus=focus, extra=extra)
 
 
-class Cut(GameOver):
+class Cut(GameOver, HarnessStop):
     """A game cut short past its decision budget while shrinking: it ends undecided, as a game
-    that broke nothing, so a shrink step never waits for a long game that went elsewhere."""
+    that broke nothing, so a shrink step never waits for a long game that went elsewhere. Raised
+    by the seat's agent, it is a HarnessStop too, which the engine passes on as it is (not as the
+    agent's fault, which would be a break of its own)."""
 
     def __init__(self):
         super().__init__([])
