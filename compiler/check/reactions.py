@@ -1,0 +1,72 @@
+"""The checks of a reaction (`reaction NAME "label" on ACTION.WINDOW { … }`), mixed into the Checker:
+its window, who it asks, whether the first to respond closes it, its prompt, condition and response."""
+from __future__ import annotations
+
+from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
+from spellcard.compiler.text.diagnostics import did_you_mean
+from .narrow import facts
+from .scope import Context, Scope, _shown
+
+_PLAYERS = T.list_of(T.PLAYER)
+
+
+class ReactionChecks:
+    """`decl_ReactionDecl`, called by Checker.check_all; the host provides err, expect, expr, hint…"""
+
+    def decl_ReactionDecl(self, d: A.ReactionDecl):
+        for word, span in d.repeated:
+            self.err(span, f"reaction `{d.name}` says `{word}` twice", "keep one")
+        scope = Scope()
+        windows = self.s.windows_of(d.action)
+        if windows is None:
+            self.err(d.event_span, f"unknown action `{d.action}`", self.hint(d.action, self.s.event_sources()))
+            scope.define("event", T.ANY, d.span, ("implicit", "v_event"))
+            event = None
+        else:
+            event = d.action
+            scope.define("event", ("event", d.action), d.span, ("implicit", "v_event"))
+            if d.window not in windows:
+                self.err(d.event_span, f"action `{d.action}` has no window `{d.window}`",
+                         did_you_mean(d.window, windows) or f"its windows are: {', '.join(windows)}")
+        scope.facts |= self._window_facts(d)
+        prev = self.with_ctx(Context("reaction", event=event))
+        self._who(d, scope)
+        if not d.mode:
+            self.err(d.span, f"reaction `{d.name}` does not say whether the first player to respond closes it",
+                     "add `first` (the first who responds closes the window) or `each` "
+                     "(every player asked may respond, in turn)")
+        asked = Scope(scope)
+        asked.define("player", T.PLAYER, d.span, ("implicit", "v_player"))
+        if d.when is not None:
+            self.expect(d.when, T.BOOL, asked, "the condition for asking a player")
+            asked.facts |= facts(d.when)
+        if d.prompt is not None:
+            self.expect(d.prompt, T.TEXT, asked, "the prompt")
+        if d.body is None:
+            self.err(d.span, f"reaction `{d.name}` has no response",
+                     "add `do { … }`: what a player who responds does (`player`, at `event`)")
+        else:
+            self.block(d.body, Scope(asked))
+        self.ctx = prev
+
+    def _who(self, d: A.ReactionDecl, scope: Scope) -> None:
+        """`against` one player (never asked); `ask` a player, or players in order; at least one of them."""
+        if d.against is None and d.ask is None:
+            self.err(d.span, f"reaction `{d.name}` does not say who is asked",
+                     "add `against PLAYER` (every other player, in turn order from them: `against event.user`) "
+                     "or `ask PLAYERS` (these players, in this order)")
+        if d.against is not None:
+            self.expect(d.against, T.opt(T.PLAYER), scope, "the player a reaction is against")
+        if d.ask is not None:
+            got = self.expr_want(d.ask, _PLAYERS, scope)
+            self._note_coercion(d.ask, got, _PLAYERS)
+            if not (T.assignable(got, _PLAYERS) or T.assignable(got, T.opt(T.PLAYER))):
+                self.err(d.ask.span, f"a reaction asks a player or players, not {T.show(got)}",
+                         "`ask event.target`, `ask others(event.user)`, `ask players() where …`")
+            against = _shown(d.against) if d.against is not None else None
+            if against is not None and _shown(d.ask) == against:
+                self.err(d.ask.span, f"reaction `{d.name}` asks only `{against}`, the player it is against, "
+                                     "who is never asked",
+                         f"to let them respond to their own move, drop `against {against}`; "
+                         f"to ask everyone else, drop `ask {against}`")
