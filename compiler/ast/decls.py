@@ -344,6 +344,7 @@ class ReactionDecl:
     priority: int
     body: Optional[Block]
     span: Span
+    name_span: Optional[Span] = None
     text: str = ""                 # the printed text
     repeated: tuple = ()           # (word, span) of a clause said twice: an error
 

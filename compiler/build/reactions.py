@@ -23,8 +23,8 @@ class ReactionRules:
                 said[word] = value
         return A.ReactionDecl(str(name), unquote(label), action, window, ev_span, said.get("against"),
                               said.get("ask"), said.get("mode", ""), said.get("prompt"), said.get("when"),
-                              said.get("priority", 0), said.get("do"), self.span(meta), said.get("text", ""),
-                              tuple(repeated))
+                              said.get("priority", 0), said.get("do"), self.span(meta), self.tspan(name),
+                              said.get("text", ""), tuple(repeated))
 
     def react_against(self, meta, c):
         return ("against", c[0], self.span(meta))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
+from .loops import nodes_in
 from .narrow import facts
 from .scope import Context, Scope, _shown
 
@@ -22,18 +23,16 @@ class ReactionChecks:
         if windows is None:
             self.err(d.event_span, f"unknown action `{d.action}`", self.hint(d.action, self.s.event_sources()))
             scope.define("event", T.ANY, d.span, ("implicit", "v_event"))
-            event = None
         else:
-            event = d.action
             scope.define("event", ("event", d.action), d.span, ("implicit", "v_event"))
             if d.window not in windows:
                 self.err(d.event_span, f"action `{d.action}` has no window `{d.window}`",
                          did_you_mean(d.window, windows) or f"its windows are: {', '.join(windows)}")
         scope.facts |= self._window_facts(d)
-        prev = self.with_ctx(Context("reaction", event=event))
+        prev = self.with_ctx(Context("reaction", event=d.action))    # unknown, it is reported once
         self._who(d, scope)
         if not d.mode:
-            self.err(d.span, f"reaction `{d.name}` does not say whether the first player to respond closes it",
+            self.err(d.name_span, f"reaction `{d.name}` does not say whether the first player to respond closes it",
                      "add `first` (the first who responds closes the window) or `each` "
                      "(every player asked may respond, in turn)")
         asked = Scope(scope)
@@ -44,7 +43,7 @@ class ReactionChecks:
         if d.prompt is not None:
             self.expect(d.prompt, T.TEXT, asked, "the prompt")
         if d.body is None:
-            self.err(d.span, f"reaction `{d.name}` has no response",
+            self.err(d.name_span, f"reaction `{d.name}` has no response",
                      "add `do { … }`: what a player who responds does (`player`, at `event`)")
         else:
             self.block(d.body, Scope(asked))
@@ -53,9 +52,16 @@ class ReactionChecks:
     def _who(self, d: A.ReactionDecl, scope: Scope) -> None:
         """`against` one player (never asked); `ask` a player, or players in order; at least one of them."""
         if d.against is None and d.ask is None:
-            self.err(d.span, f"reaction `{d.name}` does not say who is asked",
+            self.err(d.name_span, f"reaction `{d.name}` does not say who is asked",
                      "add `against PLAYER` (every other player, in turn order from them: `against event.user`) "
                      "or `ask PLAYERS` (these players, in this order)")
+        for e in (d.against, d.ask):
+            said = next((n for n in nodes_in(e) if isinstance(n, A.Name) and n.id == "player"), None) if e else None
+            if said is not None:
+                self.err(said.span, "`player` is the one asked, known only in `when`, `prompt` and `do`",
+                         "who is asked is worked out from `event` as the window opens: "
+                         f"`{'against' if e is d.against else 'ask'} event.FIELD`")
+                return
         if d.against is not None:
             self.expect(d.against, T.opt(T.PLAYER), scope, "the player a reaction is against")
         if d.ask is not None:
