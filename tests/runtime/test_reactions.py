@@ -164,3 +164,13 @@ def test_a_seat_is_asked_a_yes_no_in_the_packs_words_through_its_view():
     g.perform("claim", by=g.players[0], amount=2)
     assert [s for a in agents for s in a.seen] == [(1, "yes_no", "doubt P0 for 2?", (False, True)),
                                                    (2, "yes_no", "doubt P0 for 2?", (False, True))]
+
+
+def test_a_reaction_takes_its_place_among_the_triggers_at_its_window_by_priority():
+    skill = 'skill Note "note" locked { on claim.made { order = order + "S" } }\n'
+    for priority, want in (("", "SR"), ("priority 1", "RS")):
+        g, _ = _game(skill + 'reaction Mark "mark" on claim.made { against event.by first %s do { order = order + "R" } }'
+                     % priority, scripts=[[], [True]])
+        g.grant(g.players[0], g.pack.skills["Note"])
+        g.perform("claim", by=g.players[0])
+        assert g.v["order"] == want, priority
