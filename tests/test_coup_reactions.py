@@ -64,3 +64,10 @@ def test_a_seat_asked_to_react_sees_no_other_players_influence():
     g = Game(load_pack(PACK), "Classic", 4, agents, seed=3)
     assert g.play().reason == "win"
     assert sum(a.asked for a in agents) > 0
+
+
+@pytest.mark.parametrize("players, seed", [(3, 0), (4, 1)])
+def test_no_seat_asked_to_react_can_tell_a_second_world_from_the_game(players, seed):
+    """Issue 26's non-interference, on the reactions' decisions too: every hidden card re-dealt."""
+    from .test_sealed_seats import probe
+    assert probe(PACK, "Classic", players, seed, checks=80, log_every=8) > 20

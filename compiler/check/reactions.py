@@ -40,8 +40,13 @@ class ReactionChecks:
         if d.when is not None:
             self.expect(d.when, T.BOOL, asked, "the condition for asking a player")
             asked.facts |= facts(d.when)
+            self._unseen(d.when, "who is asked is seen by every player", False,
+                         "ask regardless of it (a bluffing game lets anyone respond), or read only what is "
+                         "public: its size, `count(…)`")
         if d.prompt is not None:
             self.expect(d.prompt, T.TEXT, asked, "the prompt")
+            self._unseen(d.prompt, "the prompt is read by the player asked", True,
+                         "name only what they may know (whose move it is, what was claimed), or its size: `count(…)`")
         if d.body is None:
             self.err(d.name_span, f"reaction `{d.name}` has no response",
                      "add `do { … }`: what a player who responds does (`player`, at `event`)")
@@ -76,3 +81,27 @@ class ReactionChecks:
                                      "who is never asked",
                          f"to let them respond to their own move, drop `against {against}`; "
                          f"to ask everyone else, drop `ask {against}`")
+
+    def _unseen(self, e, why: str, own: bool, help: str) -> None:
+        """Warn, once per expression, where it reads what not every player asked may see: the cards of
+        a zone some players cannot see (its size, `count(…)`, is public), or a private attribute. With
+        `own`, the asked player's own zone or attribute is theirs to see."""
+        counted = {id(n.args[0].value) for n in nodes_in(e) if isinstance(n, A.Call) and isinstance(n.func, A.Name)
+                   and n.func.id == "count" and len(n.args) == 1}
+        for n in nodes_in(e):
+            ref = self.refs.get(n) if isinstance(n, A.Field) else None
+            if ref is None or id(n) in counted:
+                continue
+            mine = own and isinstance(n.obj, A.Name) and n.obj.id == "player"
+            if ref[0] == "player_zone":
+                vis = self.s.zones[ref[1]].visibility
+                hidden = vis != "public" and not (mine and vis == "owner")
+            elif ref[0] == "player_value":
+                a = self.s.attr("player", ref[1])
+                hidden = a is not None and a.seen != "public" and not (mine and a.seen == "owner")
+            else:
+                continue
+            if hidden:
+                self.d.warning(n.span, f"{why}, but this reads `{ref[1]}`, which not every player sees", help,
+                               code="unseen-in-reaction")
+                return
