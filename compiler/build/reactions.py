@@ -17,8 +17,8 @@ class ReactionRules:
         repeated = []
         for clause in clauses:
             word, value, span = clause if len(clause) == 3 else (*clause, None)
-            if word in said:
-                repeated.append((word, span or self.span(meta)))
+            if word in said:        # `when` is placed by its condition; `text`, `priority` by the reaction's name
+                repeated.append((word, span or getattr(value, "span", None) or self.tspan(name)))
             else:
                 said[word] = value
         return A.ReactionDecl(str(name), unquote(label), action, window, ev_span, said.get("against"),

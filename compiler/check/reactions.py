@@ -17,7 +17,11 @@ class ReactionChecks:
 
     def decl_ReactionDecl(self, d: A.ReactionDecl):
         for word, span in d.repeated:
-            self.err(span, f"reaction `{d.name}` says `{word}` twice", "keep one")
+            if word == "mode":
+                self.err(span, f"reaction `{d.name}` says more than once whether the first to respond closes it",
+                         "keep one: `first` (the first who responds closes it) or `each` (every one may)")
+            else:
+                self.err(span, f"reaction `{d.name}` says `{word}` twice", "keep one")
         scope = Scope()
         windows = self.s.windows_of(d.action)
         if windows is None:
