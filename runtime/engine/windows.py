@@ -134,9 +134,7 @@ class Windows:
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
-            if td.skill.kind is REACTION:   # a reaction logs and counts each response instead (reactions.py)
-                pass
-            elif self.usage is not None or self.log.enabled:
+            if td.skill.kind is not REACTION:   # a reaction logs and counts each response instead (reactions.py)
                 if self.usage is not None:
                     self.usage.skill(td.skill)
                 if self.log.enabled:
