@@ -79,6 +79,7 @@ class Symbols:
     phases: dict = attrs.Factory(dict)
     turn: Optional[A.TurnDecl] = None
     anytime: list = attrs.Factory(list)          # AnytimeDecl, in file order
+    reactions: dict = attrs.Factory(dict)        # ReactionDecl by name, in file order
     invariants: list = attrs.Factory(list)       # InvariantDecl, in file order
     musts: list = attrs.Factory(list)            # MustDecl: compulsory plays, in file order
     cards: dict = attrs.Factory(dict)
@@ -143,6 +144,7 @@ _CATEGORY = {
     A.QueryDecl: ("query", "queries"), A.FuncDecl: ("function", "funcs"), A.ActionDecl: ("action", "actions"),
     A.PhaseDecl: ("phase", "phases"), A.CardDecl: ("card", "cards"), A.SkillDecl: ("skill", "skills"),
     A.CharacterDecl: ("character", "characters"), A.DeckDecl: ("deck", "decks"), A.ModeDecl: ("mode", "modes"),
+    A.ReactionDecl: ("reaction", "reactions"),
 }
 
 

@@ -215,6 +215,22 @@ class MustDef:
     cond: Callable = None                     # (g, player) -> bool
 
 
+@define(eq=False)
+class ReactionDef:
+    """A reaction: at its window the players it asks, in order, are each offered to respond (a yes/no
+    in the pack's words); `first`: the first who does closes the window (runtime/engine/reactions.py)."""
+    name: str
+    label: str
+    key: str                                  # the window, "<action>.<window>"
+    body: Callable                            # (g, player, ev): the response
+    against: Optional[Callable] = None        # (g, ev) -> player?: whose move it answers, never asked
+    ask: Optional[Callable] = None            # (g, ev) -> player? | players: who, in order
+    first: bool = True                        # the first to respond closes the window; else each may
+    prompt: Optional[Callable] = None         # (g, player, ev) -> text; none: the label and "?"
+    cond: Optional[Callable] = None           # (g, player, ev) -> bool: is this player asked?
+    priority: int = 0
+
+
 @define(frozen=True)
 class ScoreDef:
     """`score player tokens` / `score table fireworks` / `score player points lowest`: the counter or
@@ -255,6 +271,7 @@ class PackDef:
     hand_zone: Optional[str] = None           # the player zone whose cards a player holds and plays from
     anytime: list = Factory(list)             # AnytimeDef: where plays usable at any time are offered
     musts: list = Factory(list)               # MustDef: compulsory plays while a condition holds
+    reactions: list = Factory(list)           # ReactionDef, in declaration order
     invariants: list = Factory(list)          # (text, fn(g) -> bool, "file:line:col"): checked only when asked
     shown: dict = Factory(dict)         # card | character | player -> attribute names the tools show
     harness_deck: Optional[str] = None        # the table zone scenario tests deal from

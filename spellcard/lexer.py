@@ -6,13 +6,13 @@ from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
 
 DECLARATIONS = ("pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn",
-                "card", "skill", "character", "deck", "mode")
+                "card", "skill", "character", "deck", "mode", "reaction")
 KEYWORDS = ("on", "active", "convert", "modify", "skills", "rules", "tags", "target", "window", "do", "when",
             "repeat", "priority", "limit", "per", "from", "as", "for", "up", "to", "names", "min", "max", "reset",
             "final", "players", "without", "setup", "turn_limit", "let", "if", "elif", "else", "then", "in",
             "while", "return", "stop", "break", "continue", "cancel", "where", "map", "and", "or", "not", "grants",
             "locked", "awakening", "limited", "public", "hidden", "until", "base", "set", "use", "play", "text", "says",
-            "may", "must")
+            "may", "must", "against", "each", "prompt")
 CONSTANTS = ("true", "false", "none")
 IMPLICIT = ("owner", "event", "user", "it", "current", "self", "value", "table", "player", "round", "game")
 

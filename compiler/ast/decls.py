@@ -337,6 +337,30 @@ class MustDecl:
     span: Span
 
 
+@node
+class ReactionDecl:
+    """A reaction: at its window, the players it asks (`ask`, else every other player in turn order
+    from the one it is `against`, who is never asked) are offered in order to respond; `first`: the
+    first who does closes it, `each`: every one may. Its `when`, `prompt` and `do` see `player` (the
+    one asked) and `event` (the window's action)."""
+    name: str
+    label: str
+    action: str
+    window: str
+    event_span: Span
+    against: Optional[Expr]
+    ask: Optional[Expr]
+    mode: str                      # first | each | "" (not said: an error)
+    prompt: Optional[Expr]
+    when: Optional[Expr]
+    priority: int
+    body: Optional[Block]
+    span: Span
+    name_span: Optional[Span] = None
+    text: str = ""                 # the printed text
+    repeated: tuple = ()           # (word, span) of a clause said twice: an error
+
+
 # ── extensions ────────────────────────────────────────────────────────────────
 @node
 class ReplaceDecl:
@@ -355,7 +379,7 @@ class DeckExtend:
 
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
         | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
-        | DeckDecl | ModeDecl | AnytimeDecl | ShowDecl | HarnessDecl | SearchDecl | ScoreDecl | InvariantDecl
+        | DeckDecl | ModeDecl | AnytimeDecl | ReactionDecl | ShowDecl | HarnessDecl | SearchDecl | ScoreDecl | InvariantDecl
         | MustDecl)
 
 

@@ -6,9 +6,10 @@ from spellcard.spelltest.builder import SpellTestRules
 from spellcard.spelltest.nodes import SpellTestDecl
 
 from .code import CodeBuilder, unquote
+from .reactions import ReactionRules
 
 
-class _Builder(SpellTestRules, CodeBuilder):
+class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
     """One method per grammar rule (or alias), called with the rule's meta and its built children."""
 
     def __init__(self, path: str):

@@ -19,13 +19,14 @@ from .none import NoneChecks
 from .stmts import StatementChecks
 from spellcard.compiler.text.diagnostics import Diagnostics, did_you_mean
 from .printed import check_printed
+from .reactions import ReactionChecks
 from .scope import Context, Scope, _listing
 from spellcard.compiler.symbols import Symbols
 from .tools import ToolChecks
 
 
 class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, NoneChecks, HintChecks, ToolChecks,
-              MisplacedChecks, CompulsoryChecks):
+              MisplacedChecks, CompulsoryChecks, ReactionChecks):
     def __init__(self, syms: Symbols, diags: Diagnostics):
         self.s = syms
         self.d = diags

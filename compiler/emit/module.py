@@ -23,6 +23,7 @@ from .guard import modifier_cond, modifier_subject, trigger_cond
 from spellcard.compiler.check.loops import nodes_in
 from .kind_only import KindOnly
 from .pure import PURE_BUILTINS, Purity
+from .reactions import reactions
 from spellcard.compiler.symbols import Symbols
 from .targets import kind_rules
 from spellcard.compiler.check.tools import harness_code, score_code, search_defaults, shown_attrs
@@ -292,7 +293,7 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                            shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
                            search=search_defaults(s), score=score_code(s), signatures=signatures(s, checker.refs),
                            deck_builds={n: deck_builds(d.setup, harness_deck) for n, d in s.modes.items()},
-                           anytime=anytime, musts=musts, **out)
+                           anytime=anytime, musts=musts, reactions=reactions(em, s), **out)
     return place_table(text, em.places, em.spans)
 
 

@@ -96,7 +96,7 @@ def _nesting_problem(path: str, text: str) -> Optional[Diagnostic]:
 
 DECLARATION_WORDS = {"pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase",
                      "turn", "card", "skill", "character", "deck", "mode", "show", "harness", "search", "score", "anytime",
-                     "invariant"}
+                     "invariant", "reaction"}
 
 
 def _open_brace_line(text: str, pos: int) -> Optional[int]:

@@ -47,6 +47,7 @@ class RulesText:
         self.m = _macros(lang)
         self._moment: Optional[str] = None
         self._you: Optional[str] = None         # a name that reads "you" besides `owner` (a `must`'s `player`)
+        self._responder = False             # rendering a reaction: `player` is the one who responds
 
     # ── declarations ───────────────────────────────────────────────────────────
     def of(self, decl) -> str:
@@ -57,6 +58,8 @@ class RulesText:
             return self.card(decl)
         if isinstance(decl, A.ModeDecl):
             return self.mode(decl)
+        if isinstance(decl, A.ReactionDecl):
+            return self.reaction(decl)
         return self.label(getattr(decl, "name", "?"))
 
     def _finished(self, text: str) -> str:
@@ -97,6 +100,20 @@ class RulesText:
         return self._finished(self._call("ModeDecl", d, players=players, deck=deck,
                                          rules=[self.label(n) for sc in d.rules for n, _ in sc.names],
                                          setup=self.block(d.setup) if d.setup else ""))
+
+    def reaction(self, d: A.ReactionDecl) -> str:
+        """Who may respond at the window, whether the first who does ends it, and what they do (the
+        one who responds is "the responder": `player` in the reaction's code)."""
+        phrase, when = self.event_phrase(d)
+        against = self.opt(d.against)
+        who = self._call("AskWho", None, ask=self.opt(d.ask), against=against)
+        self._responder = True
+        try:
+            return self._finished(self._call(
+                "ReactionDecl", d, event=self._call("Event", d, action=d.action, window=d.window, phrase=phrase),
+                who=who, label=self.label(d.name), first=d.mode != "each", when=when, body=self.block(d.body)))
+        finally:
+            self._responder = False
 
     def play_moment(self) -> str:
         """The phase an active skill is used in, as the pack labels it ("" when plays are offered in
@@ -231,12 +248,16 @@ class RulesText:
     def name(self, ident: str) -> str:
         if ident in _ROLE_WORDS or ident == self._you:
             return self._call(_ROLE_WORDS.get(ident, "Owner"), None)
+        if ident == "player" and self._responder:
+            return self._call("Responder", None)
+        if ident in _ROLE_WORDS:
+            return self._call(_ROLE_WORDS[ident], None)
         return self.label(ident)
 
     def label(self, ident: str) -> str:
         """A name as the pack labels it: 【彈幕】 / Danmaku for a card, a skill or a phase; an enum member's
         label; anything else (a local, a parameter) as written."""
-        for table in (self.s.cards, self.s.skills, self.s.characters, self.s.modes):
+        for table in (self.s.cards, self.s.skills, self.s.characters, self.s.modes, self.s.reactions):
             d = table.get(ident)
             if d is not None:
                 return f"【{d.label}】" if self.lang == "zh" else english_name(ident)

@@ -17,6 +17,7 @@ from spellcard.runtime.defs import ActionDef, PackDef
 from spellcard.runtime.errors import InvariantBroken, PackError, PackFault, RoundOver, RuleLoop
 from spellcard.runtime.faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
+from .reactions import reaction_rules
 from .cards import TEMPLATES, Cards
 from spellcard.runtime.log import GameLog
 from spellcard.runtime.model import Card, Event, Player, SkillInst, Zone
@@ -316,6 +317,8 @@ class Game(Asking, Skills, Windows, Turns, Cards):
             raise self.fault
         if self.pack.anytime:
             self.grant(None, anytime_rule(self.pack))
+        for rule in reaction_rules(self.pack):
+            self.grant(None, rule)
         if self.mode:
             for sname in self.mode.rules:
                 self.grant(None, self.pack.skills[sname])

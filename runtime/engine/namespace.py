@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spellcard.runtime.builtins import FUNCTIONS
 from spellcard.runtime.defs import (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                   ModeDef, ModifierDef, MustDef, PackDef, PhaseDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
+                   ModeDef, ModifierDef, MustDef, PackDef, PhaseDef, ReactionDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef)
 from spellcard.runtime.errors import PackError
 from spellcard.runtime.faults import out_of_work
 from spellcard.runtime.limits import MAX_LIST, MAX_TEXT, SizeLimit
@@ -135,7 +135,7 @@ _MISS = object()
 def namespace() -> dict:
     ns = {"__builtins__": {}}
     for cls in (ActionDef, ActiveDef, AnytimeDef, AttrDef, CardKind, CharacterDef, ConvertDef, CounterDef, Limit,
-                ModeDef, ModifierDef, MustDef, PackDef, PhaseDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
+                ModeDef, ModifierDef, MustDef, PackDef, PhaseDef, ReactionDef, ScoreDef, SkillDef, TargetRule, TriggerDef, ZoneDef):
         ns[cls.__name__] = cls
     for fn in (_seq, _list, _range, _index, _concat, _cat, _minus, _div, _mod, _hook, _dyn, _dyn_set, _sift, _sift_seq,
                _out_of_work, _zero, _result):

@@ -9,6 +9,8 @@ from spellcard.runtime.errors import PlayerOut
 from spellcard.runtime.faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
 from spellcard.runtime.model import Event, TriggerInst
 
+from .reactions import KIND as REACTION
+
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
 _new = object.__new__
 _ONCE = (None,)
@@ -136,10 +138,11 @@ class Windows:
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
-            if self.usage is not None:
-                self.usage.fired(td)
-            if self.log.enabled:
-                self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
+            if td.skill.kind is not REACTION:   # a reaction logs and counts each response instead (reactions.py)
+                if self.usage is not None:
+                    self.usage.fired(td)
+                if self.log.enabled:
+                    self.log.add("fire", td.skill.name, f"P{t.owner.seat}" if t.owner is not None else "table")
             prev, ev.trigger = ev.trigger, td
             try:
                 td.body(self, owner, ev, t.card)

@@ -17,7 +17,7 @@ def explain(ref: Reference, entry: Entry) -> str:
         lines.append(f"  signature    {entry.signature}")
     if entry.doc:
         lines.append(f"  doc          {entry.doc}")
-    if entry.kind in ("card", "skill", "mode"):
+    if entry.kind in ("card", "skill", "mode", "reaction"):
         lines.append(f"  printed text {entry.printed or _NO_TEXT}")
         lines += [f"  {_LANG_NAMES[lang]:<12} {text}" for lang, text in entry.generated.items()]
     elif entry.generated:

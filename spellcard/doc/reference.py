@@ -15,7 +15,7 @@ from spellcard.compiler.text.rules import LANGS, RulesText, rules_text
 from spellcard.compiler.symbols import STRUCTURAL_EVENTS, STRUCTURAL_WINDOWS, Symbols
 from spellcard.runtime.builtins import FUNCTIONS, SIGNATURES
 
-KINDS = ("card", "skill", "character", "mode", "action", "function", "query", "builtin",
+KINDS = ("card", "skill", "character", "mode", "reaction", "action", "function", "query", "builtin",
          "zone", "counter", "attribute", "enum", "phase")
 
 
@@ -122,6 +122,10 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
                          skills=[n for sc in d.rules for n, _ in sc.names],
                          extra={"players": players, "deck": d.deck or "", "without": list(d.without),
                                 "granted": [n for sc in d.skills for n, _ in sc.names]}))
+    for d in s.reactions.values():
+        out.append(Entry("reaction", d.name, d.label, d.text, rules_text(s, d), str(d.span),
+                         extra={"window": f"{d.action}.{d.window}", "closes": "at the first who responds"
+                                if d.mode != "each" else "after each asked player"}))
     for d in s.actions.values():
         out.append(Entry("action", d.name, where=str(d.span), signature=_signature(d, _plain),
                          windows=[(w.name, _plain(w.cond) if w.cond else "", _trailing_comment(lines, w.span))
@@ -158,7 +162,7 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
 
 
 def _listeners(s: Symbols) -> dict:
-    """action -> window -> the skills that trigger there (`on damage.taken`), in the pack's order."""
+    """action -> window -> the skills that trigger there (`on damage.taken`), then the reactions, in the pack's order."""
     out: dict = {}
     for d in s.skills.values():
         for c in d.clauses:
@@ -166,6 +170,8 @@ def _listeners(s: Symbols) -> dict:
                 names = out.setdefault(c.action, {}).setdefault(c.window, [])
                 if d.name not in names:
                     names.append(d.name)
+    for d in s.reactions.values():
+        out.setdefault(d.action, {}).setdefault(d.window, []).append(d.name)
     return out
 
 

@@ -24,7 +24,7 @@ PAGES = (("index.html", "總覽 Overview"), ("cards.html", "卡牌 Cards"), ("ch
          ("skills.html", "技能 Skills"), ("modes.html", "模式 Modes"), ("vocabulary.html", "詞彙 Vocabulary"),
          ("tutorial.html", "Tutorial"), ("language.html", "Language"), ("testing.html", "Testing"))
 _PAGE_OF = {"card": "cards.html", "character": "characters.html", "skill": "skills.html", "mode": "modes.html"}
-VOCABULARY = (("action", "Actions and their windows"), ("query", "Queries"), ("function", "Functions"),
+VOCABULARY = (("reaction", "Reactions"), ("action", "Actions and their windows"), ("query", "Queries"), ("function", "Functions"),
               ("builtin", "Built-ins"), ("zone", "Zones"), ("counter", "Counters"), ("attribute", "Attributes"),
               ("enum", "Enums"), ("phase", "Phases"))
 STATIC = ("style.css", "search.js")

@@ -53,7 +53,7 @@ def hover_text(a: Analysis, idx: Index, occ: Occurrence) -> Optional[str]:
         windows = a.syms.windows_of(decl.name) if isinstance(decl, A.ActionDecl) else None
         listing = f"\n\nwindows: {', '.join(windows)}" if windows else ""
         return _code(signature(a, decl)) + _doc(lines, decl.span) + listing
-    if isinstance(decl, (A.CardDecl, A.SkillDecl, A.ModeDecl)):
+    if isinstance(decl, (A.CardDecl, A.SkillDecl, A.ModeDecl, A.ReactionDecl)):
         return _code(_first_line(a, decl)) + _printed(a, decl) + _doc(lines, decl.span)
     if isinstance(decl, A.CharacterDecl) and decl.span.line == decl.span.end_line:
         return _code(_source(a, decl.span)) + _doc(lines, decl.span)

@@ -172,7 +172,7 @@ def _occurrences(a: Analysis, path: str, module: A.Module) -> list[Occurrence]:
                 visit(node.func.obj, env)
                 visit(node.args, env)
                 return
-        elif isinstance(node, A.TriggerClause):
+        elif isinstance(node, (A.TriggerClause, A.ReactionDecl)):      # `on ACTION.WINDOW`
             ev = node.event_span
             use(A.Span(ev.file, ev.line, ev.col, ev.line, ev.col + len(node.action)), ("top", node.action))
             wcol = ev.col + len(node.action) + 1

@@ -86,11 +86,11 @@ class TestChecker(NameChecks):
         name, p = test.subject, self.pack
         if name is None:
             return
-        if name in p.kinds:
+        if name in p.kinds or any(r.name == name for r in p.reactions):     # a reaction: the table's, always there
             return
         if name not in p.skills:
-            self.error(test.subject_span, f"`{name}` is no skill or card of this pack",
-                       did_you_mean(name, list(p.skills) + list(p.kinds)))
+            self.error(test.subject_span, f"`{name}` is no skill, card or reaction of this pack",
+                       did_you_mean(name, list(p.skills) + list(p.kinds) + [r.name for r in p.reactions]))
             return
         held = set().union(*self.held.values()) if self.held else set()
         by_cards = self.skills_of(s for k in self.kinds_used(test) for s in p.kinds[k].skills) \

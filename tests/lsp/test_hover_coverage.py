@@ -13,7 +13,7 @@ from spellcard.lsp.packs import pack_for
 from .client import ROOT
 
 
-@pytest.mark.parametrize("file", ["rules/thb/actions.spell", "rules/esper/characters.spell"])
+@pytest.mark.parametrize("file", ["rules/thb/actions.spell", "rules/esper/characters.spell", "tests/data/coup/pack.spell"])
 def test_every_occurrence_has_a_hover(file, tmp_path, monkeypatch):
     monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
     path = (ROOT / file).resolve()

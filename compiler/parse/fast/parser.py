@@ -19,6 +19,7 @@ from .code import CodeRules
 from .content import ContentRules
 from .lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
 from .model import ModelRules
+from .reaction import ReactionRules
 
 _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 
@@ -31,7 +32,7 @@ def parse_tree(text: str) -> Optional[Tree]:
         return None
 
 
-class _Parser(ModelRules, ContentRules, CodeRules):
+class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
     """Recursive descent over the token list; each method reads one grammar rule."""
 
     def __init__(self, toks: list[tuple]):
@@ -318,7 +319,7 @@ class _Parser(ModelRules, ContentRules, CodeRules):
 _ITEMS = {w: getattr(_Parser, f"{w}_decl") for w in (
     "pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn", "card",
     "skill", "character", "deck", "mode", "anytime", "show", "harness", "search", "score", "invariant", "synonyms", "replace",
-    "must")}
+    "must", "reaction")}
 _ITEMS["extend"] = _Parser.deck_extend
 _REPLACEABLE = frozenset({"enum", "zone", "hook", "query", "action", "func", "phase", "card", "skill",
                           "character", "deck", "mode"})
