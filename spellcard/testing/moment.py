@@ -1,0 +1,287 @@
+"""A break written as the moment that shows it: the state just before the breaking step, the fewest
+answers from there, and an `expect` that says what broke (issue 31).
+
+The broken game is played again with snapshots (snapshot.py). The phase under way when it broke,
+then the turn, is written as a test: the seats involved (the one whose phase or turn it is, those
+of the chain that broke, those the break names and those that answered other than quietly; then,
+should that not reproduce it, every seat in the game), what they hold (`hand`, `put X.zone`), their
+counters and attributes where they differ from a fresh table (`set`), the table's zones, the cards
+the deck gave meanwhile (`deck top`), the answers given from there, and `run PHASE of X` or `run
+turn of X`. The first that breaks the same property when run is kept, and delta debugging
+(shrink.ddmin) drops every item (a card, a value, an answer) the break does not need, each step a
+run of the test. It ends with an `expect` of what broke: a pack's invariant by its text
+(`invariant("…")`), a counter's bound (`X.hp <= X.max_hp`); a rule fault has none (the run line
+is where it breaks). None when no candidate reproduces it: explore then writes the whole game.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Optional, Sequence
+
+import attrs
+
+from spellcard.compiler.pack.loader import load_pack, resolve
+from spellcard.scenario import Scenario
+
+from .play import Broken
+from .replay import try_test
+from .shrink import _used, ddmin, signature
+from .snapshot import Replayed, SeatRef, Snapshot, marked_seats, named, printed, replay
+from .strategies import TableSpec
+from .writeout import PER_LINE, Answer, _quoted
+
+_MESSAGE_SEAT = re.compile(r"<P(\d+) ")
+_BOUND = re.compile(r"(\w+) of <P(\d+) [^>]*> is -?\d+, (above its maximum|below its minimum)")
+_INVARIANT = re.compile(r'invariant "(.*)" is broken\Z')
+
+
+@attrs.frozen
+class Item:
+    """One piece of a moment: a card placed (`hand`, a player zone, a table zone, the deck's top), a
+    value set, or an answer; `seat` is the moment's own seat number (None: the table)."""
+    what: str
+    seat: Optional[int]
+    text: str
+
+
+@attrs.frozen
+class Draft:
+    """A moment test but for its items: the table (the game's seats it keeps, in order, each named by
+    the character it plays), what runs, and the lines after it."""
+    mode: str
+    order: tuple             # the game's seats it keeps
+    words: dict              # the game's seat -> the character it plays, how the test names it
+    runs: int                # the seat whose turn or phase runs
+    run: str
+    after: tuple = ()
+
+    def without(self, seat: int) -> "Draft":
+        return attrs.evolve(self, order=tuple(s for s in self.order if s != seat))
+
+    def text(self, items: Sequence[Item], title: str, comment: str) -> str:
+        lines = [f"# {line}" for line in comment.splitlines()]
+        lines += [f"test {_quoted(title)} {{", f"  mode {self.mode}",
+                  f"  seats {', '.join(self.words[s] for s in self.order)}"]
+        for what, head in (("hand", "hand {}"), ("zone", "put {}"), ("table", "put {}"), ("set", ""), ("deck", "")):
+            groups: dict = {}
+            for it in items:
+                if it.what.split(":")[0] == what:
+                    groups.setdefault((it.seat, it.what), []).append(it.text)
+            for (seat, kind), texts in groups.items():
+                if what == "set":
+                    lines += [f"  set {self.words[seat] + '.' if seat is not None else ''}{t}" for t in texts]
+                elif what == "deck":
+                    lines.append(f"  deck top: {', '.join(texts)}")
+                else:
+                    where = self.words[seat] if what == "hand" else _place(self.words, seat, kind)
+                    lines.append(f"  {head.format(where)}: {', '.join(texts)}")
+        for seat in self.order:
+            word = self.words[seat]
+            tokens = [it.text for it in items if it.what == "answer" and it.seat == seat]
+            for i in range(0, len(tokens), PER_LINE):
+                lines.append(f"  answer {word}: {', '.join(tokens[i:i + PER_LINE])}")
+        lines.append(f"  {self.run}")
+        lines += [f"  {line}" for line in self.after]
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def _place(words: tuple, seat: Optional[int], kind: str) -> str:
+    zone = kind.split(":", 1)[1]
+    return zone if seat is None else f"{words[seat]}.{zone}"
+
+
+def moment_test(pack: str, extra: Sequence[str], spec: TableSpec, broken: Broken, title: str, comment: str,
+                deadline: float, budget: int) -> Optional[str]:
+    """The break as a moment test proved (by running it) to break the same property, shrunk until
+    `deadline`; None when no moment reproduces it."""
+    if broken.scenario is None:
+        return None
+    wanted = signature(broken.message)
+    game = replay(pack, extra, spec, broken.scenario)
+
+    def time_left() -> bool:
+        return time.monotonic() < deadline
+
+    def holds(draft: Draft, kept: list) -> Optional[list]:
+        ran = try_test(pack, extra, draft.text(kept, title, ""), budget)
+        if ran.failure is None or wanted not in signature(ran.failure):
+            return None
+        return _answered(draft, kept, ran.unused)
+
+    for snap in reversed(game.open):                 # the chain's start, the phase, then the turn
+        if not snap.sound:
+            continue
+        tried: set = set()
+        for everyone in (False, True):
+            candidate = _candidate(pack, extra, spec, game, snap, broken, everyone)
+            if candidate is None or candidate[0].order in tried:
+                continue
+            tried.add(candidate[0].order)
+            draft, items = candidate
+            first = holds(draft, items)
+            if first is not None:
+                items = ddmin(first, lambda kept: holds(draft, kept), time_left)
+                draft, items = _fewest_seats(draft, items, holds)
+                return draft.text(items, title, comment)
+            if not time_left():
+                return None
+    return None
+
+
+def _fewest_seats(draft: Draft, items: list, holds) -> tuple[Draft, list]:
+    """Without each seat (but the one whose turn or phase runs) and all it holds and answers, where
+    the break shows all the same."""
+    for seat in draft.order:
+        if seat == draft.runs or len(draft.order) == 1:
+            continue
+        smaller = draft.without(seat)
+        kept = holds(smaller, [it for it in items if it.seat != seat])
+        if kept is not None:
+            draft, items = smaller, kept
+    return draft, items
+
+
+def _candidate(pack: str, extra: Sequence[str], spec: TableSpec, game: Replayed, snap: Snapshot, broken: Broken,
+               everyone: bool) -> Optional[tuple[Draft, list]]:
+    """The moment at `snap`: its draft and items, with the seats involved or (`everyone`) all in the game."""
+    answers = game.answers(snap)
+    living = {i for i, st in enumerate(snap.seats) if st.alive}
+    if everyone:
+        seats = set(living)
+    else:
+        seats = {snap.seat} | game.chain_seats(snap) | {int(m) for m in _MESSAGE_SEAT.findall(broken.message)}
+        for a in answers:
+            if not a.quiet:
+                seats |= {a.seat} | marked_seats(a.text)
+    order = tuple(sorted(seats))
+    chars = [snap.seats[i].character for i in order]
+    if not seats <= living or None in chars or len(set(chars)) < len(chars):
+        return None                      # a seat out of the game, or one a test cannot seat by its character
+    compiled = game.s.pack
+    words = {old: snap.seats[old].character for old in order}
+    items: list[Item] = []
+    for old in order:
+        for zone, cards in snap.seats[old].zones.items():
+            what = "hand" if zone == compiled.hand_zone else f"zone:{zone}"
+            items += [Item(what, old, printed(compiled, c)) for c in cards]
+    items += [Item(f"table:{zone}", None, printed(compiled, c)) for zone, cards in snap.zones.items() for c in cards]
+    items += _values(pack, extra, spec, snap, order, words)
+    items += [Item("deck", None, c) for c in game.drawn(snap)]
+    for a in answers:
+        text = named(a.text, words)
+        if a.seat in words and text is not None:
+            items.append(Item("answer", a.seat, text))
+        elif not a.quiet:
+            return None
+    who = words[snap.seat]
+    run = f"run turn of {who}" if snap.kind == "turn" else f"run {snap.phase} of {who}"
+    after = _expect(pack, extra, broken.message, words)
+    return Draft(spec.mode, order, words, snap.seat, run, after), items
+
+
+def _values(pack: str, extra: Sequence[str], spec: TableSpec, snap: Snapshot, order: tuple, words: dict) -> list:
+    """`set` items: the values of the moment that differ from a fresh table of its seats (a value
+    another one's bound reads, such as a maximum, first)."""
+    fresh = Scenario(pack, [words[old] for old in order], mode=spec.mode, extra=tuple(extra))
+    first = _bound_names(fresh.pack, pack, extra)
+    out = []
+    for i, old in enumerate(order):
+        for name, v in snap.seats[old].values.items():
+            text = _value(v, words)
+            if text is not None and not _same(fresh.p(i).v.get(name), v):
+                out.append((name not in first, Item("set", old, f"{name} = {text}")))
+    for name, v in snap.table.items():
+        text = _value(v, words)
+        if text is not None and not _same(fresh.game.v.get(name), v):
+            out.append((name not in first, Item("set", None, f"{name} = {text}")))
+    return [it for _, it in sorted(out, key=lambda x: x[0])]
+
+
+def _same(a, b) -> bool:
+    if isinstance(b, SeatRef):
+        return getattr(a, "seat", None) == b.seat
+    return type(a) is type(b) and a == b
+
+
+def _value(v, words: dict) -> Optional[str]:
+    if isinstance(v, SeatRef):
+        return words.get(v.seat)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "none" if v is None else str(v)
+
+
+def _expect(pack: str, extra: Sequence[str], message: str, words: dict) -> tuple:
+    """The `expect` line of what broke, when the language can say it."""
+    m = _INVARIANT.search(message)
+    if m:
+        return (f"expect invariant({_quoted(m.group(1))})",)
+    m = _BOUND.search(message)
+    if m and int(m.group(2)) in words:
+        name, who = m.group(1), words[int(m.group(2))]
+        compiled = load_pack(pack, tuple(extra))
+        cd = compiled.counters.get(("player", name))
+        high = m.group(3).startswith("above")
+        bound = _bound_text(compiled, pack, extra, cd.max if high else cd.min) if cd is not None else None
+        if bound is not None:
+            bound = str(bound) if isinstance(bound, int) else f"{who}.{bound}"
+            return (f"expect {who}.{name} {'<=' if high else '>='} {bound}",)
+    return ()
+
+
+def _bound_names(compiled, pack: str, extra: Sequence[str]) -> set:
+    """The values some counter's bound reads (`max self.max_hp`): set before the counters."""
+    out = set()
+    for cd in compiled.counters.values():
+        for fn in (cd.min, cd.max):
+            text = _bound_text(compiled, pack, extra, fn) if fn is not None else None
+            if isinstance(text, str):
+                out.add(text)
+    return out
+
+
+def _bound_text(compiled, pack: str, extra: Sequence[str], fn) -> "Optional[int | str]":
+    """A counter's bound as its declaration writes it, when that is a number or one of the owner's
+    values (`self.max_hp` -> "max_hp"); None for anything else."""
+    place = compiled.place(fn.__code__.co_firstlineno)
+    if not place:
+        return None
+    file, line, col = place.rsplit(":", 2)
+    source = _source(pack, extra, file)
+    if source is None:
+        return None
+    lines = source.splitlines()
+    if not 0 < int(line) <= len(lines):
+        return None
+    m = re.match(r"(-?\d+|self\.(\w+))(?=\s|#|$)", lines[int(line) - 1][int(col) - 1:])
+    if not m:
+        return None
+    return m.group(2) if m.group(2) else int(m.group(1))
+
+
+def _source(pack: str, extra: Sequence[str], file: str) -> Optional[str]:
+    for target in (pack, *extra):
+        for path in resolve(target):
+            if str(path).endswith(file) or Path(file).resolve() == path.resolve():
+                return path.read_text(encoding="utf-8")
+    return None
+
+
+def _answered(draft: Draft, items: list, unused: tuple) -> list:
+    """Without each seat's answers never asked for before the break (shrink._used, on items);
+    `unused` is per seat of the test, in its order."""
+    per_seat = dict(zip(draft.order, unused))
+    answers = [Answer(it.seat, it.text, False) for it in items if it.what == "answer"]
+    kept = iter(_used(answers, tuple(per_seat.get(s, 0) for s in range(max(draft.order) + 1))))
+    keep = next(kept, None)
+    out = []
+    for it in items:
+        if it.what != "answer":
+            out.append(it)
+        elif keep is not None and (keep.seat, keep.text) == (it.seat, it.text):
+            out.append(it)
+            keep = next(kept, None)
+    return out
