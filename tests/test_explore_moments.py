@@ -106,3 +106,15 @@ def test_an_invariant_the_pack_does_not_declare_is_an_error_at_its_place(tmp_pat
     result = run("test", "thb", "--with", test, "-k", "named invariant")
     assert result.exit_code == 1 and "inv.spell:3:20: error: no invariant of this pack reads" in result.output
     assert "did you mean" in result.output
+
+
+def test_a_testers_invariant_is_checked_by_tests_given_in_a_file_of_their_own(tmp_path):
+    """As explore saves them: the invariant in one --with file, the test in another, tests only."""
+    strict = tmp_path / "strict.spell"
+    strict.write_text('invariant "nobody is ever wounded" = count(players() where it.hp < it.max_hp) == 0\n',
+                      encoding="utf-8")
+    test = tmp_path / "hit.spell"
+    test.write_text('test "strict tester invariant broken" {\n  seats Reimu, Marisa\n'
+                    '  perform damage(target: Marisa, amount: 1, source: Reimu)\n}\n', encoding="utf-8")
+    result = run("test", "thb", "--with", strict, "--with", test, "-k", "strict tester invariant")
+    assert "0 passed, 1 failed" in result.output and "nobody is ever wounded" in result.output, result.output

@@ -51,8 +51,9 @@ class Stop(Exception):
         self.failure = failure
 
 
-def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
-    runner = Runner(test, pack, tuple(extra))
+def run_test(test: T.SpellTestDecl, pack: str, extra=(), given=()) -> Outcome:
+    """`given`: every --with file (default `extra`, the rule files among them)."""
+    runner = Runner(test, pack, tuple(extra), tuple(given) or None)
     try:
         runner.run()
     except Stop as stop:
@@ -64,10 +65,11 @@ class Runner:
     def packs_own(self) -> bool:
         """Whether the test is one of the pack's own (not given with --with): it checks only the
         invariants the pack declares, never a tester's from a --with file (docs/property-testing.md)."""
-        return not declared_in(str(self.test.span), self.extra)
+        return not declared_in(str(self.test.span), self.given)
 
-    def __init__(self, test: T.SpellTestDecl, pack: str, extra: tuple):
+    def __init__(self, test: T.SpellTestDecl, pack: str, extra: tuple, given: Optional[tuple] = None):
         self.test, self.pack_name, self.extra = test, pack, extra
+        self.given = extra if given is None else given      # every --with file, test-only ones too
         self.s: Optional[Scenario] = None
         self.seat_of: dict[str, int] = {}
         self.placed: list[Card] = []
