@@ -1,17 +1,18 @@
 """A break written as the moment that shows it: the state just before the breaking step, the fewest
 answers from there, and an `expect` that says what broke (issue 31).
 
-The broken game is played again with snapshots (snapshot.py). The phase under way when it broke,
-then the turn, is written as a test: the seats involved (the one whose phase or turn it is, those
-of the chain that broke, those the break names and those that answered other than quietly; then,
-should that not reproduce it, every seat in the game), what they hold (`hand`, `put X.zone`), their
-counters and attributes where they differ from a fresh table (`set`), the table's zones, the cards
-the deck gave meanwhile (`deck top`), the answers given from there, and `run PHASE of X` or `run
-turn of X`. The first that breaks the same property when run is kept, and delta debugging
-(shrink.ddmin) drops every item (a card, a value, an answer) the break does not need, each step a
-run of the test. It ends with an `expect` of what broke: a pack's invariant by its text
-(`invariant("…")`), a counter's bound (`X.hp <= X.max_hp`); a rule fault has none (the run line
-is where it breaks). None when no candidate reproduces it: explore then writes the whole game.
+The broken game is played again with snapshots (snapshot.py). The start of the chain that broke
+(its top-level play), then its phase, then its turn, is written as a test: the seats involved (the
+one whose phase or turn it is, those of the chain that broke, those the break names and those
+that answered other than quietly; then, should that not reproduce it, every seat in the game),
+what they hold (`hand`, `put X.zone`), their counters and attributes where they differ from a
+fresh table (`set`), the table's zones, the cards the deck gave meanwhile (`deck top`), the answers
+given from there, and `run PHASE of X` or `run turn of X`. The first that breaks the same property
+when run is kept; delta debugging (shrink.ddmin) drops every item (a card, a value, an answer) the
+break does not need, then every seat it does not, each step a run of the test. It ends with an
+`expect` of what broke: an invariant by its text (`invariant("…")`), a counter's bound (`X.hp <=
+X.max_hp`); a rule fault has none (the run line is where it breaks). None when no candidate
+reproduces it: explore then writes the whole game.
 """
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from typing import Optional, Sequence
 
 import attrs
 
-from spellcard.compiler.pack.loader import load_pack, resolve
-from spellcard.scenario import Scenario
+from spellcard.compiler.pack.loader import resolve
+from spellcard.scenario import Scenario, ScenarioError
 
 from .play import Broken
 from .replay import try_test
@@ -40,7 +41,7 @@ _INVARIANT = re.compile(r'invariant "(.*)" is broken\Z')
 @attrs.frozen
 class Item:
     """One piece of a moment: a card placed (`hand`, a player zone, a table zone, the deck's top), a
-    value set, or an answer; `seat` is the moment's own seat number (None: the table)."""
+    value set, or an answer; `seat` is the game's seat it belongs to (None: the table)."""
     what: str
     seat: Optional[int]
     text: str
@@ -101,6 +102,7 @@ def moment_test(pack: str, extra: Sequence[str], spec: TableSpec, broken: Broken
         return None                          # no time to shrink: the game saved as found
     wanted = signature(broken.message)
     game = replay(pack, extra, spec, broken.scenario)
+    bounds = _Bounds(game.s.pack, (pack, *extra))
 
     def time_left() -> bool:
         return time.monotonic() < deadline
@@ -116,7 +118,10 @@ def moment_test(pack: str, extra: Sequence[str], spec: TableSpec, broken: Broken
             continue
         tried: set = set()
         for everyone in (False, True):
-            candidate = _candidate(pack, extra, spec, game, snap, broken, everyone)
+            try:
+                candidate = _candidate(pack, extra, spec, game, snap, broken, everyone, bounds)
+            except ScenarioError:            # a table a test cannot seat (a pack with no way to seat a character)
+                candidate = None
             if candidate is None or candidate[0].order in tried:
                 continue
             tried.add(candidate[0].order)
@@ -124,18 +129,18 @@ def moment_test(pack: str, extra: Sequence[str], spec: TableSpec, broken: Broken
             first = holds(draft, items)
             if first is not None:
                 items = ddmin(first, lambda kept: holds(draft, kept), time_left)
-                draft, items = _fewest_seats(draft, items, holds)
+                draft, items = _fewest_seats(draft, items, holds, time_left)
                 return draft.text(items, title, comment)
             if not time_left():
                 return None
     return None
 
 
-def _fewest_seats(draft: Draft, items: list, holds) -> tuple[Draft, list]:
+def _fewest_seats(draft: Draft, items: list, holds, time_left) -> tuple[Draft, list]:
     """Without each seat (but the one whose turn or phase runs) and all it holds and answers, where
     the break shows all the same."""
     for seat in draft.order:
-        if seat == draft.runs or len(draft.order) == 1:
+        if seat == draft.runs or not time_left():
             continue
         smaller = draft.without(seat)
         kept = holds(smaller, [it for it in items if it.seat != seat])
@@ -145,7 +150,7 @@ def _fewest_seats(draft: Draft, items: list, holds) -> tuple[Draft, list]:
 
 
 def _candidate(pack: str, extra: Sequence[str], spec: TableSpec, game: Replayed, snap: Snapshot, broken: Broken,
-               everyone: bool) -> Optional[tuple[Draft, list]]:
+               everyone: bool, bounds: "_Bounds") -> Optional[tuple[Draft, list]]:
     """The moment at `snap`: its draft and items, with the seats involved or (`everyone`) all in the game."""
     answers = game.answers(snap)
     living = {i for i, st in enumerate(snap.seats) if st.alive}
@@ -168,7 +173,7 @@ def _candidate(pack: str, extra: Sequence[str], spec: TableSpec, game: Replayed,
             what = "hand" if zone == compiled.hand_zone else f"zone:{zone}"
             items += [Item(what, old, printed(compiled, c)) for c in cards]
     items += [Item(f"table:{zone}", None, printed(compiled, c)) for zone, cards in snap.zones.items() for c in cards]
-    items += _values(pack, extra, spec, snap, order, words)
+    items += _values(pack, extra, spec, snap, order, words, bounds.read())
     items += [Item("deck", None, c) for c in game.drawn(snap)]
     for a in answers:
         text = named(a.text, words)
@@ -178,15 +183,15 @@ def _candidate(pack: str, extra: Sequence[str], spec: TableSpec, game: Replayed,
             return None
     who = words[snap.seat]
     run = f"run turn of {who}" if snap.kind == "turn" else f"run {snap.phase} of {who}"
-    after = _expect(pack, extra, broken.message, words)
+    after = _expect(broken.message, words, bounds)
     return Draft(spec.mode, order, words, snap.seat, run, after), items
 
 
-def _values(pack: str, extra: Sequence[str], spec: TableSpec, snap: Snapshot, order: tuple, words: dict) -> list:
-    """`set` items: the values of the moment that differ from a fresh table of its seats (a value
-    another one's bound reads, such as a maximum, first)."""
+def _values(pack: str, extra: Sequence[str], spec: TableSpec, snap: Snapshot, order: tuple, words: dict,
+            first: set) -> list:
+    """`set` items: the values of the moment that differ from a fresh table of its seats, those in
+    `first` (a value another one's bound reads, such as a maximum) first."""
     fresh = Scenario(pack, [words[old] for old in order], mode=spec.mode, extra=tuple(extra))
-    first = _bound_names(fresh.pack, pack, extra)
     out = []
     for i, old in enumerate(order):
         for name, v in snap.seats[old].values.items():
@@ -214,60 +219,51 @@ def _value(v, words: dict) -> Optional[str]:
     return "none" if v is None else str(v)
 
 
-def _expect(pack: str, extra: Sequence[str], message: str, words: dict) -> tuple:
+def _expect(message: str, words: dict, bounds: "_Bounds") -> tuple:
     """The `expect` line of what broke, when the language can say it."""
     m = _INVARIANT.search(message)
     if m:
         return (f"expect invariant({_quoted(m.group(1))})",)
     m = _BOUND.search(message)
     if m and int(m.group(2)) in words:
-        name, who = m.group(1), words[int(m.group(2))]
-        compiled = load_pack(pack, tuple(extra))
-        cd = compiled.counters.get(("player", name))
-        high = m.group(3).startswith("above")
-        bound = _bound_text(compiled, pack, extra, cd.max if high else cd.min) if cd is not None else None
+        name, who, high = m.group(1), words[int(m.group(2))], m.group(3).startswith("above")
+        cd = bounds.compiled.counters.get(("player", name))
+        bound = bounds.text(cd.max if high else cd.min) if cd is not None else None
         if bound is not None:
-            bound = str(bound) if isinstance(bound, int) else f"{who}.{bound}"
+            bound = bound if isinstance(bound, int) else f"{who}.{bound}"
             return (f"expect {who}.{name} {'<=' if high else '>='} {bound}",)
     return ()
 
 
-def _bound_names(compiled, pack: str, extra: Sequence[str]) -> set:
-    """The values some counter's bound reads (`max self.max_hp`): set before the counters."""
-    out = set()
-    for cd in compiled.counters.values():
-        for fn in (cd.min, cd.max):
-            text = _bound_text(compiled, pack, extra, fn) if fn is not None else None
-            if isinstance(text, str):
-                out.add(text)
-    return out
+class _Bounds:
+    """Counters' bounds as their declarations write them, when that is a number or one of the
+    owner's values (`max self.max_hp` -> "max_hp"), read from the .spell sources once."""
 
+    def __init__(self, compiled, targets: tuple):
+        self.compiled, self.targets, self.sources = compiled, targets, {}
 
-def _bound_text(compiled, pack: str, extra: Sequence[str], fn) -> "Optional[int | str]":
-    """A counter's bound as its declaration writes it, when that is a number or one of the owner's
-    values (`self.max_hp` -> "max_hp"); None for anything else."""
-    place = compiled.place(fn.__code__.co_firstlineno)
-    if not place:
-        return None
-    file, line, col = place.rsplit(":", 2)
-    source = _source(pack, extra, file)
-    if source is None:
-        return None
-    lines = source.splitlines()
-    if not 0 < int(line) <= len(lines):
-        return None
-    m = re.match(r"(-?\d+|self\.(\w+))(?=\s|#|$)", lines[int(line) - 1][int(col) - 1:])
-    if not m:
-        return None
-    return m.group(2) if m.group(2) else int(m.group(1))
+    def read(self) -> set:
+        """The values some counter's bound reads: a moment sets them before the counters."""
+        texts = (self.text(fn) for cd in self.compiled.counters.values() for fn in (cd.min, cd.max) if fn is not None)
+        return {t for t in texts if isinstance(t, str)}
 
+    def text(self, fn) -> "Optional[int | str]":
+        place = self.compiled.place(fn.__code__.co_firstlineno)
+        if not place:
+            return None
+        file, line, col = place.rsplit(":", 2)
+        lines = self.source(file).splitlines()
+        if not 0 < int(line) <= len(lines):
+            return None
+        m = re.match(r"(-?\d+|self\.(\w+))(?=\s|#|$)", lines[int(line) - 1][int(col) - 1:])
+        return None if m is None else m.group(2) or int(m.group(1))
 
-def _source(pack: str, extra: Sequence[str], file: str) -> Optional[str]:
-    for target in (pack, *extra):
-        for path in resolve(target):
-            if str(path).endswith(file) or Path(file).resolve() == path.resolve():
-                return path.read_text(encoding="utf-8")
-    return None
+    def source(self, file: str) -> str:
+        if file not in self.sources:
+            self.sources[file] = next((path.read_text(encoding="utf-8") for target in self.targets
+                                       for path in resolve(target)
+                                       if str(path).endswith(file) or Path(file).resolve() == path.resolve()), "")
+        return self.sources[file]
 
 
 def _answered(draft: Draft, items: list, unused: tuple) -> list:

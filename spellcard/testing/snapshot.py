@@ -16,7 +16,6 @@ from typing import Optional, Sequence
 import attrs
 
 from spellcard.answers import base_spec, spec_of
-from spellcard.runtime.errors import InvariantBroken
 from spellcard.runtime.model import Card, Player
 from spellcard.scenario import Scenario
 
@@ -151,7 +150,7 @@ def _snapshot(s: Scenario, kind: str, p: Player, phase: Optional[str]) -> Snapsh
     try:
         g.check_invariants()
         sound = True
-    except InvariantBroken:
+    except Exception:                        # an invariant broken (or one that faults): the cause came before
         sound = False
     return Snapshot(kind, p.seat, phase, len(s.decisions), len(g.log.entries), seats, _writable(g.v), zones,
                     tuple(reversed(s.deck.cards)), sound)
