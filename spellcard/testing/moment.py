@@ -192,14 +192,15 @@ def _values(pack: str, extra: Sequence[str], spec: TableSpec, snap: Snapshot, or
     """`set` items: the values of the moment that differ from a fresh table of its seats, those in
     `first` (a value another one's bound reads, such as a maximum) first."""
     fresh = Scenario(pack, [words[old] for old in order], mode=spec.mode, extra=tuple(extra))
+    members = {m for e in fresh.pack.enums.values() for m in e}
     out = []
     for i, old in enumerate(order):
         for name, v in snap.seats[old].values.items():
-            text = _value(v, words)
+            text = _value(v, words, members)
             if text is not None and not _same(fresh.p(i).v.get(name), v):
                 out.append((name not in first, Item("set", old, f"{name} = {text}")))
     for name, v in snap.table.items():
-        text = _value(v, words)
+        text = _value(v, words, members)
         if text is not None and not _same(fresh.game.v.get(name), v):
             out.append((name not in first, Item("set", None, f"{name} = {text}")))
     return [it for _, it in sorted(out, key=lambda x: x[0])]
@@ -211,11 +212,13 @@ def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _value(v, words: dict) -> Optional[str]:
+def _value(v, words: dict, members: set) -> Optional[str]:
     if isinstance(v, SeatRef):
         return words.get(v.seat)
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, str):
+        return v if v in members else _quoted(v)    # an enum's member by its name, a text quoted
     return "none" if v is None else str(v)
 
 

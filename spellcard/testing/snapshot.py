@@ -166,12 +166,12 @@ def _cards(cards) -> tuple:
 
 
 def _writable(values: dict) -> dict:
-    """The values a test's `set` can write: numbers, truth values, names, none, seats."""
+    """The values a test's `set` can write: numbers (not below 0), truth values, names or texts, none, seats."""
     out = {}
     for name, v in values.items():
         if isinstance(v, Player):
             out[name] = SeatRef(v.seat)
-        elif v is None or isinstance(v, (bool, int)) or (isinstance(v, str) and re.match(r"[A-Za-z_]\w*\Z", v)):
+        elif v is None or isinstance(v, (bool, str)) or (isinstance(v, int) and v >= 0):   # no `-` in a test's values
             out[name] = v
     return out
 
