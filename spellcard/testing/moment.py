@@ -8,11 +8,11 @@ that answered other than quietly; then, should that not reproduce it, every seat
 what they hold (`hand`, `put X.zone`), their counters and attributes where they differ from a
 fresh table (`set`), the table's zones, the cards the deck gave meanwhile (`deck top`), the answers
 given from there, and `run PHASE of X` or `run turn of X`. The first that breaks the same property
-when run is kept; delta debugging (shrink.ddmin) drops every item (a card, a value, an answer) the
-break does not need, then every seat it does not, each step a run of the test. It ends with an
-`expect` of what broke: an invariant by its text (`invariant("…")`), a counter's bound (`X.hp <=
-X.max_hp`); a rule fault has none (the run line is where it breaks). None when no candidate
-reproduces it: explore then writes the whole game.
+when run is kept; what the break does not need goes, a line's worth at a time, then item by item
+by delta debugging (shrink.ddmin: a card, a value, an answer), then seat by seat, each step a run
+of the test. It ends with an `expect` of what broke: an invariant by its text (`invariant("…")`),
+a counter's bound (`X.hp <= X.max_hp`); a rule fault has none (the run line is where it breaks).
+None when no candidate reproduces it: explore then writes the whole game.
 """
 from __future__ import annotations
 
@@ -128,12 +128,26 @@ def moment_test(pack: str, extra: Sequence[str], spec: TableSpec, broken: Broken
             draft, items = candidate
             first = holds(draft, items)
             if first is not None:
-                items = ddmin(first, lambda kept: holds(draft, kept), time_left)
+                items = ddmin(_without_groups(first, lambda kept: holds(draft, kept), time_left),
+                              lambda kept: holds(draft, kept), time_left)
                 draft, items = _fewest_seats(draft, items, holds, time_left)
                 return draft.text(items, title, comment)
             if not time_left():
                 return None
     return None
+
+
+def _without_groups(items: list, holds, time_left) -> list:
+    """Without each line's worth of items the break does not need (a zone's cards, a seat's values,
+    the deck's top, a seat's answers), a run each: most of what a snapshot holds goes at once, so
+    delta debugging starts small."""
+    for key in dict.fromkeys((it.what, it.seat) for it in items):
+        if not time_left():
+            break
+        kept = holds([it for it in items if (it.what, it.seat) != key])
+        if kept is not None:
+            items = kept
+    return items
 
 
 def _fewest_seats(draft: Draft, items: list, holds, time_left) -> tuple[Draft, list]:
