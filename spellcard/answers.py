@@ -126,6 +126,8 @@ class TestAgent(ScriptedAgent):
             return False
         if label(o) == want:
             return True
+        if card is not None and card.virtual and card.sources and shown_as(self.pack, card) == want:
+            return True                 # a conversion as the report prints it: `MapCannon (as Danmaku♣10)`
         if isinstance(o, Play):
             if o.skill is not None and o.skill.name == want:
                 return True
@@ -150,6 +152,12 @@ def spec_of(pack, card: Card) -> str:
         return card.kind.name
     face = card_face(pack, {a: card.a[a] for a in deck_attrs(pack) if a in card.a})
     return card.kind.name + face
+
+
+def shown_as(pack, card: Card) -> str:
+    """A converted card as a report prints it, its kind and the cards it is made of:
+    `MapCannon (as Danmaku♣10)`; a test may answer with it, quoted, where the kind alone is ambiguous."""
+    return f"{card.kind.name} (as {', '.join(spec_of(pack, c) for c in card.sources)})"
 
 
 def deck_attrs(pack) -> list[str]:

@@ -16,7 +16,7 @@ from .rows import expand
 RUNS = ("turn", "round", "game")
 # The test's own functions (any other call is one of the pack's queries): docs/testing.md lists them.
 FUNCTIONS = {"count": 1, "take": 2, "drop": 2, "last": 1, "cards": 1, "fired": 1, "events": 1,
-             "asked": None, "offered": None, "options": None, "questions": 1, "holds": 2}
+             "asked": None, "offered": None, "options": None, "questions": 1, "holds": 2, "invariant": 1}
 PLAYER_FIELDS = ("skills", "character", "alive", "hand")
 SORT_WORDS = {"int": "a number", "list": "a list", "card": "a card", "bool": "a truth value"}
 
@@ -357,6 +357,8 @@ class TestChecker(NameChecks):
             if len(f.args) == 1 and isinstance(f.args[0], T.Name) and f.args[0].id not in p.actions:
                 self.error(f.args[0].span, f"unknown action `{f.args[0].id}`", did_you_mean(f.args[0].id, p.actions))
             return "list"
+        if f.name == "invariant":
+            return self.invariant(f)
         if f.name in FUNCTIONS:
             for a in f.args:
                 self.val(a)
@@ -374,3 +376,13 @@ class TestChecker(NameChecks):
 
     def query_args(self, f: T.Fn) -> None:
         self.args(param_types(self.pack, "query", f.name), list(f.args))
+
+    def invariant(self, f: T.Fn) -> str:
+        """`invariant("…")`: one of the pack's invariants (a --with file's too), by its text."""
+        texts = [text for text, _, _ in self.pack.invariants]
+        [arg] = f.args if len(f.args) == 1 else [None]
+        if not (isinstance(arg, T.Lit) and isinstance(arg.value, str)):
+            self.error(f.span, "`invariant` takes the quoted text of one of the pack's invariants")
+        elif arg.value not in texts:
+            self.error(arg.span, f"no invariant of this pack reads \"{arg.value}\"", did_you_mean(arg.value, texts))
+        return "bool"

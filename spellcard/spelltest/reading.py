@@ -208,6 +208,8 @@ class Reader:
                 return [d.prompt for d in s.asked(args[0].seat, "yes_no")]
             if f.name == "holds":
                 return s.holds(args[0].seat, label(args[1]))
+            if f.name == "invariant":           # asked for by name, so a --with file's counts too
+                return next(holds for text, holds, _ in s.pack.invariants if text == args[0])(s.game)
             args = [None if isinstance(a, Symbol) and a == "none" else a for a in args]
             return s.query(f.name, *args)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from spellcard.runtime.decisions import MANY, YES_NO
 from spellcard.runtime.model import Card, Play, Player
 
-from ..answers import spec_of
+from ..answers import shown_as, spec_of
 from ..render import render_game
 from typing import TYPE_CHECKING
 
@@ -61,10 +61,7 @@ def option_text(pack, o) -> str:
         return o.character.name if o.character else f"P{o.seat}"
     if isinstance(o, Play):
         if o.card is not None:
-            base = spec_of(pack, o.card)
-            if o.card.virtual and o.card.sources:
-                base += " (as " + ", ".join(spec_of(pack, c) for c in o.card.sources) + ")"
-            return base
+            return shown_as(pack, o.card) if o.card.virtual and o.card.sources else spec_of(pack, o.card)
         if o.convert is not None:
             return f"{o.convert.skill.name}→{o.convert.as_kind}"
         return o.skill.name if o.skill is not None else "pass"

@@ -73,11 +73,12 @@ class Stop(Exception):
         self.failure = failure
 
 
-def run_test(test: T.SpellTestDecl, pack: str, extra=()) -> Outcome:
+def run_test(test: T.SpellTestDecl, pack: str, extra=(), given=()) -> Outcome:
+    """`given`: every --with file (default `extra`, the rule files among them)."""
     if any(isinstance(st, T.Examples) for st in test.stmts):    # not yet one test per row: each row, to the first failing
-        outcomes = [run_test(row, pack, extra) for row in expand(test)[0]]
+        outcomes = [run_test(row, pack, extra, given) for row in expand(test)[0]]
         return next((o for o in outcomes if not o.passed), outcomes[-1] if outcomes else Outcome(test))
-    runner = Runner(test, pack, tuple(extra))
+    runner = Runner(test, pack, tuple(extra), tuple(given) or None)
     try:
         runner.run()
     except Stop as stop:
@@ -89,10 +90,11 @@ class Runner(Reader, Asking):
     def packs_own(self) -> bool:
         """Whether the test is one of the pack's own (not given with --with): it checks only the
         invariants the pack declares, never a tester's from a --with file (docs/property-testing.md)."""
-        return not declared_in(str(self.test.span), self.extra)
+        return not declared_in(str(self.test.span), self.given)
 
-    def __init__(self, test: T.SpellTestDecl, pack: str, extra: tuple):
+    def __init__(self, test: T.SpellTestDecl, pack: str, extra: tuple, given: Optional[tuple] = None):
         self.test, self.pack_name, self.extra = test, pack, extra
+        self.given = extra if given is None else given      # every --with file, test-only ones too
         self.s: Optional[Scenario] = None
         self.seat_of: dict[str, int] = {}
         self.placed: list[Card] = []

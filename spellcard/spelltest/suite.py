@@ -22,13 +22,14 @@ class Suite:
     extra: tuple
     found: Found
     problems: list                  # diagnostics: parse errors and checker errors
+    given: tuple = ()               # every --with file, the test-only ones too (whose tests check a tester's invariants)
 
     @property
     def tests(self) -> list:
         return self.found.tests
 
     def run(self, test) -> Outcome:
-        return run_test(test, self.pack, self.extra)
+        return run_test(test, self.pack, self.extra, self.given)
 
 
 def test_id(test) -> str:
@@ -54,7 +55,7 @@ def load_suite(pack: str, extra: Iterable[str] = (), files: Optional[Iterable] =
                     problems.append(d)
     if pattern:
         found.tests = [t for t in found.tests if _matches(pattern, test_id(t))]
-    return Suite(pack, rule_extra, found, problems)
+    return Suite(pack, rule_extra, found, problems, extra)
 
 
 def _matches(pattern: str, name: str) -> bool:

@@ -30,6 +30,7 @@ from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.decisions import DeclineAgent
 
 from .coverage import Coverage
+from .moment import moment_test
 from .play import Broken, Property, Unplayable, play
 from .replay import test_failure
 from .shrink import shrink_answers, signature
@@ -219,11 +220,15 @@ def _write(found: Exploration, f: _Finding, pack: str, extra: Sequence[str], see
     """The finding shrunk by delta debugging, written as a test, and whether that test replays it."""
     broken, spec = f.broken, f.spec
     found.broken, found.spec = broken, spec
-    script = script_of(pack, extra, spec, broken.scenario) if broken.scenario is not None else []
-    shrunk = shrink_answers(pack, extra, spec, script, broken.message, deadline, f.budget)
-    found.test = test_text(spec, shrunk if shrunk is not None else script, f"explore: {_title(broken.message)}",
-                           f"Found by `spellcard explore {pack} --seed {seed}`, shrunk.\n"
-                           f"{broken.prop}: {_one_line(broken.message)}")
+    title, what = f"explore: {_title(broken.message)}", f"{broken.prop}: {_one_line(broken.message)}"
+    found.test = moment_test(pack, extra, spec, broken, title,
+                             f"Found by `spellcard explore {pack} --seed {seed}`: the moment it broke.\n{what}",
+                             deadline, f.budget)
+    if found.test is None:              # no moment reproduces it: the whole game
+        script = script_of(pack, extra, spec, broken.scenario) if broken.scenario is not None else []
+        shrunk = shrink_answers(pack, extra, spec, script, broken.message, deadline, f.budget)
+        found.test = test_text(spec, shrunk if shrunk is not None else script, title,
+                               f"Found by `spellcard explore {pack} --seed {seed}`, shrunk.\n{what}")
     failure = test_failure(pack, extra, found.test)
     found.replayed = failure is not None and signature(broken.message) in signature(failure)
 

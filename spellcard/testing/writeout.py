@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 
 import attrs
 
-from spellcard.answers import TestAgent, spec_of
+from spellcard.answers import TestAgent, shown_as, spec_of
 from spellcard.compiler.build.builder import unquote
 from spellcard.runtime.agents.scripted import ScriptMismatch
 from spellcard.runtime.decisions import MANY, YES_NO, DeclineAgent, label
@@ -66,27 +66,36 @@ def _seat_names(seats) -> list[str]:
 def script_of(pack: str, extra: Sequence[str], spec: TableSpec, s: Scenario) -> list[Answer]:
     """The answers that make the harness replay the game `s` played, in the order asked."""
     s, said, names = _named_replay(pack, extra, spec, s)
-    asked = [(i, d, answer, forced) for i, (d, answer, forced) in enumerate(s.decisions)]
+    return _script(s, said, names, 0)
+
+
+def _script(s: Scenario, said: dict, names: "_Names", start: int) -> list[Answer]:
+    """The answers of the decisions recorded from index `start` on, as script_of writes them."""
+    asked = [(i, d, answer, forced) for i, (d, answer, forced) in enumerate(s.decisions) if i >= start]
     script: list[tuple[int, Answer]] = []
-    for i, d, answer, forced in asked:
+    for n, (i, d, answer, forced) in enumerate(asked):
         seat = d.player.seat
         if not forced:
             script.append((i, Answer(seat, said[i], answer == _QUIET.answer(s.game, d))))
             continue
-        after = next((j for j, e, _, f in asked[i + 1:] if not f and e.player.seat == seat), None)
+        after = next((j for j, e, _, f in asked[n + 1:] if not f and e.player.seat == seat), None)
         if after is not None and d.kind != YES_NO and names.aimed(d, said[after]):
             script.append((i, Answer(seat, names.token(d, answer), True)))
     return _trimmed([a for _, a in script])
 
 
-def _named_replay(pack: str, extra: Sequence[str], spec: TableSpec, played: Scenario):
+def _named_replay(pack: str, extra: Sequence[str], spec: TableSpec, played: Scenario, names_of=None, watch=None):
     """The game played again from its answers, each named as it is given: what names a card can
-    change as the game goes (the cards a conversion may take, a card standing as another kind)."""
+    change as the game goes (the cards a conversion may take, a card standing as another kind).
+    `names_of(s)` makes the namer (default: _Names); `watch(s)`, when given, is called before the
+    game goes on, and the game is logged for it."""
     s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True)
     s.deck_top(*spec.deck_top)
     s.decisions.clear()
-    s.game.log.enabled = False
-    names = _Names(s, spec.seats)
+    s.game.log.enabled = watch is not None
+    names = names_of(s) if names_of is not None else _Names(s, spec.seats)
+    if watch is not None:
+        watch(s)
     said: dict[int, str] = {}
     naming = _Naming([a for _, a, forced in played.decisions if not forced], names, said, s)
     for agent in s.agents:
@@ -205,6 +214,10 @@ class _Names:
         if _NAME.match(text):
             names.append(text)
         names.append(_quoted(text))          # a name a seat's character also has is read as the seat
+        if isinstance(o, Play) and o.convert is not None:
+            names.append(_quoted(o.convert.skill.name))      # by its text: a skill the seat was not seated with
+        if card is not None and card.virtual and card.sources:
+            names.append(_quoted(shown_as(self.s.pack, card)))   # a conversion no shorter word singles out
         return names
 
 
