@@ -161,7 +161,9 @@ class RulesText:
         return self._call("Limit", lim, count=lim.count, scope=lim.scope) if lim else ""
 
     def _purpose(self, p: str) -> str:
-        return {"use": "使用", "play": "打出"}.get(p, p) if self.lang == "zh" else p
+        """"use", "play" in the pack's own words (its `wording use: "…"`), which are its texts' language."""
+        worded = self.s.wording.get(p) if p in ("use", "play") and self.lang == "zh" else None
+        return worded.phrases[0][0] if worded is not None else p
 
     # ── statements ─────────────────────────────────────────────────────────────
     def block(self, b: Optional[A.Block]) -> str:
