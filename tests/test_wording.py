@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.test_checks import _base
-from spellcard.compiler.pack.loader import Source, compile_sources
+from spellcard.compiler.pack.loader import Source, compile_sources, front_end
+from spellcard.compiler.text.rules import RulesText
 
 WORDING_LINTS = {"text-limit", "whose-turn", "use-or-play"}
 HOLD = 'character Probe "探" { skills S }\n'
@@ -20,11 +21,15 @@ THB_WORDING = ('wording once phase: "出牌階段限一次"\nwording yours: "你
                'wording use: "使用"\nwording play: "打出"\n')
 
 
-def diags(*texts: str):
-    """The diagnostics of the base pack without its wording, with these files added."""
+def sources(*texts: str) -> list[Source]:
+    """The base pack without its wording, with these files added."""
     base = [s for s in _base() if not s.path.endswith("/wording.spell")]
-    sources = base + [Source(f"snippet{i}.spell", t.encode("utf-8")) for i, t in enumerate(texts)]
-    return [d for d in compile_sources(sources, use_cache=False, load=False).diagnostics if d.code != "no-text"]
+    return base + [Source(f"snippet{i}.spell", t.encode("utf-8")) for i, t in enumerate(texts)]
+
+
+def diags(*texts: str):
+    return [d for d in compile_sources(sources(*texts), use_cache=False, load=False).diagnostics
+            if d.code != "no-text"]
 
 
 def test_a_pack_that_declares_no_wording_gets_no_wording_lint():
@@ -81,3 +86,13 @@ def test_an_invented_phrasing_words_the_warning():
 def test_a_wrong_wording_is_an_error(line, message):
     errors = [d for d in diags(line + "\n") if d.is_error]
     assert [d.message for d in errors] == [message]
+
+
+@pytest.mark.parametrize("wording, asked", [
+    (THB_WORDING, "（只在被要求時使用或打出）"),
+    ('wording use: "wield"\nwording play: "brandish"\n', "（只在被要求時wield或brandish）"),
+    ("", "（只在被要求時）"),
+])
+def test_the_rules_text_of_a_card_played_only_when_asked_says_how_in_the_packs_words(wording, asked):
+    syms, _, _ = front_end(sources(wording))
+    assert RulesText(syms, "zh").card(syms.cards["Graze"]).startswith("不能主動使用" + asked)
