@@ -101,7 +101,7 @@ class ToolChecks:
         elif (d.key == "once") != (d.scope is not None and d.scope in SCOPES):
             self.err(d.span, f"`wording once` names what it counts in: {', '.join(SCOPES)}" if d.key == "once"
                      else f"only `wording once` names a scope, not `{d.key} {d.scope}`",
-                     'e.g. `wording once turn: "每回合限一次"`')
+                     'e.g. `wording once turn: "once per turn"`: the phrase as the texts print it')
         for phrase, span in d.phrases:
             if not phrase.replace(PHASE, "").strip():
                 self.err(span, "a wording phrase says nothing", "write the words the texts use")
