@@ -16,7 +16,8 @@ HOLD = 'character Probe "探" { skills S }\n'
 # One skill that trips all three lints in THB's words, once the words are declared.
 THB_SKILL = (HOLD + 'skill S "s" { text "出牌階段限一次，你的摸牌階段開始時，你可以打出一張擦彈。"\n'
              '  active { draw_cards(owner, 1) }\n'
-             '  on draw_phase.start when count(owner.hand) < 9 { let _g = ask_card(owner, Graze, "use", "?") }\n}\n')
+             '  on draw_phase.start when count(owner.hand) < 9 {\n'
+             '    let _g = ask_card(owner, Graze, "use", "?")\n  }\n}\n')
 THB_WORDING = ('wording once phase: "出牌階段限一次"\nwording yours: "你的{phase}"\n'
                'wording use: "使用"\nwording play: "打出"\n')
 
