@@ -93,6 +93,7 @@ class Symbols:
     shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
     harness: dict = attrs.Factory(dict)          # key -> HarnessItem
     search: dict = attrs.Factory(dict)           # key -> SearchItem: the search agent's defaults
+    wording: dict = attrs.Factory(dict)          # "once turn", "yours", "use" … -> WordingDecl: the texts' phrases
     score: Optional[A.ScoreDecl] = None          # what a game's outcome is measured in, if declared
 
     # ── lookups the checker uses ──────────────────────────────────────────────
@@ -178,7 +179,7 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
             if isinstance(d, A.MustDecl):
                 s.musts.append(d)
                 continue
-            if isinstance(d, (A.ShowDecl, A.HarnessDecl, A.SearchDecl)):
+            if isinstance(d, (A.ShowDecl, A.HarnessDecl, A.SearchDecl, A.WordingDecl)):
                 _tool_decl(s, diags, d)
                 continue
             if isinstance(d, A.ScoreDecl):
@@ -231,8 +232,8 @@ def _declared_once(s, field: str, d, what: str, diags) -> None:
 
 
 def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
-    """Each attribute shown once, each `harness` and `search` setting set once: the files of a pack (and a
-    designer's `--with` file) may share them out, e.g. a mode's file shows the attribute it adds."""
+    """Each attribute shown once, each `harness` and `search` setting and each `wording` set once: the files
+    of a pack (and a designer's `--with` file) may share them out, e.g. a mode's file shows the attribute it adds."""
     if isinstance(d, A.ShowDecl):
         shown = s.shows.setdefault(d.owner, {})
         for name, span in d.names:
@@ -240,6 +241,13 @@ def _tool_decl(s: Symbols, diags: Diagnostics, d) -> None:
                 diags.error(span, f"`{name}` is already shown", f"first shown at {shown[name]}")
             else:
                 shown[name] = span
+        return
+    if isinstance(d, A.WordingDecl):
+        key = " ".join(filter(None, (d.key, d.scope)))
+        if key in s.wording:
+            diags.error(d.span, f"the wording `{key}` is declared twice", f"first declared at {s.wording[key].span}")
+        else:
+            s.wording[key] = d
         return
     settings, what = (s.search, "search") if isinstance(d, A.SearchDecl) else (s.harness, "harness")
     for item in d.items:

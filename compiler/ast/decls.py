@@ -15,7 +15,7 @@ from .exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Fiel
                         Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
 from .stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, May, ExprStmt, Stmt)
-from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, ScoreDecl, InvariantDecl  # noqa: F401
+from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, ScoreDecl, InvariantDecl, WordingDecl  # noqa: F401
 
 
 # ── declarations: data model ─────────────────────────────────────────────────
@@ -380,7 +380,7 @@ class DeckExtend:
 Decl = (PackDecl | ReplaceDecl | DeckExtend | EnumDecl | AttrDecl | CounterDecl | ZoneDecl | HookDecl
         | QueryDecl | FuncDecl | ActionDecl | PhaseDecl | TurnDecl | SynonymsDecl | CardDecl | SkillDecl | CharacterDecl
         | DeckDecl | ModeDecl | AnytimeDecl | ReactionDecl | ShowDecl | HarnessDecl | SearchDecl | ScoreDecl | InvariantDecl
-        | MustDecl)
+        | MustDecl | WordingDecl)
 
 
 @node

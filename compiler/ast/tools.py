@@ -48,6 +48,16 @@ class SearchDecl:
 
 
 @node
+class WordingDecl:
+    """`wording once phase: "出牌階段限一次", "階段限一次"`: phrases the pack's printed texts use, which the
+    wording lints compare with the code (compiler/lint/phrasing.py); the tools know no game's words."""
+    key: str                      # once | yours | anyones | outside | use | play
+    scope: "str | None"           # `once`'s: turn | phase | round
+    phrases: tuple[tuple[str, Span], ...]
+    span: Span
+
+
+@node
 class ScoreDecl:
     """`score player tokens`, `score table fireworks`, `score player points lowest`: the counter or
     attribute a game's outcome is measured in, read when it ends (runtime/engine/outcome.py)."""

@@ -311,6 +311,11 @@ class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
         key, value = c
         return A.SearchItem(str(key), int(value) if value.type == "INT" else str(value), self.tspan(key), self.tspan(value))
 
+    def wording_decl(self, meta, c):
+        key, scope, *phrases = c
+        return A.WordingDecl(str(key), str(scope) if scope is not None else None,
+                             tuple((unquote(t), self.tspan(t)) for t in phrases), self.span(meta))
+
     def must_decl(self, meta, c):
         *moves, phase, cond = c
         return A.MustDecl(tuple((str(t), self.tspan(t)) for t in moves), phase, cond, self.span(meta))

@@ -1,5 +1,6 @@
-"""`show`, `harness` and `search`: what the tools print of a pack, what the scenario harness needs
-of it, and the budget the search agent plays its games with unless a command line says otherwise.
+"""`show`, `harness`, `search` and `wording`: what the tools print of a pack, what the scenario harness
+needs of it, the budget the search agent plays its games with unless a command line says otherwise,
+and the phrases its printed texts use (which the wording lints read them by).
 
 The tools know no game either: `spellcard list` prints the card and character attributes a pack
 shows, `spellcard simulate` groups wins by the player attributes it shows, and the scenario
@@ -15,6 +16,7 @@ from spellcard.runtime.agents.search_options import POLICY_NAMES
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
+from spellcard.compiler.lint.phrasing import KEYS as WORDING_KEYS, PHASE, SCOPES, TURN_KEYS
 from .scope import _listing
 from spellcard.compiler.symbols import BUILTINS
 
@@ -90,6 +92,22 @@ class ToolChecks:
                 if item.key == "ms":
                     help = "a time budget would make the pack's games differ from run to run; pass --search-ms"
                 self.err(item.span, f"unknown search setting `{item.key}`", help)
+
+    def decl_WordingDecl(self, d: A.WordingDecl):
+        """A known phrasing, `once` with the scope it counts in, and no empty phrase."""
+        if d.key not in WORDING_KEYS:
+            self.err(d.span, f"unknown wording `{d.key}`",
+                     did_you_mean(d.key, WORDING_KEYS) or f"the wordings are: {', '.join(WORDING_KEYS)}")
+        elif (d.key == "once") != (d.scope is not None and d.scope in SCOPES):
+            self.err(d.span, f"`wording once` names what it counts in: {', '.join(SCOPES)}" if d.key == "once"
+                     else f"only `wording once` names a scope, not `{d.key} {d.scope}`",
+                     'e.g. `wording once turn: "once per turn"`: the phrase as the texts print it')
+        for phrase, span in d.phrases:
+            if not phrase.replace(PHASE, "").strip():
+                self.err(span, "a wording phrase says nothing", "write the words the texts use")
+            elif PHASE in phrase and d.key not in TURN_KEYS:
+                self.err(span, f"only a turn's wording ({', '.join(TURN_KEYS)}) names a phase `{PHASE}`",
+                         f"write the `{d.key}` phrase out")
 
     def decl_ScoreDecl(self, d: A.ScoreDecl):
         """A player or table counter or `int` attribute: what each player (or the table) scores."""

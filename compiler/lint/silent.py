@@ -10,6 +10,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.check.loops import has_error, nodes_in
 from spellcard.compiler.check.narrow import key
 from .bounds import CounterLints
+from .phrasing import Phrasing
 from .wording import check_wording
 
 _FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
@@ -41,10 +42,11 @@ class SilentLints:
         self._held_twice(modules)
         counters = CounterLints(self.s, self.d, self._atoms)
         counters.bounded_writes(modules, broken)
+        phrasing = Phrasing.of(self.s)
         for m in modules:
             for d in m.decls:
                 if isinstance(d, A.SkillDecl) and not has_error(d, broken):
-                    check_wording(d, self.d, self.s.phases)
+                    check_wording(d, self.d, phrasing, self.s.phases)
                     counters.fresh(d)
         if not broken:               # how a game ends is asked once the pack checks
             endless_modes(modules, self.d)

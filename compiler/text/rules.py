@@ -75,6 +75,7 @@ class RulesText:
         targets = ("；" if self.lang == "zh" else "; or ").join(self.target(t) for t in d.targets)
         return self._finished(self._call("CardDecl", d, targets=targets, when=self.expr(d.when.cond) if d.when else "",
                                          hooks=[self.block(h.body) for h in d.hooks],
+                                         asked=[self._purpose(p) for p in ("use", "play") if p in self.s.wording],
                                          skills=[self.label(n) for sc in d.skills for n, _ in sc.names])
                               + "".join(self._call("Sentence", None, text=m) for m in self.musts(d.name)))
 
@@ -178,7 +179,9 @@ class RulesText:
         return self._call("Limit", lim, count=lim.count, scope=lim.scope) if lim else ""
 
     def _purpose(self, p: str) -> str:
-        return {"use": "使用", "play": "打出"}.get(p, p) if self.lang == "zh" else p
+        """"use", "play" in the pack's own words (`wording use: "…"`): its texts' language, not the tools'."""
+        worded = self.s.wording.get(p) if p in ("use", "play") and self.lang == "zh" else None
+        return worded.phrases[0][0] if worded is not None else p
 
     # ── statements ─────────────────────────────────────────────────────────────
     def block(self, b: Optional[A.Block]) -> str:

@@ -292,6 +292,18 @@ class ContentRules:
         return self._settings("search_decl", "search_item",
                               lambda: self.int_() if self.kind() == "I" else self.name())
 
+    def wording_decl(self):
+        """`wording KEY [SCOPE]: "phrase", "phrase" …`"""
+        s = self.i
+        self.i += 1
+        c = [self.name(), self.name() if self.kind() == "W" else None]
+        self.expect(":")
+        c.append(self.string())
+        while self.kind() == ",":
+            self.i += 1
+            c.append(self.string())
+        return self.node("wording_decl", c, s)
+
     def _settings(self, decl: str, item: str, value):
         """`word key = value, key = value …`: the harness's line and the search agent's."""
         s = self.i

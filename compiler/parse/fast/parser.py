@@ -319,7 +319,7 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
 _ITEMS = {w: getattr(_Parser, f"{w}_decl") for w in (
     "pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn", "card",
     "skill", "character", "deck", "mode", "anytime", "show", "harness", "search", "score", "invariant", "synonyms", "replace",
-    "must", "reaction")}
+    "must", "reaction", "wording")}
 _ITEMS["extend"] = _Parser.deck_extend
 _REPLACEABLE = frozenset({"enum", "zone", "hook", "query", "action", "func", "phase", "card", "skill",
                           "character", "deck", "mode"})
