@@ -60,12 +60,20 @@ def nodes_in(node) -> Iterable:
                 stack.append(v)
 
 
+class Walked(dict):
+    """Each declaration's nodes, walked once for all the passes that read them (the silent lints, the
+    counter lints, the modes' ends): the walks were most of the lint passes' time."""
+    def __missing__(self, decl) -> list:
+        nodes = self[decl] = list(nodes_in(decl))
+        return nodes
+
+
 def error_lines(diags) -> set:
     return {(e.span.file, e.span.line) for e in diags.items if e.is_error}
 
 
 def has_error(decl, lines: set) -> bool:
-    return any((decl.span.file, n) in lines for n in range(decl.span.line, decl.span.end_line + 1))
+    return bool(lines) and any((decl.span.file, n) in lines for n in range(decl.span.line, decl.span.end_line + 1))
 
 
 class LoopCheck:

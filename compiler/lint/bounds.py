@@ -12,8 +12,9 @@ _WIDER = {"phase": "turn", "turn": "round"}
 
 
 class CounterLints:
-    def __init__(self, syms, diags, atoms):
+    def __init__(self, syms, diags, atoms, walked):
         self.s, self.d = syms, diags
+        self.walked = walked         # each declaration's nodes (loops.Walked)
         self._atoms = atoms          # a condition part -> [(subject, op, constant)] (SilentLints._atoms)
 
     # ── a condition on a counter its reset has just put back ──────────────────────
@@ -61,7 +62,7 @@ class CounterLints:
         moves: dict = {}             # (a bounded counter, "+=" or "-=") -> the pack's actions that change it so
         for d in decls:
             if isinstance(d, (A.FuncDecl, A.ActionDecl)):
-                for n in nodes_in(d):
+                for n in self.walked[d]:
                     if _lowers(n) in bounds:
                         helpers.setdefault(_lowers(n), d.name)
                     step = _step(n)
@@ -70,7 +71,7 @@ class CounterLints:
         for d in decls:
             if not isinstance(d, (A.SkillDecl, A.CardDecl)) or has_error(d, broken):
                 continue
-            for n in nodes_in(d):
+            for n in self.walked[d]:
                 name, step = _lowers(n), _step(n)
                 if name in helpers:
                     self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "
