@@ -115,6 +115,14 @@ class LoopCheck:
             return True
         return c.when is not None and bool(self.state(c.when, False) & self.state(c.body, True))
 
+    def facts(self, skill: A.SkillDecl, clause: A.TriggerClause) -> tuple:
+        """All the search reads of one trigger: bounded, or the actions its effect opens and whether it
+        re-opens its own window at once (what compiler/pack/incremental.py compares after an edit)."""
+        t = Trigger(skill, clause)
+        if self.bounded(t):
+            return (True,)
+        return (False, tuple(sorted(self.effect(t).items())), self._endless(t))
+
     def _called(self, node) -> set[tuple[str, str]]:
         """The actions and functions `node`'s code calls directly, as (kind, name)."""
         out = set()

@@ -20,33 +20,35 @@ class SilentLints:
     def __init__(self, syms, refs, diags):
         self.s, self.refs, self.d = syms, refs, diags
         self.walked = Walked()
+        self.counters = CounterLints(self.s, self.d, self._atoms, self.walked)
 
-    def run(self, modules: list[A.Module], broken: set) -> None:
-        for m in modules:
-            for d in m.decls:
-                if has_error(d, broken):
-                    continue
-                options: dict = {}
-                nodes = self.walked[d]       # walked once, read by every pass
-                texts = {n.name: _texts(n.value) for n in nodes if isinstance(n, A.Let) and _texts(n.value)}
-                for n in nodes:              # a list changed after its `let` may offer more
-                    if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
-                        texts.pop(n.target.id, None)
-                for n in nodes:
-                    if isinstance(n, A.If):
-                        self._dead_branches(n)
-                    elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
-                        options[n.name] = _offers(n.value, texts)
-                if options:
-                    self._unknown_options(d, options, texts)
+    # Each declaration's lints (`local`, given what the pack's functions and actions do to counters:
+    # CounterLints.write_facts) apart from the whole pack's (`pack_wide`), so that a declaration
+    # checked again is linted again alone (compiler/pack/incremental.py).
+    def local(self, d, broken: set, writes: tuple) -> None:
+        if has_error(d, broken):
+            return
+        options: dict = {}
+        nodes = self.walked[d]       # walked once, read by every pass
+        texts = {n.name: _texts(n.value) for n in nodes if isinstance(n, A.Let) and _texts(n.value)}
+        for n in nodes:              # a list changed after its `let` may offer more
+            if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
+                texts.pop(n.target.id, None)
+        for n in nodes:
+            if isinstance(n, A.If):
+                self._dead_branches(n)
+            elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
+                options[n.name] = _offers(n.value, texts)
+        if options:
+            self._unknown_options(d, options, texts)
+        if isinstance(d, (A.SkillDecl, A.CardDecl)):
+            self.counters.bounded_in(d, writes)
+        if isinstance(d, A.SkillDecl):
+            check_wording(d, self.d, self.s.phases)
+            self.counters.fresh(d)
+
+    def pack_wide(self, modules: list[A.Module], broken: set) -> None:
         self._held_twice(modules)
-        counters = CounterLints(self.s, self.d, self._atoms, self.walked)
-        counters.bounded_writes(modules, broken)
-        for m in modules:
-            for d in m.decls:
-                if isinstance(d, A.SkillDecl) and not has_error(d, broken):
-                    check_wording(d, self.d, self.s.phases)
-                    counters.fresh(d)
         if not broken:               # how a game ends is asked once the pack checks
             endless_modes(modules, self.d, self.walked)
 
