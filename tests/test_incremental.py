@@ -24,6 +24,10 @@ def _skill_block(text: str, name: str) -> str:
 EDITS = [
     ("a character's hit points", "characters_000.spell",
      lambda t: t.replace("hp = 4 skills Gen00000S0", "hp = 6 skills Gen00000S0"), True),
+    ("a character's hit points, wider", "characters_000.spell",
+     lambda t: t.replace("hp = 6 skills Gen00000S0", "hp = 12 skills Gen00000S0"), True),
+    ("and back", "characters_000.spell",
+     lambda t: t.replace("hp = 12 skills Gen00000S0", "hp = 6 skills Gen00000S0"), None),
     ("a skill's body, same exports", "characters_000.spell",
      lambda t: t.replace("{ draw(owner, 1) }", "{ draw(owner, 3) }", 1), True),
     ("an error added", "characters_000.spell",

@@ -26,14 +26,14 @@ from typing import Optional
 from spellcard.compiler import ast as A
 from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.checker import Checker
-from spellcard.compiler.check.loops import LoopCheck, error_lines
+from spellcard.compiler.check.loops import LoopCheck, error_lines, nodes_in
 from spellcard.compiler.lint.lints import Lints, allowed_at, holders, silenced
 from spellcard.compiler.lint.silent import SilentLints
 from spellcard.compiler.symbols import collect
 from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 
 from . import module_cache
-from .exports import BODIES, exports, from_stub, stub
+from .exports import BODIES, exports, from_stub, stub, text_key
 from .extend import lay_over
 
 FORMAT = b"units 1"
@@ -88,12 +88,37 @@ def check_all(layers: list, texts: dict, datas: dict):
     units = []
     for i, d in enumerate(decls):
         mine = run.of(i)
-        units.append((exports(d, texts.get(d.span.file, []), silent.walked, checker.refs, loops,
-                              any(x.is_error for x in mine), uses[i], _encode), [_plain(x) for x in mine]))
+        lines = texts.get(d.span.file, [])
+        units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
+                                                  any(x.is_error for x in mine), uses[i], _encode),
+                      [_plain(x) for x in mine]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
               "held": (sorted(held[0]), sorted(held[1]))}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
+
+
+def check_sources(sources: list, cdir: Path, compiler: bytes, size_problem) -> Optional[Diagnostics]:
+    """`check_again` from the sources as read: None too when a file is larger than the checker takes
+    (`size_problem`, the loader's) or is not text, which the whole check tells."""
+    from spellcard.compiler.parse.read import decode
+
+    texts, total = {}, 0
+    for src in sources:
+        total += len(src.data)
+        if size_problem(src, total) is not None:
+            return None
+        text, problem = decode(src.path, src.data)
+        if problem is not None:
+            return None
+        texts[src.path] = text.split("\n")
+    found = check_again(sources, texts, cdir, compiler)
+    if found is None:
+        return None
+    diags = Diagnostics()
+    diags.items, record = found
+    store(cdir, compiler, [s.path for s in sources], record)
+    return diags
 
 
 def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Optional[tuple[list, dict]]:
@@ -102,90 +127,156 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
     record = load(cdir, compiler, [s.path for s in sources])
     if record is None or [f[0] for f in record["files"]] != [s.path for s in sources]:
         return None
-    layers, again = [], set()
-    for src, (path, sha, granted, stubs, _) in zip(sources, record["files"]):
-        if stubs is not None and sha == _sha(src.data):
+    layers, read = [], set()
+    for src, (path, data, granted, stubs, _) in zip(sources, record["files"]):
+        if data == src.data and stubs is not None:
             module = A.Module(path, tuple(from_stub(x) for x in stubs), granted=frozenset(granted))
         else:
-            module = _module(src, texts, cdir, compiler)
-            if module is None:
+            module = _module(src, data, texts, cdir, compiler)
+            if module is None or data != src.data and frozenset(granted) != module.granted:
                 return None
-            again.add(path)
+            read.add(path)
         layers.append((src.pack, module))
     scratch = Diagnostics()                 # the whole pack's diagnostics: the record's are kept
-    run = _Run(scratch)
     modules = lay_over(layers, scratch)
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
+    old = {f[0]: f[4] for f in record["files"]}
+    changed = [d for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
+               if text_key(d, texts.get(d.span.file, [])) != u[0]]
+    if any(not isinstance(d, BODIES) for d in changed):
+        return None                         # read whole by others: its exports are its text
+    fresh = _again(modules, changed, old, record, texts)
+    if fresh is None:
+        return None
+    units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
+    items = [_diagnostic(x) for u in units for x in u[2]] + [_diagnostic(x) for x in record["glob"]]
+    at, files = 0, []
+    for (_, layer), m, was, src in zip(layers, modules, record["files"], sources):
+        mine = units[at:at + len(m.decls)]
+        at += len(m.decls)
+        files.append(_file(layer, m, src.data, mine) if m.path in read else was)
+    new = dict(record, files=files)
+    return [x for x in items if not silenced(x, texts.get(x.span.file))], new
+
+
+def _again(modules: list, changed: list, old: dict, record: dict, texts: dict) -> Optional[dict]:
+    """id of each changed declaration -> its unit, checked and linted alone; None if one of them
+    exports something else than it did (the whole pack must be checked)."""
+    scratch = Diagnostics()
+    run = _Run(scratch)
     syms = collect(modules, scratch)
     checker = Checker(syms, scratch)
     checker.prepare(modules)
     run.mark(-1)
-    decls = [d for m in modules if m.path in again for d in m.decls]
     uses = []
-    for i, d in enumerate(decls):
+    for i, d in enumerate(changed):
         checker.on_player = {}
         checker.check_decl(d)
         run.mark(i)
         uses.append(checker.on_player)
-    old = {f[0]: f for f in record["files"]}
-    kept = [x for m in modules if m.path not in again for u in old[m.path][4] for x in u[1]] + record["glob"]
-    broken = {(x.span.file, x.span.line) for i in range(len(decls)) for x in run.of(i) if x.is_error} \
-        | {(x[2][0], x[2][1]) for x in kept if x[0] == "error"}
+    if any(isinstance(c, A.TriggerClause) for d in changed for c in getattr(d, "clauses", ())):
+        checker.on_player = {}
+        for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
+            checker.check_decl(d)
+        run.mark(-1)
+    mine = {id(d) for d in changed}
+    kept = [x for m in modules for d, u in zip(m.decls, old[m.path]) if id(d) not in mine for x in u[2]]
+    broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
+        | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
     held = (set(record["held"][0]), set(record["held"][1]))
     writes = silent.counters.write_facts(modules)
     loops = LoopCheck(syms, checker.refs, Diagnostics(), _allowed(texts))
+    where = {id(d): u for m in modules for d, u in zip(m.decls, old[m.path])}
     checked = len(scratch.items)
     fresh = {}
-    for i, d in enumerate(decls):
+    for i, d in enumerate(changed):
         lints.local(d, broken, held, silent, writes)
-        mine = run.of(i) + scratch.items[checked:]
+        found = run.of(i) + scratch.items[checked:]
         del scratch.items[checked:]
-        fresh[id(d)] = (exports(d, texts.get(d.span.file, []), silent.walked, checker.refs, loops,
-                                any(x.is_error for x in mine), uses[i], _encode), [_plain(x) for x in mine])
-    units = []
-    for m in modules:
-        for j, d in enumerate(m.decls):
-            was = old[m.path][4][j]
-            now = fresh.get(id(d), was)
-            if now[0] != was[0]:
-                return None                 # it exports something else: the pack is checked whole
-            units.append(now)
-    if any(frozenset(old[m.path][2]) != m.granted for m in modules if m.path in again):
-        return None
-    items = [Diagnostic(*x[:2], Span(*x[2]), *x[3:]) for u in units for x in u[1]] \
-        + [Diagnostic(*x[:2], Span(*x[2]), *x[3:]) for x in record["glob"]]
-    new = dict(record, files=_files(layers, modules, {s.path: s.data for s in sources}, units))
-    return [x for x in items if not silenced(x, texts.get(x.span.file))], new
+        lines = texts.get(d.span.file, [])
+        unit = (text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
+                                            any(x.is_error for x in found), uses[i], _encode),
+                [_plain(x) for x in found])
+        if unit[1] != where[id(d)][1]:
+            return None
+        fresh[id(d)] = unit
+    return fresh
 
 
-def _module(src, texts: dict, cdir: Path, compiler: bytes) -> Optional[A.Module]:
-    """A file's tree, from the module cache or parsed (None: it does not parse; the whole check says so)."""
+def _diagnostic(x: tuple) -> Diagnostic:
+    return Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4])
+
+
+def _module(src, was: bytes, texts: dict, cdir: Path, compiler: bytes) -> Optional[A.Module]:
+    """A file's tree: from the module cache; or, edited, its last tree with the declarations the edit
+    touched parsed again alone; or parsed whole. None: it does not parse (the whole check says so)."""
     from spellcard.compiler.build.reader import read_module
 
     kept = module_cache.entry(cdir, compiler, src.path, src.data)
     module = module_cache.load(kept)
     if module is None:
-        module, problem = read_module(src.path, "\n".join(texts[src.path]))
-        if problem is not None:
-            return None
+        module = _edited(src.path, texts[src.path], module_cache.entry(cdir, compiler, src.path, was), was)
+        if module is None:
+            module, problem = read_module(src.path, "\n".join(texts[src.path]))
+            if problem is not None:
+                return None
         module_cache.store(kept, module)
     return module
 
 
+def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[A.Module]:
+    """The file's last tree (in the module cache under its last bytes, `was`), with the lines the edit
+    changed, widened to whole declarations, parsed alone and put in their place: an edit that keeps
+    the file's line count, in a file with no tests. None when that cannot be told."""
+    from spellcard.compiler.build.reader import read_module
+    from spellcard.compiler.parse.read import decode
+
+    old = module_cache.load(entry)
+    text, problem = decode(path, was)
+    if old is None or problem is not None or old.tests or text.count("\n") + 1 != len(lines):
+        return None
+    diff = [i + 1 for i, (a, b) in enumerate(zip(text.split("\n"), lines)) if a != b]
+    if not diff:
+        return old
+    low, high = diff[0], diff[-1]
+    widened = True
+    while widened:
+        widened = False
+        for d in old.decls:
+            if d.span.line <= high and d.span.end_line >= low and (d.span.line < low or d.span.end_line > high):
+                low, high, widened = min(low, d.span.line), max(high, d.span.end_line), True
+    part, problem = read_module(path, "\n" * (low - 1) + "\n".join(lines[low - 1:high]))
+    if problem is not None or part.tests:
+        return None
+    before = tuple(d for d in old.decls if d.span.end_line < low)
+    after = tuple(d for d in old.decls if d.span.line > high)
+    granted = _granted(before + after) | part.granted
+    return A.Module(path, before + part.decls + after, granted=frozenset(granted))
+
+
+def _granted(decls) -> set:
+    """The names code passes to `grant(…)` (as the tree's builder gathers them for a file)."""
+    return {a.value.id for d in decls for n in nodes_in(d)
+            if isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant"
+            for a in n.args if isinstance(a.value, A.Name)}
+
+
 def _files(layers: list, modules: list, datas: dict, units: list) -> list:
-    """Per file: its path, its bytes' hash, its names granted, its stand-ins (a file of skills and
-    characters only) and its declarations' (exports, diagnostics)."""
+    """Per file: its path, its bytes, its names granted, its stand-ins (a file of skills and characters
+    only) and its declarations' (text key, exports, diagnostics)."""
     out, at = [], 0
     by_path = {layer.path: layer for _, layer in layers}
     for m in modules:
-        layer = by_path[m.path]
-        bodies = not layer.tests and all(isinstance(d, BODIES) for d in layer.decls)
-        out.append((m.path, _sha(datas[m.path]), sorted(layer.granted),
-                    [stub(d) for d in layer.decls] if bodies else None, units[at:at + len(m.decls)]))
+        out.append(_file(by_path[m.path], m, datas[m.path], units[at:at + len(m.decls)]))
         at += len(m.decls)
     return out
+
+
+def _file(layer: A.Module, m: A.Module, data: bytes, units: list) -> tuple:
+    bodies = not layer.tests and all(isinstance(d, BODIES) for d in layer.decls)
+    return (m.path, data, sorted(layer.granted), [stub(d) for d in layer.decls] if bodies else None, units)
 
 
 def _allowed(texts: dict):
@@ -199,10 +290,6 @@ def _plain(x: Diagnostic) -> tuple:
 
 def _encode(d) -> object:
     return module_cache._encode(d, module_cache._fields())
-
-
-def _sha(data: bytes) -> bytes:
-    return hashlib.sha256(data).digest()
 
 
 # ── the record on disk ─────────────────────────────────────────────────────────

@@ -272,8 +272,10 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         hit = _from_cache(cdir, digest, sources, load)
         if hit is not None:
             return hit
-    if use_cache and not load:
-        again = _check_again(sources, cdir)
+    if use_cache and not load:          # `check`: only what changed since the last, if it can be told
+        from . import incremental
+        with _cycles_collected_after():
+            again = incremental.check_sources(sources, cdir, _compiler_digest(), size_problem)
         if again is not None:
             result = Compiled(sources, again.sorted())
             _to_cache(cdir, digest, result, None)
@@ -295,33 +297,6 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     if use_cache:
         _to_cache(cdir, digest, result, code_obj)
     return result
-
-
-def _check_again(sources: list[Source], cdir: Path):
-    """The diagnostics of a check that reads again only what changed since the last (incremental.py),
-    or None: a file too large or not text (the whole check tells it), or no record to start from."""
-    from . import incremental
-    from spellcard.compiler.parse.read import decode
-    from spellcard.compiler.text.diagnostics import Diagnostics
-
-    texts, total = {}, 0
-    for src in sources:
-        total += len(src.data)
-        if size_problem(src, total) is not None:
-            return None
-        text, problem = decode(src.path, src.data)
-        if problem is not None:
-            return None
-        texts[src.path] = text.split("\n")
-    with _cycles_collected_after():
-        found = incremental.check_again(sources, texts, cdir, _compiler_digest())
-    if found is None:
-        return None
-    items, record = found
-    incremental.store(cdir, _compiler_digest(), [s.path for s in sources], record)
-    diags = Diagnostics()
-    diags.items = items
-    return diags
 
 
 # A cache entry is three files named by the source hash: the module (.py), its compiled code (.bin)
