@@ -110,7 +110,7 @@ def test_a_changed_record_is_not_read(tmp_path, monkeypatch):
     record.write_bytes(bytes(raw))
     whole = []
     real = incremental.check_all
-    monkeypatch.setattr(incremental, "check_all", lambda *a: whole.append(1) or real(*a))
+    monkeypatch.setattr(incremental, "check_all", lambda *a, **k: whole.append(1) or real(*a, **k))
     path = pack / "characters_000.spell"
     path.write_text(re.sub(r"hp = \d", "hp = 7", path.read_text("utf-8"), count=1), "utf-8")
     again = compile_pack(str(pack), load=False)

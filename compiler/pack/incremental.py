@@ -53,8 +53,9 @@ class _Run:
         return [x for x, o in zip(self.d.items, self.owner) if o == who]
 
 
-def check_all(layers: list, texts: dict, datas: dict):
-    """The whole pack checked, as `spellcard check` always did: (symbols, checker, diagnostics, record)."""
+def check_all(layers: list, texts: dict, datas: dict, keep: bool = True):
+    """The whole pack checked, as `spellcard check` always did: (symbols, checker, diagnostics, record);
+    the record (None unless `keep`) is what the next check starts from."""
     diags = Diagnostics()
     run = _Run(diags)
     modules = lay_over(layers, diags)
@@ -85,6 +86,9 @@ def check_all(layers: list, texts: dict, datas: dict):
         run.mark(i)
     silent.pack_wide(modules, broken)
     run.mark(-1)
+    if not keep:
+        diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
+        return syms, checker, diags, None
     units = []
     for i, d in enumerate(decls):
         mine = run.of(i)
@@ -112,7 +116,10 @@ def check_sources(sources: list, cdir: Path, compiler: bytes, size_problem) -> O
         if problem is not None:
             return None
         texts[src.path] = text.split("\n")
-    found = check_again(sources, texts, cdir, compiler)
+    try:
+        found = check_again(sources, texts, cdir, compiler)
+    except (KeyError, IndexError, TypeError, ValueError):
+        found = None                # a record of another shape: the whole check, never a traceback
     if found is None:
         return None
     diags = Diagnostics()

@@ -245,7 +245,8 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
             if kept:
                 module_cache.store(kept, module)
         modules.append((src.pack, module))
-    syms, checker, checked, record = incremental.check_all(modules, texts, {s.path: s.data for s in sources})
+    syms, checker, checked, record = incremental.check_all(modules, texts, {s.path: s.data for s in sources},
+                                                           keep=cache is not None)
     checked.items[:0] = diags.items         # the files that could not be read come first
     return syms, checker, checked, (record if len(modules) == len(sources) else None)
 
