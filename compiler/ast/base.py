@@ -21,12 +21,30 @@ def _node_repr(self) -> str:
     return f"{type(self).__qualname__}({fields})"
 
 
-_frozen = attrs.frozen(eq=False, repr=False)
-
-
 def node(cls: type) -> type:
-    """Every node class: frozen, compared by identity (the checker keys side tables on nodes), with
-    the repr attrs would write shared by all: generating one per class was a fifth of importing the tree."""
-    cls = _frozen(cls)
-    cls.__repr__ = _node_repr
-    return cls
+    """Every node class: frozen, slotted, compared by identity (the checker keys side tables on
+    nodes), with one repr shared by all. Made here rather than by attrs: attrs generated and compiled
+    five methods per class, and the tree's hundred classes were most of the time a one-edit check
+    spent importing. The class answers attrs.fields, attrs.has and attrs.evolve as an attrs class does."""
+    names = tuple(cls.__dict__.get("__annotations__", {}))
+    defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
+    body = {k: v for k, v in cls.__dict__.items() if k not in defaults and k not in ("__dict__", "__weakref__")}
+    body["__slots__"] = names
+    params = "".join(f", {n}=_d_{n}" if n in defaults else f", {n}" for n in names)
+    source = "\n".join([f"def __init__(self{params}):"] + [f"    _set(self, {n!r}, {n})" for n in names] + ["    pass"])
+    scope = {"_set": object.__setattr__, **{f"_d_{n}": v for n, v in defaults.items()}}
+    exec(compile(source, f"<node {cls.__qualname__}>", "exec"), scope)
+    body.update(__init__=scope["__init__"], __repr__=_node_repr, __setattr__=_frozen, __delattr__=_frozen,
+                __reduce__=_reduce, __match_args__=names)
+    made = type(cls)(cls.__name__, cls.__bases__, body)
+    made.__attrs_attrs__ = tuple(attrs.Attribute(n, defaults.get(n, attrs.NOTHING), None, True, None, None, True,
+                                                 False, type=cls.__annotations__[n], alias=n) for n in names)
+    return made
+
+
+def _frozen(self, *args) -> None:
+    raise attrs.exceptions.FrozenInstanceError()
+
+
+def _reduce(self) -> tuple:
+    return type(self), tuple(getattr(self, n) for n in self.__match_args__)

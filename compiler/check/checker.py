@@ -41,14 +41,25 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
 
     # ── entry point ─────────────────────────────────────────────────────────────
     def check_all(self, modules: list[A.Module]) -> None:
+        self.prepare(modules)
+        for m in modules:
+            for decl in m.decls:
+                self.check_decl(decl)
+        self.finish()
+
+    # In three parts, for checking some declarations again (compiler/pack/incremental.py): what the
+    # pack's declarations tell each one, each declaration alone, and what only the whole pack tells.
+    def prepare(self, modules: list[A.Module]) -> None:
         self.card_skills = self._card_only_skills(modules)
         self.rule_skills = {n for m in modules for d in m.decls if isinstance(d, A.ModeDecl)
                             for sc in d.rules for n, _ in sc.names}
-        for m in modules:
-            for decl in m.decls:
-                method = getattr(self, "decl_" + type(decl).__name__, None)
-                if method is not None:
-                    method(decl)
+
+    def check_decl(self, decl) -> None:
+        method = getattr(self, "decl_" + type(decl).__name__, None)
+        if method is not None:
+            method(decl)
+
+    def finish(self) -> None:
         self.check_turn()
         self.report_table_values_on_players()
         check_printed(self.s, self.d)

@@ -22,35 +22,50 @@ class Trigger:
         return f"{self.skill.name}: {self.clause.action}.{self.clause.window}"
 
 
-_CHILDREN: dict = {}
+class _Children(dict):
+    """Per class: the fields that can hold nodes (not names, numbers or spans), worked out once."""
+    def __missing__(self, cls) -> tuple:
+        names = self[cls] = tuple(f.name for f in attrs.fields(cls)
+                                  if f.type not in ("str", "int", "bool", "Span", "Optional[str]"))
+        return names
 
 
-def _children(cls) -> tuple:
-    """The fields of a node class that can hold nodes (not names, numbers or spans)."""
-    names = _CHILDREN.get(cls)
-    if names is None:
-        names = _CHILDREN[cls] = tuple(f.name for f in attrs.fields(cls)
-                                       if f.type not in ("str", "int", "bool", "Span", "Optional[str]"))
-    return names
+class _IsNode(dict):
+    """Per class: is it a node class? (a dict look-up where attrs.has was a call per value)"""
+    def __missing__(self, cls) -> bool:
+        found = self[cls] = attrs.has(cls)
+        return found
+
+
+_CHILDREN = _Children()
+_IS_NODE = _IsNode()
 
 
 def nodes_in(node) -> Iterable:
     """Every AST node below `node`, itself included (depth first, without recursion)."""
     stack = [node]
-    has = attrs.has
+    children, is_node = _CHILDREN, _IS_NODE
     while stack:
         n = stack.pop()
         yield n
-        for name in _children(type(n)):
+        for name in children[type(n)]:
             v = getattr(n, name)
             if isinstance(v, tuple):
                 for item in v:
                     if isinstance(item, tuple):
-                        stack.extend(x for x in item if has(type(x)))
-                    elif has(type(item)):
+                        stack.extend(x for x in item if is_node[type(x)])
+                    elif is_node[type(item)]:
                         stack.append(item)
-            elif v is not None and has(type(v)):
+            elif v is not None and is_node[type(v)]:
                 stack.append(v)
+
+
+class Walked(dict):
+    """Each declaration's nodes, walked once for all the passes that read them (the silent lints, the
+    counter lints, the modes' ends): the walks were most of the lint passes' time."""
+    def __missing__(self, decl) -> list:
+        nodes = self[decl] = list(nodes_in(decl))
+        return nodes
 
 
 def error_lines(diags) -> set:
@@ -58,7 +73,7 @@ def error_lines(diags) -> set:
 
 
 def has_error(decl, lines: set) -> bool:
-    return any((decl.span.file, n) in lines for n in range(decl.span.line, decl.span.end_line + 1))
+    return bool(lines) and any((decl.span.file, n) in lines for n in range(decl.span.line, decl.span.end_line + 1))
 
 
 class LoopCheck:
@@ -99,6 +114,14 @@ class LoopCheck:
         if c.limit is not None or t.skill.kind in ("awakening", "limited") or self.allowed(c.span, "trigger-loop"):
             return True
         return c.when is not None and bool(self.state(c.when, False) & self.state(c.body, True))
+
+    def facts(self, skill: A.SkillDecl, clause: A.TriggerClause) -> tuple:
+        """All the search reads of one trigger: bounded, or the actions its effect opens and whether it
+        re-opens its own window at once (what compiler/pack/incremental.py compares after an edit)."""
+        t = Trigger(skill, clause)
+        if self.bounded(t):
+            return (True,)
+        return (False, tuple(sorted(self.effect(t).items())), self._endless(t))
 
     def _called(self, node) -> set[tuple[str, str]]:
         """The actions and functions `node`'s code calls directly, as (kind, name)."""
@@ -143,6 +166,7 @@ class LoopCheck:
         for t in triggers:
             by_action.setdefault(t.clause.action, []).append(t)
         effects = {id(t): self.effect(t) for t in triggers}
+        looping = on_cycles(triggers, by_action, effects)
         reported: set = set()
         # Latest first: each loop is told once, at the trigger that closed it (a designer's new
         # file comes after the pack's own).
@@ -153,7 +177,10 @@ class LoopCheck:
                              "add a condition the effect makes false, or a `limit … per turn`",
                              code="endless-trigger")
                 continue
-            found = self._cycle(t, by_action, effects)
+            group = looping.get(id(t))
+            if group is None:               # on no cycle: nothing to search
+                continue
+            found = self._cycle(t, by_action, effects, group)
             if found is None:
                 continue
             path, members = found
@@ -164,8 +191,10 @@ class LoopCheck:
                            "make sure a condition or a `limit` ends it; the runtime stops a game "
                            "after 120 nested actions", code="trigger-loop")
 
-    def _cycle(self, start: Trigger, by_action, effects) -> Optional[tuple[list[str], frozenset]]:
-        """The shortest path of triggers from `start` back to it, written out, and who is on it."""
+    def _cycle(self, start: Trigger, by_action, effects, group: frozenset) -> Optional[tuple[list[str], frozenset]]:
+        """The shortest path of triggers from `start` back to it, written out, and who is on it. The
+        search stays in `group`, the triggers on a cycle with `start` (on_cycles): any path back to
+        `start` runs through them alone, so leaving the others out finds the same first path."""
         frontier = [(start, [start.name], (id(start),))]
         seen = {id(start)}
         while frontier:
@@ -176,7 +205,7 @@ class LoopCheck:
                     for u in by_action.get(action, ()):
                         if u is start:
                             return step + [start.name], frozenset(members)
-                        if id(u) not in seen:
+                        if id(u) not in seen and id(u) in group:
                             seen.add(id(u))
                             nxt.append((u, step + [u.name], members + (id(u),)))
             frontier = nxt
@@ -215,6 +244,56 @@ class LoopCheck:
                         and passed.get(side.name) == fixed:
                     return True
         return False
+
+
+def on_cycles(triggers: list, by_action: dict, effects: dict) -> dict:
+    """id of each trigger on some cycle -> the ids of the triggers its cycles can pass through (its
+    strongly connected component). The graph is bipartite, trigger → each action its effect opens →
+    each trigger listening there, so it is as large as the effects and listeners, not their product;
+    Tarjan's algorithm, iterative. Searching each trigger's shortest loop over the whole graph cost
+    a time quadratic in the pack's triggers (most of a check of a 2,000-character pack)."""
+    succ: dict = {("t", id(t)): [("a", a) for a in effects[id(t)]] for t in triggers}
+    for action, listeners in by_action.items():
+        succ[("a", action)] = [("t", id(u)) for u in listeners]
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    out: dict = {}
+    for root in succ:
+        if root in index:
+            continue
+        work = [(root, iter(succ[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, edges = work[-1]
+            for w in edges:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(succ.get(w, ()))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    component = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.append(w)
+                        if w == v:
+                            break
+                    if len(component) > 1:          # bipartite: a cycle has a trigger and an action at least
+                        group = frozenset(x for kind, x in component if kind == "t")
+                        out.update((x, group) for x in group)
+    return out
 
 
 def _conjuncts(e) -> list:

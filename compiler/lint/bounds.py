@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.check.loops import has_error, nodes_in
+from spellcard.compiler.check.loops import nodes_in
 
 _WIDER = {"phase": "turn", "turn": "round"}
 
 
 class CounterLints:
-    def __init__(self, syms, diags, atoms):
+    def __init__(self, syms, diags, atoms, walked):
         self.s, self.d = syms, diags
+        self.walked = walked         # each declaration's nodes (loops.Walked)
         self._atoms = atoms          # a condition part -> [(subject, op, constant)] (SilentLints._atoms)
 
     # ── a condition on a counter its reset has just put back ──────────────────────
@@ -48,7 +49,9 @@ class CounterLints:
                                f"(`reset {_WIDER.get(scope, 'round')}`, or no `reset`)", code="reset-condition")
 
     # ── a bound lowered by hand where the pack has a function for it ───────────────
-    def bounded_writes(self, modules, broken: set) -> None:
+    def write_facts(self, modules) -> tuple:
+        """What the pack's own functions and actions do to its bounded counters: (the counters another's
+        `max` names -> that other, the first function or action lowering each, the actions moving each)."""
         decls = [d for m in modules for d in m.decls]
         bounds = {}                  # a player counter another's `max` names -> that other counter
         for (owner, name), c in self.s.counters.items():
@@ -61,27 +64,32 @@ class CounterLints:
         moves: dict = {}             # (a bounded counter, "+=" or "-=") -> the pack's actions that change it so
         for d in decls:
             if isinstance(d, (A.FuncDecl, A.ActionDecl)):
-                for n in nodes_in(d):
+                for n in self.walked[d]:
                     if _lowers(n) in bounds:
                         helpers.setdefault(_lowers(n), d.name)
                     step = _step(n)
                     if isinstance(d, A.ActionDecl) and step and step[0] in bounded and d.name not in moves.get(step, ()):
                         moves.setdefault(step, []).append(d.name)
-        for d in decls:
-            if not isinstance(d, (A.SkillDecl, A.CardDecl)) or has_error(d, broken):
-                continue
-            for n in nodes_in(d):
-                name, step = _lowers(n), _step(n)
-                if name in helpers:
-                    self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "
-                                           f"may stay above it, and what `{helpers[name]}` does besides is skipped",
-                                   f"call `{helpers[name]}(…)`, which the pack offers for it", code="bounded-write")
-                elif step in moves:
-                    acts = moves[step][:3]
-                    self.d.warning(n.span, f"`{step[0]}` changed by hand: no window of "
-                                           f"{' or '.join(f'`{a}`' for a in acts)} opens, so no skill hears it",
-                                   f"call {' or '.join(f'`{a}(…)`' for a in acts)}, which the pack offers for it",
-                                   code="bounded-write")
+        return bounds, helpers, moves
+
+    # ── a bound lowered by hand where the pack has a function for it ───────────────
+    def bounded_in(self, d, facts: tuple) -> None:
+        """A skill's or card's (without errors) counters lowered or moved by hand (write_facts)."""
+        bounds, helpers, moves = facts
+        if not helpers and not moves:
+            return
+        for n in self.walked[d]:
+            name, step = _lowers(n), _step(n)
+            if name in helpers:
+                self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "
+                                       f"may stay above it, and what `{helpers[name]}` does besides is skipped",
+                               f"call `{helpers[name]}(…)`, which the pack offers for it", code="bounded-write")
+            elif step in moves:
+                acts = moves[step][:3]
+                self.d.warning(n.span, f"`{step[0]}` changed by hand: no window of "
+                                       f"{' or '.join(f'`{a}`' for a in acts)} opens, so no skill hears it",
+                               f"call {' or '.join(f'`{a}(…)`' for a in acts)}, which the pack offers for it",
+                               code="bounded-write")
 
 
 def _holds(op: str, x, c) -> bool:

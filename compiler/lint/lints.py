@@ -39,23 +39,30 @@ class Lints:
         self.s, self.refs, self.d = syms, refs, diags
 
     def run(self, modules: list[A.Module]) -> None:
-        held, table_only = holders(modules, self.refs)
         # What a skill means is asked once it checks: its errors come first, alone.
         broken = error_lines(self.d)
+        silent = SilentLints(self.s, self.refs, self.d)
+        held = holders(modules, self.refs)
+        writes = silent.counters.write_facts(modules)
         for m in modules:
             for d in m.decls:
-                if not isinstance(d, A.SkillDecl) or has_error(d, broken):
-                    continue
-                if d.name not in held:
-                    self.d.warning(d.span, f"no character, card or mode holds skill `{d.name}`",
-                                   "list it in a character's or card's `skills`, or a mode's `skills`/`rules`; "
-                                   "until then its scenario tests test nothing", code="unheld-skill")
-                for c in d.clauses:
-                    if isinstance(c, A.TriggerClause):
-                        self._against_window(c)
-                        if d.name not in table_only:
-                            self._ownerless(d, c)
-        SilentLints(self.s, self.refs, self.d).run(modules, broken)
+                self.local(d, broken, held, silent, writes)
+        silent.pack_wide(modules, broken)
+
+    def local(self, d, broken: set, held: tuple, silent: SilentLints, writes: tuple) -> None:
+        """One declaration's lints, given the skills held (holders) and the pack's counter writes."""
+        if isinstance(d, A.SkillDecl) and not has_error(d, broken):
+            held_by, table_only = held
+            if d.name not in held_by:
+                self.d.warning(d.span, f"no character, card or mode holds skill `{d.name}`",
+                               "list it in a character's or card's `skills`, or a mode's `skills`/`rules`; "
+                               "until then its scenario tests test nothing", code="unheld-skill")
+            for c in d.clauses:
+                if isinstance(c, A.TriggerClause):
+                    self._against_window(c)
+                    if d.name not in table_only:
+                        self._ownerless(d, c)
+        silent.local(d, broken, writes)
 
     # ── a condition its window never meets ──────────────────────────────────────
     def _against_window(self, c: A.TriggerClause) -> None:

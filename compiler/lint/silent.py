@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.check.loops import has_error, nodes_in
+from spellcard.compiler.check.loops import Walked, has_error, nodes_in
 from spellcard.compiler.check.narrow import key
 from .bounds import CounterLints
 from .phrasing import Phrasing
@@ -20,36 +20,39 @@ _FIXED = ("enum", "kind", "skill", "character", "phase", "zone")
 class SilentLints:
     def __init__(self, syms, refs, diags):
         self.s, self.refs, self.d = syms, refs, diags
+        self.walked = Walked()
+        self.counters = CounterLints(self.s, self.d, self._atoms, self.walked)
+        self.phrasing = Phrasing.of(self.s)      # the pack's own words for its texts (`wording`)
 
-    def run(self, modules: list[A.Module], broken: set) -> None:
-        for m in modules:
-            for d in m.decls:
-                if has_error(d, broken):
-                    continue
-                options: dict = {}
-                nodes = list(nodes_in(d))    # walked once, read three times
-                texts = {n.name: _texts(n.value) for n in nodes if isinstance(n, A.Let) and _texts(n.value)}
-                for n in nodes:              # a list changed after its `let` may offer more
-                    if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
-                        texts.pop(n.target.id, None)
-                for n in nodes:
-                    if isinstance(n, A.If):
-                        self._dead_branches(n)
-                    elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
-                        options[n.name] = _offers(n.value, texts)
-                if options:
-                    self._unknown_options(d, options, texts)
+    # Each declaration's lints (`local`, given what the pack's functions and actions do to counters:
+    # CounterLints.write_facts) apart from the whole pack's (`pack_wide`), so that a declaration
+    # checked again is linted again alone (compiler/pack/incremental.py).
+    def local(self, d, broken: set, writes: tuple) -> None:
+        if has_error(d, broken):
+            return
+        options: dict = {}
+        nodes = self.walked[d]       # walked once, read by every pass
+        texts = {n.name: _texts(n.value) for n in nodes if isinstance(n, A.Let) and _texts(n.value)}
+        for n in nodes:              # a list changed after its `let` may offer more
+            if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
+                texts.pop(n.target.id, None)
+        for n in nodes:
+            if isinstance(n, A.If):
+                self._dead_branches(n)
+            elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
+                options[n.name] = _offers(n.value, texts)
+        if options:
+            self._unknown_options(d, options, texts)
+        if isinstance(d, (A.SkillDecl, A.CardDecl)):
+            self.counters.bounded_in(d, writes)
+        if isinstance(d, A.SkillDecl):
+            check_wording(d, self.d, self.phrasing, self.s.phases)
+            self.counters.fresh(d)
+
+    def pack_wide(self, modules: list[A.Module], broken: set) -> None:
         self._held_twice(modules)
-        counters = CounterLints(self.s, self.d, self._atoms)
-        counters.bounded_writes(modules, broken)
-        phrasing = Phrasing.of(self.s)
-        for m in modules:
-            for d in m.decls:
-                if isinstance(d, A.SkillDecl) and not has_error(d, broken):
-                    check_wording(d, self.d, phrasing, self.s.phases)
-                    counters.fresh(d)
         if not broken:               # how a game ends is asked once the pack checks
-            endless_modes(modules, self.d)
+            endless_modes(modules, self.d, self.walked)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
     def _dead_branches(self, st: A.If) -> None:
@@ -133,7 +136,7 @@ class SilentLints:
                     sk = skills.get(name)
                     if sk is None:
                         continue
-                    for n in nodes_in(sk):
+                    for n in self.walked[sk]:
                         if isinstance(n, A.SkillsClause):
                             again = [(g, sp) for g, sp in n.names if g in listed and g != name]
                         elif isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant" \
@@ -209,14 +212,14 @@ def _implies(mine: list, prev: list) -> bool:
     return True
 
 
-def endless_modes(modules: list, diags) -> None:
+def endless_modes(modules: list, diags, walked: Walked) -> None:
     """A mode none of whose code (its setup and rules, and the pack's shared rules) can reach
     `end_game`: every game runs to the turn limit with no winner."""
     decls = [d for m in modules for d in m.decls]
     modes = [d for d in decls if isinstance(d, A.ModeDecl)]
     if not modes:
         return
-    called = {id(d): _called(d) for d in decls}       # once per declaration: every mode reads them all
+    called = {id(d): _called(walked[d]) for d in decls}       # once per declaration: every mode reads them all
     calls = {d.name: called[id(d)] for d in decls if isinstance(d, (A.FuncDecl, A.ActionDecl))}
     ends = {"end_game"}
     grew = True
@@ -242,5 +245,5 @@ def endless_modes(modules: list, diags) -> None:
                       code="endless-mode")
 
 
-def _called(d) -> set:
-    return {n.func.id for n in nodes_in(d) if isinstance(n, A.Call) and isinstance(n.func, A.Name)}
+def _called(nodes: list) -> set:
+    return {n.func.id for n in nodes if isinstance(n, A.Call) and isinstance(n.func, A.Name)}

@@ -190,6 +190,11 @@ def base_names(sources: list[Source]) -> dict:
 def front_end(sources: list[Source], cache: Optional[Path] = None):
     """Parse, build and check: the modules, the checker (for emit) and every diagnostic. With a
     cache folder, each file's built module is kept there, and a file seen before is not parsed."""
+    return front_end_recorded(sources, cache)[:3]
+
+
+def front_end_recorded(sources: list[Source], cache: Optional[Path] = None):
+    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse)."""
     with _cycles_collected_after():
         return _front_end(sources, cache)
 
@@ -211,13 +216,9 @@ def _cycles_collected_after():
 def _front_end(sources: list[Source], cache: Optional[Path]):
     from . import module_cache
     from spellcard.compiler.build.reader import read_module
-    from spellcard.compiler.check.checker import Checker
     from spellcard.compiler.text.diagnostics import Diagnostics
-    from .extend import lay_over
-    from spellcard.compiler.lint.lints import Lints, allowed_at, silenced
-    from spellcard.compiler.check.loops import LoopCheck
+    from . import incremental
     from spellcard.compiler.parse.read import decode
-    from spellcard.compiler.symbols import collect
 
     diags = Diagnostics()
     modules: list = []                      # (the pack it comes from, its tree)
@@ -244,15 +245,10 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
             if kept:
                 module_cache.store(kept, module)
         modules.append((src.pack, module))
-    modules = lay_over(modules, diags)
-    syms = collect(modules, diags)
-    checker = Checker(syms, diags)
-    checker.check_all(modules)
-    LoopCheck(syms, checker.refs, diags,      # over the calls that resolved, even after an error
-              lambda span, code: allowed_at(texts.get(span.file), span.line, code)).run(modules)
-    Lints(syms, checker.refs, diags).run(modules)
-    diags.items = [d for d in diags.items if not silenced(d, texts.get(d.span.file))]
-    return syms, checker, diags
+    syms, checker, checked, record = incremental.check_all(modules, texts, {s.path: s.data for s in sources},
+                                                           keep=cache is not None)
+    checked.items[:0] = diags.items         # the files that could not be read come first
+    return syms, checker, checked, (record if len(modules) == len(sources) else None)
 
 
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
@@ -277,7 +273,18 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         hit = _from_cache(cdir, digest, sources, load)
         if hit is not None:
             return hit
-    syms, checker, diags = front_end(sources, cdir if use_cache else None)
+    if use_cache and not load:          # `check`: only what changed since the last, if it can be told
+        from . import incremental
+        with _cycles_collected_after():
+            again = incremental.check_sources(sources, cdir, _compiler_digest(), size_problem)
+        if again is not None:
+            result = Compiled(sources, again.sorted())
+            _to_cache(cdir, digest, result, None)
+            return result
+    syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None)
+    if use_cache and record is not None:
+        from . import incremental
+        incremental.store(cdir, _compiler_digest(), [s.path for s in sources], record)
     result = Compiled(sources, diags.sorted())
     code_obj = None
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does

@@ -1,0 +1,335 @@
+"""Checking again only what an edit touched.
+
+Every check leaves a record in the cache: per file, its bytes' hash and, per declaration, the
+diagnostics its own checks found (the checker's and the lints') and its exports (exports.py: what
+the rest of the check reads of it), and the whole pack's diagnostics (names, trigger loops, printed
+texts, modes' ends …). The next `check` of the same files reads again only the files that changed
+and those that declare anything but skills and characters (the actions, functions, cards and modes
+every check reads); a file of skills and characters that did not change stands in as the names and
+`skills` lists the others read (exports.stub), not parsed, decoded or checked. The declarations read
+again are checked and linted again alone; if each exports what it did, no other diagnostic can have
+changed, and the record's are kept. Otherwise (a name, a signature, an action's windows, a file
+added …) the pack is checked whole, as always. Either way the diagnostics are those of a check from
+nothing (tests/test_incremental.py holds the two equal over a run of edits).
+
+A record is plain data (marshal) behind a SHA-256 of its name and payload, written beside and renamed
+into place: a record that was changed, cut short or copied over another is a miss, never run.
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+from pathlib import Path
+from typing import Optional
+
+from spellcard.compiler import ast as A
+from spellcard.compiler.ast.base import Span
+from spellcard.compiler.check.checker import Checker
+from spellcard.compiler.check.loops import LoopCheck, error_lines, nodes_in
+from spellcard.compiler.lint.lints import Lints, allowed_at, holders, silenced
+from spellcard.compiler.lint.silent import SilentLints
+from spellcard.compiler.symbols import collect
+from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
+
+from . import module_cache
+from .exports import BODIES, exports, from_stub, stub, text_key
+from .extend import lay_over
+
+FORMAT = b"units 1"
+
+
+class _Run:
+    """One check's declarations, each diagnostic marked with the declaration whose checks found it."""
+
+    def __init__(self, diags: Diagnostics) -> None:
+        self.d = diags
+        self.owner: list = []          # per item: the declaration's number, or -1 for the whole pack's
+
+    def mark(self, who: int) -> None:
+        self.owner.extend([who] * (len(self.d.items) - len(self.owner)))
+
+    def of(self, who: int) -> list:
+        return [x for x, o in zip(self.d.items, self.owner) if o == who]
+
+
+def check_all(layers: list, texts: dict, datas: dict, keep: bool = True):
+    """The whole pack checked, as `spellcard check` always did: (symbols, checker, diagnostics, record);
+    the record (None unless `keep`) is what the next check starts from."""
+    diags = Diagnostics()
+    run = _Run(diags)
+    modules = lay_over(layers, diags)
+    syms = collect(modules, diags)
+    checker = Checker(syms, diags)
+    checker.prepare(modules)
+    decls = [d for m in modules for d in m.decls]
+    run.mark(-1)
+    uses, merged = [], {}
+    for i, d in enumerate(decls):
+        checker.on_player = {}
+        checker.check_decl(d)
+        run.mark(i)
+        uses.append(checker.on_player)
+        for name, spans in checker.on_player.items():
+            merged.setdefault(name, []).extend(spans)
+    checker.on_player = merged
+    checker.finish()
+    loops = LoopCheck(syms, checker.refs, diags, _allowed(texts))    # over the calls that resolved
+    loops.run(modules)
+    run.mark(-1)
+    lints, silent = Lints(syms, checker.refs, diags), SilentLints(syms, checker.refs, diags)
+    broken = error_lines(diags)     # what a declaration means is asked once it checks (the lints: no errors)
+    held = holders(modules, checker.refs)
+    writes = silent.counters.write_facts(modules)
+    for i, d in enumerate(decls):
+        lints.local(d, broken, held, silent, writes)
+        run.mark(i)
+    silent.pack_wide(modules, broken)
+    run.mark(-1)
+    if not keep:
+        diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
+        return syms, checker, diags, None
+    units = []
+    for i, d in enumerate(decls):
+        mine = run.of(i)
+        lines = texts.get(d.span.file, [])
+        units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
+                                                  any(x.is_error for x in mine), uses[i], _encode),
+                      [_plain(x) for x in mine]))
+    record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
+              "held": (sorted(held[0]), sorted(held[1]))}
+    diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
+    return syms, checker, diags, record
+
+
+def check_sources(sources: list, cdir: Path, compiler: bytes, size_problem) -> Optional[Diagnostics]:
+    """`check_again` from the sources as read: None too when a file is larger than the checker takes
+    (`size_problem`, the loader's) or is not text, which the whole check tells."""
+    from spellcard.compiler.parse.read import decode
+
+    texts, total = {}, 0
+    for src in sources:
+        total += len(src.data)
+        if size_problem(src, total) is not None:
+            return None
+        text, problem = decode(src.path, src.data)
+        if problem is not None:
+            return None
+        texts[src.path] = text.split("\n")
+    try:
+        found = check_again(sources, texts, cdir, compiler)
+    except (KeyError, IndexError, TypeError, ValueError):
+        found = None                # a record of another shape: the whole check, never a traceback
+    if found is None:
+        return None
+    diags = Diagnostics()
+    diags.items, record = found
+    store(cdir, compiler, [s.path for s in sources], record)
+    return diags
+
+
+def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Optional[tuple[list, dict]]:
+    """The diagnostics of `sources` from the last check's record, checking again only what changed
+    (the module's docstring), and the record to keep; None when the pack must be checked whole."""
+    record = load(cdir, compiler, [s.path for s in sources])
+    if record is None or [f[0] for f in record["files"]] != [s.path for s in sources]:
+        return None
+    layers, read = [], set()
+    for src, (path, data, granted, stubs, _) in zip(sources, record["files"]):
+        if data == src.data and stubs is not None:
+            module = A.Module(path, tuple(from_stub(x) for x in stubs), granted=frozenset(granted))
+        else:
+            module = _module(src, data, texts, cdir, compiler)
+            if module is None or data != src.data and frozenset(granted) != module.granted:
+                return None
+            read.add(path)
+        layers.append((src.pack, module))
+    scratch = Diagnostics()                 # the whole pack's diagnostics: the record's are kept
+    modules = lay_over(layers, scratch)
+    if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
+        return None
+    old = {f[0]: f[4] for f in record["files"]}
+    changed = [d for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
+               if text_key(d, texts.get(d.span.file, [])) != u[0]]
+    if any(not isinstance(d, BODIES) for d in changed):
+        return None                         # read whole by others: its exports are its text
+    fresh = _again(modules, changed, old, record, texts)
+    if fresh is None:
+        return None
+    units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
+    items = [_diagnostic(x) for u in units for x in u[2]] + [_diagnostic(x) for x in record["glob"]]
+    at, files = 0, []
+    for (_, layer), m, was, src in zip(layers, modules, record["files"], sources):
+        mine = units[at:at + len(m.decls)]
+        at += len(m.decls)
+        files.append(_file(layer, m, src.data, mine) if m.path in read else was)
+    new = dict(record, files=files)
+    return [x for x in items if not silenced(x, texts.get(x.span.file))], new
+
+
+def _again(modules: list, changed: list, old: dict, record: dict, texts: dict) -> Optional[dict]:
+    """id of each changed declaration -> its unit, checked and linted alone; None if one of them
+    exports something else than it did (the whole pack must be checked)."""
+    scratch = Diagnostics()
+    run = _Run(scratch)
+    syms = collect(modules, scratch)
+    checker = Checker(syms, scratch)
+    checker.prepare(modules)
+    run.mark(-1)
+    uses = []
+    for i, d in enumerate(changed):
+        checker.on_player = {}
+        checker.check_decl(d)
+        run.mark(i)
+        uses.append(checker.on_player)
+    if any(isinstance(c, A.TriggerClause) for d in changed for c in getattr(d, "clauses", ())):
+        checker.on_player = {}
+        for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
+            checker.check_decl(d)
+        run.mark(-1)
+    mine = {id(d) for d in changed}
+    kept = [x for m in modules for d, u in zip(m.decls, old[m.path]) if id(d) not in mine for x in u[2]]
+    broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
+        | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
+    lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
+    held = (set(record["held"][0]), set(record["held"][1]))
+    writes = silent.counters.write_facts(modules)
+    loops = LoopCheck(syms, checker.refs, Diagnostics(), _allowed(texts))
+    where = {id(d): u for m in modules for d, u in zip(m.decls, old[m.path])}
+    checked = len(scratch.items)
+    fresh = {}
+    for i, d in enumerate(changed):
+        lints.local(d, broken, held, silent, writes)
+        found = run.of(i) + scratch.items[checked:]
+        del scratch.items[checked:]
+        lines = texts.get(d.span.file, [])
+        unit = (text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
+                                            any(x.is_error for x in found), uses[i], _encode),
+                [_plain(x) for x in found])
+        if unit[1] != where[id(d)][1]:
+            return None
+        fresh[id(d)] = unit
+    return fresh
+
+
+def _diagnostic(x: tuple) -> Diagnostic:
+    return Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4])
+
+
+def _module(src, was: bytes, texts: dict, cdir: Path, compiler: bytes) -> Optional[A.Module]:
+    """A file's tree: from the module cache; or, edited, its last tree with the declarations the edit
+    touched parsed again alone; or parsed whole. None: it does not parse (the whole check says so)."""
+    from spellcard.compiler.build.reader import read_module
+
+    kept = module_cache.entry(cdir, compiler, src.path, src.data)
+    module = module_cache.load(kept)
+    if module is None:
+        module = _edited(src.path, texts[src.path], module_cache.entry(cdir, compiler, src.path, was), was)
+        if module is None:
+            module, problem = read_module(src.path, "\n".join(texts[src.path]))
+            if problem is not None:
+                return None
+        module_cache.store(kept, module)
+    return module
+
+
+def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[A.Module]:
+    """The file's last tree (in the module cache under its last bytes, `was`), with the lines the edit
+    changed, widened to whole declarations, parsed alone and put in their place: an edit that keeps
+    the file's line count, in a file with no tests. None when that cannot be told."""
+    from spellcard.compiler.build.reader import read_module
+    from spellcard.compiler.parse.read import decode
+
+    old = module_cache.load(entry)
+    text, problem = decode(path, was)
+    if old is None or problem is not None or old.tests or text.count("\n") + 1 != len(lines):
+        return None
+    diff = [i + 1 for i, (a, b) in enumerate(zip(text.split("\n"), lines)) if a != b]
+    if not diff:
+        return old
+    low, high = diff[0], diff[-1]
+    widened = True
+    while widened:
+        widened = False
+        for d in old.decls:
+            if d.span.line <= high and d.span.end_line >= low and (d.span.line < low or d.span.end_line > high):
+                low, high, widened = min(low, d.span.line), max(high, d.span.end_line), True
+    part, problem = read_module(path, "\n" * (low - 1) + "\n".join(lines[low - 1:high]))
+    if problem is not None or part.tests:
+        return None
+    before = tuple(d for d in old.decls if d.span.end_line < low)
+    after = tuple(d for d in old.decls if d.span.line > high)
+    granted = _granted(before + after) | part.granted
+    return A.Module(path, before + part.decls + after, granted=frozenset(granted))
+
+
+def _granted(decls) -> set:
+    """The names code passes to `grant(…)` (as the tree's builder gathers them for a file)."""
+    return {a.value.id for d in decls for n in nodes_in(d)
+            if isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant"
+            for a in n.args if isinstance(a.value, A.Name)}
+
+
+def _files(layers: list, modules: list, datas: dict, units: list) -> list:
+    """Per file: its path, its bytes, its names granted, its stand-ins (a file of skills and characters
+    only) and its declarations' (text key, exports, diagnostics)."""
+    out, at = [], 0
+    by_path = {layer.path: layer for _, layer in layers}
+    for m in modules:
+        out.append(_file(by_path[m.path], m, datas[m.path], units[at:at + len(m.decls)]))
+        at += len(m.decls)
+    return out
+
+
+def _file(layer: A.Module, m: A.Module, data: bytes, units: list) -> tuple:
+    bodies = not layer.tests and all(isinstance(d, BODIES) for d in layer.decls)
+    return (m.path, data, sorted(layer.granted), [stub(d) for d in layer.decls] if bodies else None, units)
+
+
+def _allowed(texts: dict):
+    return lambda span, code: allowed_at(texts.get(span.file), span.line, code)
+
+
+def _plain(x: Diagnostic) -> tuple:
+    s = x.span
+    return (x.severity, x.message, (s.file, s.line, s.col, s.end_line, s.end_col), x.help, x.code)
+
+
+def _encode(d) -> object:
+    return module_cache._encode(d, module_cache._fields())
+
+
+# ── the record on disk ─────────────────────────────────────────────────────────
+def _entry(cdir: Path, compiler: bytes, paths: list) -> Path:
+    h = hashlib.sha256(compiler + FORMAT)
+    for p in paths:
+        h.update(p.encode("utf-8", "surrogatepass") + b"\0")
+    return cdir / "units" / f"{h.hexdigest()[:32]}.bin"
+
+
+def _seal(file: Path, payload: bytes) -> bytes:
+    return hashlib.sha256(file.name.encode() + b"\0" + payload).digest()
+
+
+def load(cdir: Path, compiler: bytes, paths: list) -> Optional[dict]:
+    file = _entry(cdir, compiler, paths)
+    try:
+        raw = file.read_bytes()
+        if _seal(file, raw[32:]) != raw[:32]:
+            return None
+        record = marshal.loads(raw[32:])
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return record if isinstance(record, dict) and {"files", "glob", "held"} <= record.keys() else None
+
+
+def store(cdir: Path, compiler: bytes, paths: list, record: dict) -> None:
+    file = _entry(cdir, compiler, paths)
+    try:
+        payload = marshal.dumps(record)
+        file.parent.mkdir(parents=True, exist_ok=True)
+        part = file.with_name(f"{file.name}.{os.getpid()}.part")
+        part.write_bytes(_seal(file, payload) + payload)
+        os.replace(part, file)
+    except (OSError, ValueError):
+        pass                    # a read-only cache only costs speed

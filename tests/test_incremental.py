@@ -1,0 +1,128 @@
+"""Issue 32: a check after an edit reads again only what the edit touched (compiler/pack/incremental.py),
+and says exactly what a check from nothing says. A small generated pack over THB is edited step by
+step; after each step the incremental check's diagnostics must equal a cold check's, and the edits
+that keep every declaration's exports (a body changed) must have taken the short way."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from spellcard.compiler.pack import incremental
+from spellcard.compiler.pack.loader import compile_pack
+
+from .test_big_pack import big_pack
+
+
+def _skill_block(text: str, name: str) -> str:
+    start = text.index(f"skill {name} ")
+    end = text.index("\n\n", start)
+    return text[start:end + 1]
+
+
+# (what the edit does, file, edit: text -> text, taken the short way?: True, False, or None for either)
+EDITS = [
+    ("a character's hit points", "characters_000.spell",
+     lambda t: t.replace("hp = 4 skills Gen00000S0", "hp = 6 skills Gen00000S0"), True),
+    ("a character's hit points, wider", "characters_000.spell",
+     lambda t: t.replace("hp = 6 skills Gen00000S0", "hp = 12 skills Gen00000S0"), True),
+    ("and back", "characters_000.spell",
+     lambda t: t.replace("hp = 12 skills Gen00000S0", "hp = 6 skills Gen00000S0"), None),
+    ("a skill's body, same exports", "characters_000.spell",
+     lambda t: t.replace("{ draw(owner, 1) }", "{ draw(owner, 3) }", 1), True),
+    ("an error added", "characters_000.spell",
+     lambda t: t.replace("{ draw(owner, 3) }", '{ draw(owner, "three") }', 1), False),
+    ("the error fixed", "characters_000.spell",
+     lambda t: t.replace('{ draw(owner, "three") }', "{ draw(owner, 5) }", 1), False),
+    ("a branch no value reaches (a warning in the body)", "characters_000.spell",
+     lambda t: t.replace("if owner.alive { draw(owner, 2) }",
+                         "if owner.hp > 2 { draw(owner, 2) } elif owner.hp > 3 { draw(owner, 1) }", 1), True),
+    ("the warning silenced on its line", "characters_000.spell",
+     lambda t: t.replace("elif owner.hp > 3 { draw(owner, 1) }",
+                         "elif owner.hp > 3 { draw(owner, 1) }  # allow dead-branch: a test", 1), True),
+    ("a skill renamed that a character lists", "characters_000.spell",
+     lambda t: t.replace("skill Gen00001S0 ", "skill Gen00001SX ", 1), False),
+    ("the character follows the rename", "characters_000.spell",
+     lambda t: t.replace("skills Gen00001S0", "skills Gen00001SX", 1), False),
+    ("a skill deleted that a character lists", "characters_000.spell",
+     lambda t: t.replace(_skill_block(t, "Gen00002S0"), "", 1), False),
+    ("a skill nobody holds added", "characters_000.spell",
+     lambda t: t + '\nskill Lonely "孤" locked {\n  text "鎖定技。"\n  modify hand_limit when p == owner = value + 1\n}\n',
+     False),
+    ("a trigger moved to a window the action lacks", "characters_000.spell",
+     lambda t: t.replace("on use_card.declare", "on use_card.after", 1), None),
+    ("a body changed while errors stand elsewhere", "characters_000.spell",
+     lambda t: t.replace("hp = 6 skills Gen00000S0", "hp = 2 skills Gen00000S0"), True),
+    ("the trigger moved back", "characters_000.spell",
+     lambda t: t.replace("on use_card.after", "on use_card.declare", 1), None),
+    ("the character lists the skills that remain", "characters_000.spell",
+     lambda t: re.sub(r"skills Gen00002S0, ", "skills ", t, count=1), None),
+    ("a function others call removed from the base's place", "pack.spell",
+     lambda t: t + "\nfunc draw_two(p: player) { draw(p, 2) }\n", False),
+    ("a base action's caller written in a skill", "characters_000.spell",
+     lambda t: t.replace("{ draw(owner, 5) }", "{ draw_two(owner) }", 1), None),
+]
+
+
+def _plain(result) -> list:
+    return [(d.severity, d.message, str(d.span), d.span.end_line, d.span.end_col, d.help, d.code)
+            for d in result.diagnostics]
+
+
+def test_each_edit_checks_as_a_cold_check_does(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "small"
+    big_pack().write_pack(pack, characters=12, seed=1)
+    short: list = []
+    real = incremental.check_again
+
+    def counted(*args):
+        found = real(*args)
+        short.append(found is not None)
+        return found
+
+    monkeypatch.setattr(incremental, "check_again", counted)
+    first = compile_pack(str(pack), load=False)
+    assert first.ok, first.render()
+    for what, name, edit, fast in EDITS:
+        path = pack / name
+        text = path.read_text("utf-8")
+        changed = edit(text)
+        assert changed != text, what
+        path.write_text(changed, "utf-8")
+        short.clear()
+        again = compile_pack(str(pack), load=False)
+        cold = compile_pack(str(pack), use_cache=False, load=False)
+        assert _plain(again) == _plain(cold), what
+        if fast is not None:
+            assert short == [fast], what
+
+
+def test_a_changed_record_is_not_read(tmp_path, monkeypatch):
+    """A record whose bytes were changed fails its seal: the pack is checked whole, and says the same."""
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "small"
+    big_pack().write_pack(pack, characters=3, seed=2)
+    compile_pack(str(pack), load=False)
+    [record] = (tmp_path / "cache" / "units").glob("*.bin")
+    raw = bytearray(record.read_bytes())
+    raw[-5] ^= 0xFF
+    record.write_bytes(bytes(raw))
+    whole = []
+    real = incremental.check_all
+    monkeypatch.setattr(incremental, "check_all", lambda *a, **k: whole.append(1) or real(*a, **k))
+    path = pack / "characters_000.spell"
+    path.write_text(re.sub(r"hp = \d", "hp = 7", path.read_text("utf-8"), count=1), "utf-8")
+    again = compile_pack(str(pack), load=False)
+    assert whole and _plain(again) == _plain(compile_pack(str(pack), use_cache=False, load=False))
+
+
+@pytest.mark.parametrize("size", [0, 10, 40])
+def test_a_record_cut_short_is_a_miss(tmp_path, size):
+    folder = tmp_path / "units"
+    folder.mkdir()
+    paths = ["a.spell"]
+    file = incremental._entry(tmp_path, b"c", paths)
+    incremental.store(tmp_path, b"c", paths, {"files": [], "glob": [], "held": ([], [])})
+    file.write_bytes(file.read_bytes()[:size])
+    assert incremental.load(tmp_path, b"c", paths) is None
