@@ -26,7 +26,7 @@ from spellcard.testing import Broken, bounded, play, rerun, spell_test, tables
 from ._sealed import Sealed
 
 FACING = str(Path(__file__).parent / "data" / "facing")   # cards held facing away, clues as public marks
-PACKS = ("thb", "bots", "esper", "examples/love_letter", FACING)
+PACKS = ("thb", "bots", "esper", "examples/love_letter", "examples/hearts", "examples/resistance", FACING)
 TABLES = [(pack, mode.name, mode.min_players) for pack in PACKS for mode in load_pack(pack).modes.values()]
 TABLES.append((FACING, "Tips", 3))
 MODES = [(pack, mode) for pack, mode, _ in TABLES[:-1]]
