@@ -21,6 +21,7 @@ class Param:
     type: TypeRef
     default: Optional["Expr"]
     span: Span
+    label: str = ""               # what rules text calls it (`target "目標": player`)
 
 
 # ── expressions ───────────────────────────────────────────────────────────────
