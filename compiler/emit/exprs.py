@@ -82,6 +82,8 @@ class Expressions:
         kind = ref[0]
         if kind == "enum":
             return repr(ref[1])
+        if kind in ("enum_members", "enum_count"):
+            return repr(list(ref[1])) if kind == "enum_members" else str(len(ref[1]))
         name = ref[1] if len(ref) > 1 else None
         obj = self.expr(e.obj)
         if kind == "card_zone":             # `c.zone` is zone_of(c): in place for a name
@@ -113,6 +115,10 @@ class Expressions:
         if e.op in ("in", "notin"):
             return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right, read_only=True)})"
         op = e.op
+        order = self.c.refs.get(e)
+        if order is not None and order[0] == "enum_order":
+            rank = repr({m: i for i, m in enumerate(order[1])})
+            return f"({rank}[{self.expr(e.left)}] {op} {rank}[{self.expr(e.right)}])"
         some = self._some_compare(e)
         if some is None:
             some = self._truth(e)

@@ -218,6 +218,10 @@ class RulesText:
             if isinstance(e.obj, A.Name) and e.obj.id == "event":
                 p = self.event.get(e.name)          # the event's own parameter, by its label
                 return self.param(p) if p is not None else e.name
+            enum = self.s.enums.get(e.obj.id) if isinstance(e.obj, A.Name) else None
+            if enum is not None and e.name in ("members", "count") and e.name not in self.s.members:
+                return str(len(enum.members)) if e.name == "count" else \
+                    self._call("EnumMembers", e, members=[self.label(m.name) for m in enum.members])
             return self._call("Field", e, obj=self.expr(e.obj), name=self._field_name(e))
         if isinstance(e, A.Call):
             return self.call(e)
