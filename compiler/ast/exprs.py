@@ -138,6 +138,7 @@ class Where:
     seq: "Expr"
     pred: "Expr"
     span: Span
+    name: Optional[str] = None    # `xs where p: …`: the item's name, `it` when none is given
 
 
 @node

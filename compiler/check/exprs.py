@@ -314,14 +314,15 @@ class ExpressionChecks:
             self.err(e.seq.span, f"{what} a list, but this is {T.show(seq)}")
             seq = T.ANY
         inner = Scope(scope)
-        inner.define("it", T.elem(seq), e.span, ("local", "it"))
+        name = getattr(e, "name", None) or "it"         # `xs where p: …` names the item `p`
+        inner.define(name, T.elem(seq), e.span, ("local", name))
         return seq, inner
 
     def x_Where(self, e: A.Where, scope):
         seq, inner = self._each(e, scope, "`where` filters")
         self.expect(e.pred, T.BOOL, inner, "the filter after `where`")
         kept = T.elem(seq)
-        return T.list_of(T.strip(kept) if "it" in facts(e.pred) else kept)   # `… where it != none`
+        return T.list_of(T.strip(kept) if (e.name or "it") in facts(e.pred) else kept)   # `… where it != none`
 
     def x_Map(self, e: A.Map, scope):
         _, inner = self._each(e, scope, "`map` goes over")

@@ -175,7 +175,7 @@ class Expressions:
         if isinstance(xs, A.Where):
             if not self.purity.expr(xs.pred):
                 return None
-            return f"_any({self.expr(xs.pred)} for v_it in {self.where_items(xs)})"
+            return f"_any({self.expr(xs.pred)} for {inline.item_var(xs)} in {self.where_items(xs)})"
         ref = self.c.refs.get(xs) if isinstance(xs, A.Call) else None
         if ref is None or ref[0] != "func":
             return None
@@ -214,7 +214,8 @@ class Expressions:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
-        return f"[v_it for v_it in {self.where_items(e)} if {self.expr(e.pred)}]"
+        v = inline.item_var(e)
+        return f"[{v} for {v} in {self.where_items(e)} if {self.expr(e.pred)}]"
 
     def where_items(self, e: A.Where) -> str:
         """The items a `where` tests, charged to the work budget as a whole."""
@@ -228,7 +229,8 @@ class Expressions:
         (compiler/emit/pure.py), charging the work budget for all its items as the whole list would."""
         at = self.at(where)
         lines, items = inline.items(self, where, at) or ([], self.where_items(where))
-        return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}", "        return True"]
+        return lines + [f"for {inline.item_var(where)} in {items}:{at}", f"    if {self.expr(where.pred)}:{at}",
+                        "        return True"]
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
@@ -253,3 +255,4 @@ class Expressions:
             return f"g.act(A_{name}, {{{', '.join(f'{p.name!r}: {c}' for p, c in zip(params, code))}}})"
         obj = self.expr(e.func.obj)
         return f"_hook(g, {obj}, {name!r}, ({''.join(c + ', ' for c in code)}))"
+

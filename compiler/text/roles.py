@@ -68,14 +68,14 @@ class Roles:
                 t = self.type_of(n.value)
                 self.types[n.name] = t
                 role = Role(noun_of(t), self._how(n.value))
-            elif isinstance(n, A.For) and n.var not in self.roles:
-                t = T.elem(self.type_of(n.iter))
-                self.types[n.var] = t
+            elif isinstance(n, (A.For, A.Where)) and _item(n) and _item(n) not in self.roles:
+                t = T.elem(self.type_of(n.iter if isinstance(n, A.For) else n.seq))
+                self.types[_item(n)] = t
                 role = Role(noun_of(t), "each")
             else:
                 continue
-            self.roles[n.name if isinstance(n, A.Let) else n.var] = role
-            found.append((n.name if isinstance(n, A.Let) else n.var, role))
+            self.roles[n.name if isinstance(n, A.Let) else _item(n)] = role
+            found.append((n.name if isinstance(n, A.Let) else _item(n), role))
         shared: dict[tuple, list[str]] = {}
         for name, role in found:
             shared.setdefault((role.noun, role.how), []).append(name)
@@ -163,6 +163,11 @@ class Roles:
             elem = T.elem(self.type_of(e.args[0].value))
             return T.opt(elem) if T.is_opt(t) else elem
         return t
+
+
+def _item(n) -> Optional[str]:
+    """The name a `for` or a named `where` (`xs where p: …`) gives each item."""
+    return n.var if isinstance(n, A.For) else n.name
 
 
 def event_params(syms: Symbols, action: str) -> tuple:
