@@ -26,6 +26,8 @@ from spellcard.compiler.text.rules import LANGS, rules_text
 
 PACKS = ("thb", "bots", "esper", "examples/love_letter", "examples/the_game")
 ASCII_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"}
+"""Words of the text's own roles ("the second chosen player"), not a name that happens to match."""
 EN_RAW = re.compile(r"\b[A-Za-z0-9]*_[A-Za-z0-9_]*\b|\bnone\b|\b[A-Za-z_]\w*(?=\()")
 
 
@@ -50,7 +52,8 @@ def raw_in(text: str, lang: str, bound: set[str]) -> list[str]:
         return ASCII_WORD.findall(text)
     found = EN_RAW.findall(text)
     words = set(re.findall(r"\b\w+\b", text))
-    return found + [w for w in re.findall(r"\b\w+\b", text) if w in bound and w in words and w not in ("a", "I")]
+    return found + [w for w in re.findall(r"\b\w+\b", text)
+                    if w in bound and w in words and w not in ("a", "I") and w not in ORDINALS]
 
 
 def measure(pack: str) -> dict:

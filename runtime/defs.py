@@ -17,6 +17,7 @@ class ActionDef:
     body: Optional[Callable] = None           # (g, ev): its windows and steps in order (emitted; Game.act)
     defaults: dict = Factory(dict)            # param -> fn(g) giving its default value
     cards: tuple[str, ...] = ()               # the parameters that hold cards (a log shown to one seat hides them)
+    says: tuple[str, ...] = ()                # how a log for people words it: Chinese, English (`{param}` slots)
 
 
 @define(eq=False)

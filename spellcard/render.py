@@ -1,4 +1,5 @@
-"""A game log for people: one line per entry, turns and phases as headings, changes highlighted.
+"""A game log for people: one line per entry, turns and phases as headings, changes highlighted; FacedLog
+names each card by its face ("Danmaku♠7") and words each action as its `says` phrase.
 
 The log stores card ids and zone keys so that it stays compact and exact; this module puts names
 back on them. It reads only the generic log vocabulary of the runtime (moves, values, actions,
@@ -11,6 +12,7 @@ from typing import Iterable, Iterator, Mapping, Optional
 
 from rich.text import Text
 
+from spellcard.compiler.text.english import english_name
 from spellcard.compiler.text.safe import printable
 
 from .seen_log import seen_entries
@@ -37,6 +39,8 @@ class LogRenderer:
         self.characters: dict[str, str] = {}
         self.values: dict[tuple, object] = {}
         self.depth = 0
+        self.setup: dict[str, list[str]] = {}     # before the first round or turn: the skills granted, by holder
+        self.started = False
 
     def render(self, entries: Iterable[tuple]) -> Iterator[Text]:
         for entry in entries:
@@ -76,12 +80,23 @@ class LogRenderer:
 
     def _round(self, number):
         self._forget("round")
-        return Text(f"══ Round {number} ══", style=HEADING)
+        return self._granted() + Text(f"══ Round {number} ══", style=HEADING)
 
     def _turn(self, number, player):
         self._forget("turn")
         self.depth = 0
-        return _text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
+        return self._granted() + _text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
+
+    def _granted(self) -> Text:
+        """The skills the setup granted, one line per holder, once the game starts: setup grants (a
+        character's skills, a mode's rules) are not moves a player reads one by one."""
+        if self.started:
+            return Text()
+        self.started = True
+        out = Text()
+        for who, skills in self.setup.items():       # each line escaped as _text does; the breaks are ours
+            out.append(printable(f"{self.player(who)} has {', '.join(skills)}") + "\n", style=DECISION)
+        return out
 
     def _phase(self, name, player):
         self._forget("phase")
@@ -124,6 +139,9 @@ class LogRenderer:
         return self._line(f"✗ {action} cancelled", BAD)
 
     def _grant(self, player, skill, card):
+        if not self.started and card is None:
+            self.setup.setdefault(player, []).append(skill)
+            return None
         via = f" from {self.card(card)}" if card is not None else ""
         return self._line(f"{self.player(player)} gains {skill}{via}", DECISION)
 
@@ -197,12 +215,23 @@ def render_game(game, seat: Optional[int] = None) -> Iterator[Text]:
     """The lines of a finished game that was played with its log enabled: all of it, or as `seat`
     saw it (the cards it did not know are "a card")."""
     yield Text("── Setup ──" if seat is None else f"── Setup · as P{seat} saw it ──", style=HEADING)
-    yield from LogRenderer(card_names(game), resets_of(game.pack)).render(seen_entries(game, seat))
+    yield from FacedLog(card_names(game), resets_of(game.pack), game.pack,
+                        phrases_of(game.pack)).render(seen_entries(game, seat))
+
+
+def deck_attrs_of(game) -> list[str]:
+    """The attributes the game's deck lists per copy: a card's face."""
+    entries = game.pack.decks.get(game.mode.deck, []) if game.mode is not None else []
+    return list(entries[0][1]) if entries else []
 
 
 def card_names(game) -> dict:
-    """Card ids to kind names, as the cards are when the game ends."""
-    return {c.id: c.kind.name for c in game.cards}
+    """Card ids to their faces as the deck prints them ("Danmaku♠7"; the kind alone for a deck that
+    lists no attribute), as the cards are when the game ends."""
+    from .faces import card_face
+
+    deck = deck_attrs_of(game)
+    return {c.id: c.kind.name + card_face(game.pack, {k: c.a[k] for k in deck if k in c.a}) for c in game.cards}
 
 
 def resets_of(pack) -> dict[str, set]:
@@ -227,3 +256,66 @@ def outcome_line(game, result) -> Text:
 
 def _turns(n: int) -> str:
     return "1 turn" if n == 1 else f"{n} turns"
+
+
+def phrases_of(pack, lang: int = 1) -> dict:
+    """Each action's `says` phrase, English (1) else Chinese (0), by action name: as the compiled pack
+    carries them."""
+    out = {}
+    for name, a in pack.actions.items():
+        says = tuple(a.says or ())
+        phrase = (says[lang] if len(says) > lang else "") or next((p for p in says if p), "")
+        if phrase:
+            out[name] = phrase
+    return out
+
+
+class FacedLog(LogRenderer):
+    """The log renderer of `replay --show-log`, naming the cards the seat saw by their face, and
+    wording an action as the pack's `says` phrase does ("P0 (Reimu) uses Danmaku♠7 on P1 (Marisa)")."""
+
+    def __init__(self, faces: dict, resets, pack, phrases: dict):
+        super().__init__({}, resets)
+        self.faces, self.pack, self.phrases = faces, pack, phrases
+
+    def _phase(self, name, player):
+        self._forget("phase")
+        return Text(f" ▸ {printable(english_name(name))}", style="bold")
+
+    def card(self, ref) -> str:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return self.faces.get(ref, "?")
+        return super().card(ref)
+
+    def _act(self, name, params):
+        adef = self.pack.actions.get(name)
+        if adef is None:
+            return super()._act(name, params)
+        slots = {k: self._slot(v, k in adef.cards) for k, v in params.items()}
+        phrase, text = self.phrases.get(name), None
+        if phrase is not None:
+            try:
+                text = phrase.format_map(_Slots(slots))
+            except (AttributeError, IndexError, KeyError, ValueError):
+                text = None
+        if text is None:                # as `replay --show-log` writes it, its cards by face
+            text = " ".join([name] + [f"{k}={slots[k]}" for k, v in params.items() if v not in (None, False, [], "")])
+        line = self._line(text.rstrip(), "magenta")
+        self.depth += 1
+        return line
+
+    def _slot(self, v, cards: bool) -> str:
+        if isinstance(v, list):
+            return ", ".join(self._slot(i, cards) for i in v)
+        if cards and v is not None and not isinstance(v, str):
+            return self.card(v)
+        if isinstance(v, str) and v[:1] == "P" and v[1:].isdigit():
+            return self.player(v)
+        return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
+class _Slots(dict):
+    """A phrase's slots: a parameter the entry does not carry is left empty."""
+
+    def __missing__(self, key):
+        return ""

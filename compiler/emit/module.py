@@ -198,7 +198,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         defaults = {p.name: em.add_value_fn(f"dv_{name}_{p.name}", "g", p.default) for p in d.params
                     if p.default is not None}
         cards = tuple(p.name for p in d.params if p.type is not None and p.type.name in ("card", "cards"))
-        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards))
+        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards,
+                               tuple(d.says) if any(d.says) else ()))
 
     for name, d in s.phases.items():
         body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None
