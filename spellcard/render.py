@@ -219,19 +219,12 @@ def render_game(game, seat: Optional[int] = None) -> Iterator[Text]:
                         phrases_of(game.pack)).render(seen_entries(game, seat))
 
 
-def deck_attrs_of(game) -> list[str]:
-    """The attributes the game's deck lists per copy: a card's face."""
-    entries = game.pack.decks.get(game.mode.deck, []) if game.mode is not None else []
-    return list(entries[0][1]) if entries else []
-
-
 def card_names(game) -> dict:
-    """Card ids to their faces as the deck prints them ("Danmaku♠7"; the kind alone for a deck that
-    lists no attribute), as the cards are when the game ends."""
-    from .faces import card_face
+    """Card ids to their faces as the deck prints them and the tests write them (answers.spec_of:
+    "Danmaku♠7"; the kind alone for a deck that lists no attribute), as the cards are when the game ends."""
+    from .answers import spec_of
 
-    deck = deck_attrs_of(game)
-    return {c.id: c.kind.name + card_face(game.pack, {k: c.a[k] for k in deck if k in c.a}) for c in game.cards}
+    return {c.id: spec_of(game.pack, c) for c in game.cards}
 
 
 def resets_of(pack) -> dict[str, set]:
