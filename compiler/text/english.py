@@ -27,5 +27,7 @@ def english_grammar(text: str) -> str:
             return "you " + word[:-3] + "y"
         return "you " + word[:-1]
     text = re.sub(r"\byou's\b", "your", re.sub(r"\bit's\b", "its", text))
-    text = re.sub(r"\byou ([a-z]+s)\b", verb, text)
+    # "you" as a subject: not after a preposition ("the distance from P0 to you is 2")
+    text = re.sub(r"(?<!\bto )(?<!\bof )(?<!\bon )(?<!\bfor )(?<!\bfrom )(?<!\bthan )(?<!\bwith )\byou ([a-z]+s)\b",
+                  verb, text)
     return re.sub(r"\b(?<![.\d])1 ([a-z]{3,}[^su])s\b", r"1 \1", text)

@@ -24,7 +24,7 @@ from .roles import Roles, event_params, param_role
 
 LANGS = ("zh", "en")
 _ROLE_WORDS = {"owner": "Owner", "it": "It"}
-_IMPLICIT = {"user": "User", "card": "ThisCard", "event": "TheEvent"}
+_IMPLICIT = {"user": "User", "card": "ThisCard", "event": "TheEvent", "current": "Current"}
 """Names the checker binds in a card or skill (compiler/check/content.py), unless a rule's own shadow them."""
 
 
@@ -333,10 +333,8 @@ class RulesText:
             return str(node.value)
         if isinstance(node, A.StrLit):
             return f"“{node.value}”"
-        if isinstance(node, A.BoolLit):
-            return "true" if node.value else "false"
-        if isinstance(node, A.NoneLit):
-            return "none"
+        if isinstance(node, (A.BoolLit, A.NoneLit)):
+            return self._call("Literal", None, value=None if isinstance(node, A.NoneLit) else node.value)
         if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where, A.Map)):
             return self.expr(node)
         if isinstance(node, A.Call):
