@@ -15,7 +15,7 @@ from rich.text import Text
 from spellcard.compiler.text.english import english_name
 from spellcard.compiler.text.safe import printable
 
-from .seen_log import seen_entries
+from .seen_log import HIDDEN, seen_entries
 
 HEADING = "bold cyan"
 CHANGE = "bold yellow"
@@ -41,12 +41,16 @@ class LogRenderer:
         self.depth = 0
         self.setup: dict[str, list[str]] = {}     # before the first round or turn: the skills granted, by holder
         self.started = False
+        self.chosen: Mapping[int, tuple] = {}      # GameLog.chosen: the card ids behind a decision's chosen labels
+        self.at = 0                                # the index of the entry being read
 
     def render(self, entries: Iterable[tuple]) -> Iterator[Text]:
+        """The entries' lines, read in order from the log's first (the index counts on across calls)."""
         for entry in entries:
             kind, *data = entry
             method = getattr(self, f"_{kind}", None)
             line = method(*data) if method is not None else _text(json.dumps(list(entry), ensure_ascii=False))
+            self.at += 1
             if line is not None:
                 yield line
 
@@ -155,6 +159,11 @@ class LogRenderer:
         return self._line(f"⚡ {self.player(player)} activates {skill}", "green")
 
     def _ask(self, player, what, prompt, answer, chosen):
+        ids = self.chosen.get(self.at)
+        if ids:             # a card chosen: named by its face (a label names only its kind), unless hidden
+            named = [self.card(i[0]) if len(i) == 1 and label not in (HIDDEN, "…") else label
+                     for label, i in zip(chosen if isinstance(chosen, list) else [chosen], ids)]
+            chosen = named if isinstance(chosen, list) else named[0]
         return self._line(f"{self.player(player)} {prompt} → {_show(chosen)}", DECISION)
 
     def _refused(self, player, what, answer, reason):
@@ -215,8 +224,9 @@ def render_game(game, seat: Optional[int] = None) -> Iterator[Text]:
     """The lines of a finished game that was played with its log enabled: all of it, or as `seat`
     saw it (the cards it did not know are "a card")."""
     yield Text("── Setup ──" if seat is None else f"── Setup · as P{seat} saw it ──", style=HEADING)
-    yield from FacedLog(card_names(game), resets_of(game.pack), game.pack,
-                        phrases_of(game.pack)).render(seen_entries(game, seat))
+    log = FacedLog(card_names(game), resets_of(game.pack), game.pack, phrases_of(game.pack))
+    log.chosen = game.log.chosen
+    yield from log.render(seen_entries(game, seat))
 
 
 def card_names(game) -> dict:
@@ -241,7 +251,10 @@ def outcome_line(game, result) -> Text:
     if result.reason == "win":
         names = ", ".join(f"P{p.seat} ({p.character.name})" if p.character else f"P{p.seat}"
                           for p in result.winners)
-        return _text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}", style=GOOD)
+        scores = list(result.scores or ())
+        score = "" if not scores else f", score {scores[0]}" if len(set(scores)) == 1 else \
+            ", scores " + ", ".join(f"P{seat} {v}" for seat, v in enumerate(scores))
+        return _text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}{score}", style=GOOD)
     if result.reason == "turn_limit":
         return Text(f"No winner: turn limit reached after {_turns(result.turns)}", style="yellow")
     return _text(f"Error after {_turns(result.turns)}: {type(result.error).__name__}: {result.error}", style=BAD)

@@ -25,6 +25,25 @@ def test_a_thb_log_names_cards_by_face_and_actions_by_their_phrases():
     assert not re.search(r"^\s*draw player=", text, re.M)
 
 
+def test_a_chosen_card_is_named_by_its_face_unless_the_seat_did_not_see_it():
+    game = _game("examples/the_game", "Classic")
+    whole = [t.plain for t in render_game(game)]
+    picks = [line for line in whole if "出哪一張牌" in line]
+    assert picks and all(re.search(r"→ Number\d+$", line) for line in picks)       # never the bare kind
+    seen = [t.plain for t in render_game(game, seat=1)]
+    assert any(re.search(r"P0 出哪一張牌？ → …$", line) for line in seen)          # another seat's pick: hidden
+    assert any(re.search(r"P1 出哪一張牌？ → Number\d+$", line) for line in seen)
+
+
+def test_the_outcome_line_gives_a_scored_games_scores():
+    from spellcard.render import outcome_line
+
+    game, result = play(Table(load_pack("examples/the_game"), "Classic", 2), 3, log=True)
+    assert re.fullmatch(r"Winner: nobody after \d+ turns?, score \d+", outcome_line(game, result).plain)
+    game, result = play(Table(load_pack("examples/love_letter"), "Classic", 2), 3, log=True)
+    assert re.fullmatch(r"Winner: P\d after \d+ turns, scores P0 \d, P1 \d", outcome_line(game, result).plain)
+
+
 def test_setup_grants_are_gathered_before_the_first_turn():
     lines = [t.plain for t in render_game(_game("thb", "Identity5Mode"))]
     first = next(i for i, line in enumerate(lines) if line.startswith(("══ Round", "── Turn")))

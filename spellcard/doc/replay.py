@@ -52,6 +52,7 @@ def _view(game, names: dict, start: dict, seat: Optional[int]) -> dict:
     """Per entry its line and, for a move, (from zones, to zone, ids seen leaving, ids known after);
     the starting zones as known ids and a count of the rest."""
     renderer = FacedLog(names, resets_of(game.pack), game.pack, phrases_of(game.pack))
+    renderer.chosen = game.log.chosen
     seer = SeatLog(game.pack, start, seat, game.log.chosen) if seat is not None else None
     init: dict = {}
     for cid, key in sorted(start.items()):

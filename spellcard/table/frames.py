@@ -135,6 +135,7 @@ class SeatLines:
         self.seer.chosen = game.log.chosen          # the live table: it grows as decisions are logged
         names = {c.id: faces.spec(c.kind, c.a) for c in game.cards if c.id is not None}
         self.renderer = FacedLog(names, resets_of(game.pack), game.pack, phrases or {})
+        self.renderer.chosen = game.log.chosen     # a chosen card by its face (it grows, as the seer's)
         self.lines: list[str] = []
         self.read = 0
 
