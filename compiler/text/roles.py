@@ -18,7 +18,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.symbols import BUILTINS, STRUCTURAL_EVENTS, Symbols, parse_type_name
 
-ASKS = ("choose_", "ask")
+ASKS = ("choose", "ask")
 """The built-ins that ask a player to choose: a value bound from one is "chosen"."""
 
 NOUNS = {T.PLAYER: "player", T.CARD: "card", T.INT: "number", T.TEXT: "option", T.KIND: "kind",
@@ -159,8 +159,9 @@ class Roles:
         if sig is None:
             return T.ANY
         t = sig.returns
-        if "elem" in repr(t) and e.args:
-            elem = T.elem(self.type_of(e.args[0].value))
+        if "elem" in repr(t):                       # an item of the list it is given (`choose(p, pool, …)`)
+            lists = [lt for lt in (self.type_of(a.value) for a in e.args) if T.is_list(lt)]
+            elem = T.elem(lists[0]) if lists else T.ANY
             return T.opt(elem) if T.is_opt(t) else elem
         return t
 
