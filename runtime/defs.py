@@ -18,6 +18,7 @@ class ActionDef:
     defaults: dict = Factory(dict)            # param -> fn(g) giving its default value
     cards: tuple[str, ...] = ()               # the parameters that hold cards (a log shown to one seat hides them)
     result: bool = False                      # `-> T`: it gives `result` (not an argument), logged as it ends
+    says: tuple[str, ...] = ()                # how a log for people words it: Chinese, English (`{param}` slots)
 
 
 @define(eq=False)

@@ -1,4 +1,5 @@
-"""A game log for people: one line per entry, turns and phases as headings, changes highlighted.
+"""A game log for people: one line per entry, turns and phases as headings, changes highlighted; FacedLog
+names each card by its face ("Danmaku♠7") and words each action as its `says` phrase.
 
 The log stores card ids and zone keys so that it stays compact and exact; this module puts names
 back on them. It reads only the generic log vocabulary of the runtime (moves, values, actions,
@@ -11,9 +12,10 @@ from typing import Iterable, Iterator, Mapping, Optional
 
 from rich.text import Text
 
+from spellcard.compiler.text.english import english_name
 from spellcard.compiler.text.safe import printable
 
-from .seen_log import seen_entries
+from .seen_log import HIDDEN, seen_entries
 
 HEADING = "bold cyan"
 CHANGE = "bold yellow"
@@ -37,12 +39,18 @@ class LogRenderer:
         self.characters: dict[str, str] = {}
         self.values: dict[tuple, object] = {}
         self.depth = 0
+        self.setup: dict[str, list[str]] = {}     # before the first round or turn: the skills granted, by holder
+        self.started = False
+        self.chosen: Mapping[int, tuple] = {}      # GameLog.chosen: the card ids behind a decision's chosen labels
+        self.at = 0                                # the index of the entry being read
 
     def render(self, entries: Iterable[tuple]) -> Iterator[Text]:
+        """The entries' lines, read in order from the log's first (the index counts on across calls)."""
         for entry in entries:
             kind, *data = entry
             method = getattr(self, f"_{kind}", None)
             line = method(*data) if method is not None else _text(json.dumps(list(entry), ensure_ascii=False))
+            self.at += 1
             if line is not None:
                 yield line
 
@@ -76,12 +84,23 @@ class LogRenderer:
 
     def _round(self, number):
         self._forget("round")
-        return Text(f"══ Round {number} ══", style=HEADING)
+        return self._granted() + Text(f"══ Round {number} ══", style=HEADING)
 
     def _turn(self, number, player):
         self._forget("turn")
         self.depth = 0
-        return _text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
+        return self._granted() + _text(f"── Turn {number} · {self.player(player)} ──", style=HEADING)
+
+    def _granted(self) -> Text:
+        """The skills the setup granted, one line per holder, once the game starts: setup grants (a
+        character's skills, a mode's rules) are not moves a player reads one by one."""
+        if self.started:
+            return Text()
+        self.started = True
+        out = Text()
+        for who, skills in self.setup.items():       # each line escaped as _text does; the breaks are ours
+            out.append(printable(f"{self.player(who)} has {', '.join(skills)}") + "\n", style=DECISION)
+        return out
 
     def _phase(self, name, player):
         self._forget("phase")
@@ -109,7 +128,7 @@ class LogRenderer:
     def _act(self, name, params):
         # Parameters left empty (none, false, []) say nothing; players are named by their characters.
         args = " ".join(f"{k}={self.player(v) if _is_player(v) else _show(v)}"
-                        for k, v in params.items() if v not in (None, False, [], ""))
+                        for k, v in params.items() if said(v))
         line = self._line(f"{name} {args}".rstrip(), "magenta")
         self.depth += 1
         return line
@@ -127,6 +146,9 @@ class LogRenderer:
         return self._line(f"✗ {action} cancelled", BAD)
 
     def _grant(self, player, skill, card):
+        if not self.started and card is None:
+            self.setup.setdefault(player, []).append(skill)
+            return None
         via = f" from {self.card(card)}" if card is not None else ""
         return self._line(f"{self.player(player)} gains {skill}{via}", DECISION)
 
@@ -140,6 +162,11 @@ class LogRenderer:
         return self._line(f"⚡ {self.player(player)} activates {skill}", "green")
 
     def _ask(self, player, what, prompt, answer, chosen):
+        ids = self.chosen.get(self.at)
+        if ids:             # a card chosen: named by its face (a label names only its kind), unless hidden
+            named = [self.card(i[0]) if len(i) == 1 and label not in (HIDDEN, "…") else label
+                     for label, i in zip(chosen if isinstance(chosen, list) else [chosen], ids)]
+            chosen = named if isinstance(chosen, list) else named[0]
         return self._line(f"{self.player(player)} {prompt} → {_show(chosen)}", DECISION)
 
     def _refused(self, player, what, answer, reason):
@@ -200,12 +227,17 @@ def render_game(game, seat: Optional[int] = None) -> Iterator[Text]:
     """The lines of a finished game that was played with its log enabled: all of it, or as `seat`
     saw it (the cards it did not know are "a card")."""
     yield Text("── Setup ──" if seat is None else f"── Setup · as P{seat} saw it ──", style=HEADING)
-    yield from LogRenderer(card_names(game), resets_of(game.pack)).render(seen_entries(game, seat))
+    log = FacedLog(card_names(game), resets_of(game.pack), game.pack, phrases_of(game.pack))
+    log.chosen = game.log.chosen
+    yield from log.render(seen_entries(game, seat))
 
 
 def card_names(game) -> dict:
-    """Card ids to kind names, as the cards are when the game ends."""
-    return {c.id: c.kind.name for c in game.cards}
+    """Card ids to their faces as the deck prints them and the tests write them (answers.spec_of:
+    "Danmaku♠7"; the kind alone for a deck that lists no attribute), as the cards are when the game ends."""
+    from .answers import spec_of
+
+    return {c.id: spec_of(game.pack, c) for c in game.cards}
 
 
 def resets_of(pack) -> dict[str, set]:
@@ -222,7 +254,10 @@ def outcome_line(game, result) -> Text:
     if result.reason == "win":
         names = ", ".join(f"P{p.seat} ({p.character.name})" if p.character else f"P{p.seat}"
                           for p in result.winners)
-        return _text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}", style=GOOD)
+        scores = list(result.scores or ())
+        score = "" if not scores else f", score {scores[0]}" if len(set(scores)) == 1 else \
+            ", scores " + ", ".join(f"P{seat} {v}" for seat, v in enumerate(scores))
+        return _text(f"Winner: {names or 'nobody'} after {_turns(result.turns)}{score}", style=GOOD)
     if result.reason == "turn_limit":
         return Text(f"No winner: turn limit reached after {_turns(result.turns)}", style="yellow")
     return _text(f"Error after {_turns(result.turns)}: {type(result.error).__name__}: {result.error}", style=BAD)
@@ -230,3 +265,77 @@ def outcome_line(game, result) -> Text:
 
 def _turns(n: int) -> str:
     return "1 turn" if n == 1 else f"{n} turns"
+
+
+def phrases_of(pack, lang: int = 1) -> dict:
+    """Each action's `says` phrase, English (1) else Chinese (0), by action name: as the compiled pack
+    carries them."""
+    out = {}
+    for name, a in pack.actions.items():
+        says = tuple(a.says or ())
+        phrase = (says[lang] if len(says) > lang else "") or next((p for p in says if p), "")
+        if phrase:
+            out[name] = phrase
+    return out
+
+
+class FacedLog(LogRenderer):
+    """The log renderer of `replay --show-log`, naming the cards the seat saw by their face, and
+    wording an action as the pack's `says` phrase does ("P0 (Reimu) uses Danmaku♠7 on P1 (Marisa)")."""
+
+    def __init__(self, faces: dict, resets, pack, phrases: dict):
+        super().__init__({}, resets)
+        self.faces, self.pack, self.phrases = faces, pack, phrases
+
+    def _phase(self, name, player):
+        self._forget("phase")
+        return Text(f" ▸ {printable(english_name(name))}", style="bold")
+
+    def card(self, ref) -> str:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return self.faces.get(ref, "?")
+        return super().card(ref)
+
+    def _act(self, name, params):
+        adef = self.pack.actions.get(name)
+        if adef is None:
+            return super()._act(name, params)
+        slots = {k: self._slot(v, k in adef.cards) for k, v in params.items()}
+        phrase, text = self.phrases.get(name), None
+        if phrase is not None:
+            try:
+                text = phrase.format_map(_Slots(slots))
+            except (AttributeError, IndexError, KeyError, ValueError):
+                text = None
+        if text is None:                # as `replay --show-log` writes it, its cards by face
+            text = " ".join([name] + [f"{k}={slots[k]}" for k, v in params.items() if said(v)])
+        line = self._line(text.rstrip(), "magenta")
+        self.depth += 1
+        return line
+
+    def _result(self, action, value):
+        adef = self.pack.actions.get(action)
+        return self._line(f"⇒ {action} gives {self._slot(value, adef is not None and 'result' in adef.cards) or 'none'}",
+                          "bold yellow")
+
+    def _slot(self, v, cards: bool) -> str:
+        if isinstance(v, list):
+            return ", ".join(self._slot(i, cards) for i in v)
+        if cards and v is not None and not isinstance(v, str):
+            return self.card(v)
+        if isinstance(v, str) and v[:1] == "P" and v[1:].isdigit():
+            return self.player(v)
+        return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
+def said(v) -> bool:
+    """Whether a parameter says something: none, false and empty say nothing, but 0 (a number, a
+    card's id) does — `0 in (False, …)` holds in Python, so the test is by identity."""
+    return not (v is None or v is False or v == [] or v == "")
+
+
+class _Slots(dict):
+    """A phrase's slots: a parameter the entry does not carry is left empty."""
+
+    def __missing__(self, key):
+        return ""

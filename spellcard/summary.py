@@ -21,7 +21,7 @@ def print_summary(console: Console, s: dict) -> None:
     overview = Table(show_header=False)
     overview.add_column(style="bold")
     overview.add_column(justify="right")
-    rows = [("games", s["games"]), ("finished (won)", s["finished"]), ("turn limit", s["turn_limit"]),
+    rows = [("games", s["games"]), ("finished", s["finished"]), ("turn limit", s["turn_limit"]),
             ("errors", s["errors"]), ("mean turns", s["mean_turns"]),
             ("games/s", s["games_per_second"]), ("events/s", s["events_per_second"])]
     for name, value in rows:

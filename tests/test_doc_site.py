@@ -61,7 +61,7 @@ def test_the_card_gallery_shows_printed_and_generated_text_side_by_side(site):
         pytest.skip("one pack is enough")
     cards = text["cards.html"]
     assert "出牌階段，對一名其他角色使用，棄置其區域內的一張牌。" in cards          # 城管執法, printed
-    assert "use on 1 of the players other than user" in cards                # generated, English
+    assert "use on 1 of the players other than the user" in cards            # generated, English
     assert 'id="card-Demolition"' in cards and 'href="skills.html#skill-MiniHakkeroSkill"' in cards
 
 

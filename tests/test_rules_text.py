@@ -45,7 +45,7 @@ def test_borrow_reads_close_to_its_printed_text():
     zh, en = (RulesText(syms, lang).skill(borrow) for lang in LANGS)
     # the limit, the optional "you may", the pack's label for the card, the pack's phrasing of its funcs
     assert zh.startswith("出牌階段限一次") and "你可以" in zh and "【彈幕】" in zh
-    assert "你選擇t的一張牌" in zh                        # pick_own_card's `says`
+    assert "你選擇所選玩家的一張牌" in zh               # pick_own_card's `says`, `t` by its role
     assert en.startswith("In your action phase (once per phase)") and "you may" in en and "Danmaku" in en
 
 
@@ -90,16 +90,16 @@ def test_a_trigger_reads_as_the_actions_phrase_with_what_its_condition_fixes():
     """抖M：當你受到1點傷害後… — `on damage.taken when event.target == owner` reads as the damage dealt to you."""
     syms = symbols("thb")
     zh, en = (RulesText(syms, lang).skill(syms.skills["Masochist"]) for lang in LANGS)
-    assert zh.startswith("當對你造成amount點傷害（taken）時，每amount點你可以")   # the condition went into the phrase
-    assert en.startswith("when “deal amount damage to you” (taken), amount times, you may")
+    assert zh.startswith("當對你造成傷害值點傷害（taken）時，每傷害值點你可以")   # the condition went into the phrase
+    assert en.startswith("when “deal the amount damage to you” (taken), the amount times, you may")
     library = RulesText(syms, "zh").skill(syms.skills["Library"])
-    assert "若card的category為符卡" in library and "user為你" not in library      # the unfixed part stays
+    assert "若使用的牌的類別為符卡" in library and "使用者為你" not in library      # the unfixed part stays
 
 
 def test_english_agrees_with_you_and_with_one():
     syms = symbols("thb")
     en = RulesText(syms, "en").of(syms.skills["Borrow"])
-    assert "you get c" in en and "you are alive" in en and "its cards" in en
+    assert "you get the chosen card" in en and "you are alive" in en and "its cards" in en
     assert "you gets" not in en and "it's" not in en
     assert english_grammar("you draws 1 cards; you chooses; you as; 11 cards") == "you draw 1 card; you choose; you as; 11 cards"
 

@@ -67,6 +67,7 @@ class AttrDecl:
     until: Optional[str] = None   # a bool attribute of the same player: once true, everyone sees it
     seen_span: Optional[Span] = None
     until_span: Optional[Span] = None
+    label: str = ""               # what rules text calls it (`attr player drunk "醉酒": bool`)
 
 
 @node
@@ -88,6 +89,7 @@ class ZoneDecl:
     visibility: str               # public | owner | others (all but its owner) | hidden
     grants: bool                  # cards here lend their skills to the zone's owner
     span: Span
+    label: str = ""               # what rules text calls it (`zone hand "手牌": player owner`)
 
 
 # ── declarations: procedures ─────────────────────────────────────────────────
@@ -106,6 +108,7 @@ class QueryDecl:
     base: Expr
     final: Optional[Expr]
     span: Span
+    says: tuple[str, str] = ("", "")   # how rules text phrases its value: Chinese, English
 
 
 @node

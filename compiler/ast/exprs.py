@@ -21,6 +21,7 @@ class Param:
     type: TypeRef
     default: Optional["Expr"]
     span: Span
+    label: str = ""               # what rules text calls it (`target "目標": player`)
 
 
 # ── expressions ───────────────────────────────────────────────────────────────
@@ -137,6 +138,7 @@ class Where:
     seq: "Expr"
     pred: "Expr"
     span: Span
+    name: Optional[str] = None    # `xs where p: …`: the item's name, `it` when none is given
 
 
 @node

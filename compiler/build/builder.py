@@ -82,11 +82,12 @@ class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
         return A.TypeRef(str(c[0]), c[1] is not None, self.span(meta), is_list=True)
 
     def attr_decl(self, meta, c):
-        owner, name, typ, names, seen, default = c
+        owner, name, label, typ, names, seen, default = c
         vis, until = seen or ("public", None)
         return A.AttrDecl(str(owner), str(name), typ, names or (), default, self.span(meta), str(vis),
                           str(until) if until is not None else None,
-                          self.tspan(vis) if seen else None, self.tspan(until) if until is not None else None)
+                          self.tspan(vis) if seen else None, self.tspan(until) if until is not None else None,
+                          unquote(label) if label is not None else "")
 
     def attr_seen(self, meta, c):
         return tuple(c)
@@ -115,14 +116,15 @@ class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
         return ("reset", str(c[0]))
 
     def zone_decl(self, meta, c):
-        return A.ZoneDecl(str(c[0]), str(c[1]), str(c[2]), c[3] is not None, self.span(meta))
+        return A.ZoneDecl(str(c[0]), str(c[2]), str(c[3]), c[4] is not None, self.span(meta),
+                          unquote(c[1]) if c[1] is not None else "")
 
     # procedures --------------------------------------------------------------
     def params(self, meta, c):
         return tuple(self.present(c))
 
     def param(self, meta, c):
-        return A.Param(str(c[0]), c[1], c[2], self.span(meta))
+        return A.Param(str(c[0]), c[2], c[3], self.span(meta), unquote(c[1]) if c[1] is not None else "")
 
     def returns(self, meta, c):
         return c[0]
@@ -131,7 +133,7 @@ class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
         return A.HookDecl(str(c[0]), c[1], self.span(meta))
 
     def query_decl(self, meta, c):
-        return A.QueryDecl(str(c[0]), c[1], c[2], c[3], c[4], self.span(meta))
+        return A.QueryDecl(str(c[0]), c[1], c[2], c[4], c[5], self.span(meta), c[3] or ("", ""))
 
     def query_final(self, meta, c):
         return c[0]

@@ -147,5 +147,8 @@ class CodeBuilder:
     def where_expr(self, meta, c):
         return A.Where(c[0], c[1], self.span(meta))
 
+    def where_named(self, meta, c):
+        return A.Where(c[0], c[2], self.span(meta), str(c[1]))
+
     def map_expr(self, meta, c):
         return A.Map(c[0], c[1], self.span(meta))

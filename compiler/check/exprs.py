@@ -11,6 +11,8 @@ from spellcard.compiler.symbols import BUILTINS
 PLAYER_FIELDS = {"seat": T.INT, "alive": T.BOOL, "character": T.opt(T.CHARACTER)}
 CARD_FIELDS = {"kind": T.KIND, "virtual": T.BOOL, "sources": T.list_of(T.CARD), "via": T.opt(T.SKILL),
                "id": T.opt(T.INT), "owner": T.opt(T.PLAYER), "zone": T.opt(T.ZONE)}
+ENUM_FIELDS = ("members", "count")
+"""What an enum's name reads beside its members: its members in declared order, and their number."""
 NAMED_FIELDS = {"name": T.TEXT, "label": T.TEXT}
 PLAY_FIELDS = {"card": T.opt(T.CARD), "targets": T.list_of(T.PLAYER), "skill": T.opt(T.SKILL)}
 ZONE_FIELDS = {"owner": T.opt(T.PLAYER), "name": T.TEXT, "cards": T.list_of(T.CARD)}
@@ -122,8 +124,11 @@ class ExpressionChecks:
             if any(m.name == name for m in enum.members):
                 self.refs[e] = ("enum", name)
                 return ("enum", base[1])
+            if name in ENUM_FIELDS:                 # `Suit.members` (in declared order), `Suit.count`
+                self.refs[e] = ("enum_" + name, tuple(m.name for m in enum.members))
+                return T.list_of(("enum", base[1])) if name == "members" else T.INT
             self.err(e.name_span, f"enum `{base[1]}` has no member `{name}`",
-                     did_you_mean(name, [m.name for m in enum.members]))
+                     did_you_mean(name, [m.name for m in enum.members] + list(ENUM_FIELDS)))
             return T.ANY
         if base == T.PLAYER:
             if ("player", name) in s.counters or ("player", name) in s.attrs_:
@@ -268,8 +273,13 @@ class ExpressionChecks:
                                  f"{'false' if e.op == '==' else 'true'}",
                          kind or self._zone_help(e.left, lt, e.right, rt) or self._conversion_help(lt, rt),
                          code="kind-compare" if kind else None)
+        elif _enum_of(lt) is not None and lt == rt:      # members compare by their declared order
+            self.refs[e] = ("enum_order", tuple(m.name for m in self.s.enums[_enum_of(lt)].members))
         else:
-            for side, t in ((e.left, lt), (e.right, rt)):
+            mixed = _enum_of(T.strip(lt)) is not None and _enum_of(T.strip(rt)) is not None
+            if mixed:
+                self.err(e.span, f"`{e.op}` compares members of one enum by their order, not {T.show(lt)} with {T.show(rt)}")
+            for side, t in () if mixed else ((e.left, lt), (e.right, rt)):
                 if T.strip(t) not in (T.INT, T.ANY):
                     self.err(side.span, f"`{e.op}` compares numbers, but this is {T.show(t)}")
         return T.BOOL
@@ -304,15 +314,21 @@ class ExpressionChecks:
             self.err(e.seq.span, f"{what} a list, but this is {T.show(seq)}")
             seq = T.ANY
         inner = Scope(scope)
-        inner.define("it", T.elem(seq), e.span, ("local", "it"))
+        name = getattr(e, "name", None) or "it"         # `xs where p: …` names the item `p`
+        inner.define(name, T.elem(seq), e.span, ("local", name))
         return seq, inner
 
     def x_Where(self, e: A.Where, scope):
         seq, inner = self._each(e, scope, "`where` filters")
         self.expect(e.pred, T.BOOL, inner, "the filter after `where`")
         kept = T.elem(seq)
-        return T.list_of(T.strip(kept) if "it" in facts(e.pred) else kept)   # `… where it != none`
+        return T.list_of(T.strip(kept) if (e.name or "it") in facts(e.pred) else kept)   # `… where it != none`
 
     def x_Map(self, e: A.Map, scope):
         _, inner = self._each(e, scope, "`map` goes over")
         return T.list_of(self.expr(e.value, inner))
+
+
+def _enum_of(t):
+    """The enum a value of type `t` is a member of (never none), else None."""
+    return t[1] if isinstance(t, tuple) and t[0] == "enum" else None

@@ -31,8 +31,8 @@ def key(e) -> Optional[str]:
         parts = [e.func] + [a.value for a in e.args]
         if any(a.name is not None for a in e.args):
             return None
-    elif isinstance(e, A.Where):
-        parts = [e.seq, e.pred]
+    elif isinstance(e, A.Where):       # the item's name is part of it: `xs where p: f(p)` is not `xs where f(p)`
+        parts = [e.seq, A.Name(e.name or "it", e.span), e.pred]
     elif isinstance(e, (A.Compare, A.BoolOp, A.Binary)):
         parts = [e.left, e.right]
     elif isinstance(e, A.Not):

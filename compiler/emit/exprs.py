@@ -82,6 +82,8 @@ class Expressions:
         kind = ref[0]
         if kind == "enum":
             return repr(ref[1])
+        if kind in ("enum_members", "enum_count"):
+            return repr(list(ref[1])) if kind == "enum_members" else str(len(ref[1]))
         name = ref[1] if len(ref) > 1 else None
         obj = self.expr(e.obj)
         if kind == "card_zone":             # `c.zone` is zone_of(c): in place for a name
@@ -113,6 +115,10 @@ class Expressions:
         if e.op in ("in", "notin"):
             return f"({self.expr(e.left)} {'in' if e.op == 'in' else 'not in'} {self.seq(e.right, read_only=True)})"
         op = e.op
+        order = self.c.refs.get(e)
+        if order is not None and order[0] == "enum_order":
+            rank = repr({m: i for i, m in enumerate(order[1])})
+            return f"({rank}[{self.expr(e.left)}] {op} {rank}[{self.expr(e.right)}])"
         some = self._some_compare(e)
         if some is None:
             some = self._truth(e)
@@ -169,7 +175,7 @@ class Expressions:
         if isinstance(xs, A.Where):
             if not self.purity.expr(xs.pred):
                 return None
-            return f"_any({self.expr(xs.pred)} for v_it in {self.where_items(xs)})"
+            return f"_any({self.expr(xs.pred)} for {inline.item_var(xs)} in {self.where_items(xs)})"
         ref = self.c.refs.get(xs) if isinstance(xs, A.Call) else None
         if ref is None or ref[0] != "func":
             return None
@@ -208,7 +214,8 @@ class Expressions:
         return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.else_)})"
 
     def x_Where(self, e):
-        return f"[v_it for v_it in {self.where_items(e)} if {self.expr(e.pred)}]"
+        v = inline.item_var(e)
+        return f"[{v} for {v} in {self.where_items(e)} if {self.expr(e.pred)}]"
 
     def where_items(self, e: A.Where) -> str:
         """The items a `where` tests, charged to the work budget as a whole."""
@@ -222,7 +229,8 @@ class Expressions:
         (compiler/emit/pure.py), charging the work budget for all its items as the whole list would."""
         at = self.at(where)
         lines, items = inline.items(self, where, at) or ([], self.where_items(where))
-        return lines + [f"for v_it in {items}:{at}", f"    if {self.expr(where.pred)}:{at}", "        return True"]
+        return lines + [f"for {inline.item_var(where)} in {items}:{at}", f"    if {self.expr(where.pred)}:{at}",
+                        "        return True"]
 
     def x_Map(self, e):
         return f"[{self.expr(e.value)} for v_it in _sift(g, {self.seq(e.seq)}, {self.work(e.value)})]"
@@ -250,3 +258,4 @@ class Expressions:
             return f"{act}.p['result']" if d.returns.optional else f"_result({act})"   # `-> T`: its result
         obj = self.expr(e.func.obj)
         return f"_hook(g, {obj}, {name!r}, ({''.join(c + ', ' for c in code)}))"
+

@@ -180,8 +180,8 @@ def evaluated(em, head: str, value, at: str) -> list[str]:
         return [f"{head}{em.expr(value)}{at}"]
     lines, tmp = got
     if wanted is None:
-        return lines + _kept(em, tmp, "v_it", em.expr(where.pred), head, at)
-    return lines + [f"for v_it in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
+        return lines + _kept(em, tmp, item_var(where), em.expr(where.pred), head, at)
+    return lines + [f"for {item_var(where)} in {tmp}:{at}", f"    if {em.expr(where.pred)}:{at}",
                     f"        return {wanted}", f"return {not wanted}"]
 
 
@@ -245,3 +245,8 @@ def fresh(em, e) -> bool:
     if ref is None:
         return False
     return ref[0] == "builtin" and ref[1] in _FRESH or ref[0] in ("card_sources", "zone_cards")
+
+
+def item_var(where: A.Where) -> str:
+    """The variable a `where`'s test reads its item in: `v_it`, or `v_p` for `xs where p: …`."""
+    return f"v_{where.name or 'it'}"

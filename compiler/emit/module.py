@@ -203,7 +203,8 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                     if p.default is not None}
         typed = [(p.name, p.type) for p in d.params] + ([("result", d.returns)] if d.returns is not None else [])
         cards = tuple(n for n, t in typed if t is not None and t.name in ("card", "cards"))
-        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards, d.returns is not None))
+        out["actions"].append((name, tuple(p.name for p in d.params), body, defaults, cards, d.returns is not None,
+                               tuple(d.says) if any(d.says) else ()))
 
     for name, d in s.phases.items():
         body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None

@@ -58,5 +58,5 @@ def _pool_fn(em: Emitter, name: str, pool) -> str:
     at = em.at(pool)
     lines, items = inline.items(em, pool, at) or ([], em.where_items(pool))
     return em.add_def(name, PARAMS, lines + [
-        "_pool = []", f"for v_it in {items}:{at}", f"    if {em.expr(pool.pred)}:{at}",
-        "        _pool.append(v_it)", "return _pool"], pool, "the legal targets")
+        "_pool = []", f"for {inline.item_var(pool)} in {items}:{at}", f"    if {em.expr(pool.pred)}:{at}",
+        f"        _pool.append({inline.item_var(pool)})", "return _pool"], pool, "the legal targets")

@@ -8,7 +8,6 @@ on something new; it only reads less well.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from importlib import resources
 from typing import Optional
@@ -18,10 +17,15 @@ import jinja2
 from spellcard.compiler import ast as A
 from spellcard.compiler.check.loops import _conjuncts, nodes_in
 from spellcard.compiler.symbols import BUILTINS, Symbols
+from .conditions import emptiness, fixes
+from .english import english_grammar, english_name
 from .moments import play_phase
+from .roles import Roles, event_params, param_role
 
 LANGS = ("zh", "en")
 _ROLE_WORDS = {"owner": "Owner", "it": "It"}
+_IMPLICIT = {"user": "User", "card": "ThisCard", "event": "TheEvent", "current": "Current"}
+"""Names the checker binds in a card or skill (compiler/check/content.py), unless a rule's own shadow them."""
 
 
 @lru_cache(maxsize=None)
@@ -29,11 +33,6 @@ def _macros(lang: str):
     env = jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)
     source = resources.files("spellcard.compiler.text").joinpath("templates", f"rules_{lang}.j2").read_text("utf-8")
     return env.from_string(source).module
-
-
-def english_name(name: str) -> str:
-    """`LostFordSlash` → `Lost Ford Slash`: the English a pack has for a name it labels only in Chinese."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ")
 
 
 class RulesText:
@@ -48,6 +47,9 @@ class RulesText:
         self._moment: Optional[str] = None
         self._you: Optional[str] = None         # a name that reads "you" besides `owner` (a `must`'s `player`)
         self._responder = False             # rendering a reaction: `player` is the one who responds
+        self.roles: Optional[Roles] = None          # the declaration's own names, by role
+        self.params: dict[str, A.Param] = {}        # the clause's parameters, read by bare name (a hook's, a query's)
+        self.event: dict[str, A.Param] = {}         # the trigger's event fields (`event.target`)
 
     # ── declarations ───────────────────────────────────────────────────────────
     def of(self, decl) -> str:
@@ -67,14 +69,16 @@ class RulesText:
         return english_grammar(text) if self.lang == "en" else text.replace("其的", "其")
 
     def skill(self, d: A.SkillDecl) -> str:
+        self.roles = Roles(self.s, d)
         optional = d.kind in ("normal", "limited")
         return self._finished(self._call("SkillDecl", d, kind=d.kind,
                                          clauses=[self.clause(c, optional) for c in d.clauses] + self.musts(d.name)))
 
     def card(self, d: A.CardDecl) -> str:
+        self.roles = Roles(self.s, d)
         targets = ("；" if self.lang == "zh" else "; or ").join(self.target(t) for t in d.targets)
         return self._finished(self._call("CardDecl", d, targets=targets, when=self.expr(d.when.cond) if d.when else "",
-                                         hooks=[self.block(h.body) for h in d.hooks],
+                                         hooks=[self.hook(h) for h in d.hooks],
                                          asked=[self._purpose(p) for p in ("use", "play") if p in self.s.wording],
                                          skills=[self.label(n) for sc in d.skills for n, _ in sc.names])
                               + "".join(self._call("Sentence", None, text=m) for m in self.musts(d.name)))
@@ -93,7 +97,17 @@ class RulesText:
                                       moves=[self.label(n) for n, _ in d.moves]))
         return out
 
+    def hook(self, h) -> str:
+        """A card's hook body, its parameters (`user`, `target`) called by their labels."""
+        decl = self.s.hooks.get(h.name)
+        self.params = {p.name: p for p in decl.params} if decl is not None else {}
+        try:
+            return self.block(h.body)
+        finally:
+            self.params = {}
+
     def mode(self, d: A.ModeDecl) -> str:
+        self.roles = Roles(self.s, d)
         players = str(d.min_players) if d.min_players == d.max_players else f"{d.min_players}–{d.max_players}"
         deck = self.label(d.deck) if d.deck else ""
         if d.without:
@@ -126,8 +140,9 @@ class RulesText:
 
     def clause(self, c, optional: bool = True) -> str:
         if isinstance(c, A.TriggerClause):
+            self.event = {p.name: p for p in event_params(self.s, c.action)}
             phrase, when = self.event_phrase(c)
-            return self._call("TriggerClause", c, event=self._call("Event", c, action=c.action, window=c.window,
+            return self._call("TriggerClause", c, event=self._call("Event", c, action=self.label(c.action), window=c.window,
                                                                     phrase=phrase),
                               when=when, repeat=self.opt(c.repeat), limit=self.limit(c.limit),
                               body=self.block(c.body), optional=optional and not c.locked and not _asks_inside(c),
@@ -141,8 +156,14 @@ class RulesText:
                               purposes=[self._purpose(p) for p in c.purposes], when=self.opt(c.when),
                               limit=self.limit(c.limit))
         if isinstance(c, A.ModifyClause):
-            return self._call("ModifyClause", c, query=self.label(c.query), when=self.opt(c.when),
-                              value=self.expr(c.value), layer=c.layer)
+            q = self.s.queries.get(c.query)
+            self.params = {p.name: p for p in q.params} if q is not None else {}
+            try:
+                query, when = self.phrase(q, c.when, bare=True) if q is not None else ("", self.opt(c.when))
+                return self._call("ModifyClause", c, query=query or self.label(c.query), when=when,
+                                  value=self.expr(c.value), layer=c.layer)
+            finally:
+                self.params = {}
         if isinstance(c, A.SkillsClause):
             return "、".join(self.label(n) for n, _ in c.names)
         return self.plain(c)
@@ -150,18 +171,25 @@ class RulesText:
     def event_phrase(self, c: A.TriggerClause) -> tuple[str, str]:
         """A trigger's action as the pack phrases it (`says`), with the parameters its condition fixes
         (`event.target == owner`) filled in — "當對你造成amount點傷害" — and the rest of the condition."""
-        decl = self.s.actions.get(c.action)
+        return self.phrase(self.s.actions.get(c.action), c.when, bare=False)
+
+    def phrase(self, decl, cond, bare: bool) -> tuple[str, str]:
+        """An action's or query's `says`, with the parameters `cond` fixes (`event.target == owner`,
+        or `user == owner` in a modify clause: `bare`) filled in and the others by their labels, and
+        the rest of the condition; ("", the whole condition) when it has no `says`."""
         says = decl.says[LANGS.index(self.lang)] if decl is not None else ""
         if not says:
-            return "", self.opt(c.when)
-        slots = {p.name: p.name for p in decl.params}
+            return "", self.opt(cond)
+        slots = {p.name: None for p in decl.params}
         rest = []
-        for part in _conjuncts(c.when):
-            fixed = _fixes(part)
-            if fixed is not None and "{" + fixed[0] + "}" in says and slots.get(fixed[0]) == fixed[0]:
+        for part in _conjuncts(cond):
+            fixed = fixes(part, self.params if bare else None)
+            if fixed is not None and "{" + fixed[0] + "}" in says and fixed[0] in slots and slots[fixed[0]] is None:
                 slots[fixed[0]] = self.expr(fixed[1])
             else:
                 rest.append(self.expr(part))
+        slots = {p.name: slots[p.name] if slots[p.name] is not None else self.param(p, {q.name: q for q in decl.params})
+                 for p in decl.params}
         when = rest[0] if rest else ""
         for more in rest[1:]:
             when = self._call("BoolOp", None, op="and", left=when, right=more)
@@ -202,12 +230,16 @@ class RulesText:
             return self._call("If", s, branches=[(self.expr(c), self.block(b)) for c, b in s.branches],
                               else_=self.block(s.else_) if s.else_ else "")
         if isinstance(s, A.For):
-            return self._call("For", s, var=s.var, iter=self.expr(s.iter), body=self.block(s.body))
+            role = self.roles.get(s.var) if self.roles else None
+            return self._call("For", s, var=self.name(s.var), noun=role.noun if role else "thing",
+                              index=role.index if role else 0, iter=self.expr(s.iter), body=self.block(s.body))
         if isinstance(s, (A.Repeat, A.While)):
             head = {"count": self.expr(s.count)} if isinstance(s, A.Repeat) else {"cond": self.expr(s.cond)}
             return self._call(type(s).__name__, s, body=self.block(s.body), **head)
         if isinstance(s, A.Let):
-            return self._call("Let", s, name=s.name, value=self.expr(s.value))
+            if self.roles is not None and s.name in self.roles.aliases:
+                return ""                           # another name for what the text names already
+            return self._call("Let", s, name=self.name(s.name), value=self.expr(s.value))
         if isinstance(s, A.Assign):
             return self._call("Assign", s, target=self.expr(s.target), value=self.expr(s.value))
         if isinstance(s, A.AugAssign):
@@ -229,14 +261,21 @@ class RulesText:
             return self.name(e.id)
         if isinstance(e, A.Field):
             if isinstance(e.obj, A.Name) and e.obj.id == "event":
-                return e.name                       # the event's own parameter, read by its name
-            return self._call("Field", e, obj=self.expr(e.obj), name=self.label(e.name))
+                p = self.event.get(e.name)          # the event's own parameter, by its label
+                return self.param(p) if p is not None else e.name
+            enum = self.s.enums.get(e.obj.id) if isinstance(e.obj, A.Name) else None
+            if enum is not None and e.name in ("members", "count") and e.name not in self.s.members:
+                return str(len(enum.members)) if e.name == "count" else \
+                    self._call("EnumMembers", e, members=[self.label(m.name) for m in enum.members])
+            return self._call("Field", e, obj=self.expr(e.obj), name=self._field_name(e))
         if isinstance(e, A.Call):
             return self.call(e)
         if isinstance(e, A.Compare):
-            emptiness = _emptiness(e)
-            if emptiness is not None:       # `count(xs) > 0`: "there is one of xs", not "the number of xs is more than 0"
-                return self._call(emptiness[0], e, xs=self.expr(emptiness[1]))
+            empty = emptiness(e)
+            if empty is not None:           # `count(xs) > 0`: "there is one of xs", not "the number of xs is more than 0"
+                return self._call(empty[0], e, xs=self.expr(empty[1]))
+            if isinstance(e.right, A.NoneLit) and e.op in ("==", "!="):     # "there is no card", not "card is none"
+                return self._call("IsNone" if e.op == "==" else "NotNone", e, x=self.expr(e.left))
             return self._call("Compare", e, op=e.op, left=self.expr(e.left), right=self.expr(e.right))
         if isinstance(e, A.BoolOp):
             return self._call("BoolOp", e, op=e.op, left=self.expr(e.left), right=self.expr(e.right))
@@ -249,13 +288,35 @@ class RulesText:
         return self.plain(e)
 
     def name(self, ident: str) -> str:
-        if ident in _ROLE_WORDS or ident == self._you:
-            return self._call(_ROLE_WORDS.get(ident, "Owner"), None)
+        """A name as read in rules: `owner` is "you"; a rule's own variable by its role; a parameter
+        by its label; `value` in a modify clause is the value before it; anything else by `label`."""
+        if ident == self._you:
+            return self._call("Owner", None)
         if ident == "player" and self._responder:
             return self._call("Responder", None)
         if ident in _ROLE_WORDS:
             return self._call(_ROLE_WORDS[ident], None)
+        alias = self.roles.aliases.get(ident) if self.roles is not None else None
+        if alias is not None:
+            return self.expr(alias)
+        role = self.roles.get(ident) if self.roles is not None else None
+        if role is not None:
+            return self._call("Role", None, noun=role.noun, how=role.how, index=role.index)
+        if ident in self.params:
+            return self.param(self.params[ident])
+        if ident == "value" and self.params:
+            return self._call("Value", None)
+        if ident in _IMPLICIT:
+            return self._call(_IMPLICIT[ident], None)
         return self.label(ident)
+
+    def param(self, p: A.Param, siblings=None) -> str:
+        """A parameter as rules text calls it: its label; else in English its name, unless a letter or
+        two (`a`, `p`); else by its role among its declaration's parameters (roles.param_role)."""
+        siblings = siblings or (self.event if self.event.get(p.name) is p else self.params)
+        role = param_role(p, list(siblings.values()) or [p])
+        return self._call("Param", None, label=p.label, name=english_name(p.name) if len(p.name) > 2 else "",
+                          role=self._call("Role", None, noun=role.noun, how=role.how, index=role.index))
 
     def label(self, ident: str) -> str:
         """A name as the pack labels it: 【彈幕】 / Danmaku for a card, a skill or a phase; an enum member's
@@ -267,23 +328,31 @@ class RulesText:
         phase = self.s.phases.get(ident)
         if phase is not None:
             return phase.label if self.lang == "zh" else english_name(ident)
-        counter = self._labelled_counter(ident)
-        if counter is not None:
-            return counter.label if self.lang == "zh" else english_name(ident)
+        data = self._data(ident)
+        if data is not None:            # a counter, attribute or zone: its label, in English its name
+            return data.label if self.lang == "zh" and data.label else english_name(ident) if self.lang == "en" else ident
         if self.lang == "zh" and ident in self.s.members:
             for enum in self.s.members[ident]:
                 for m in self.s.enums[enum].members:
                     if m.name == ident and m.label:
                         return m.label
-        return ident
+        return english_name(ident) if self.lang == "en" and ident in self.s.queries else ident
 
-    def _labelled_counter(self, ident: str):
-        """The counter named `ident` that carries a label (a player's, else the table's), or None."""
-        for owner in ("player", "table"):
-            d = self.s.counters.get((owner, ident))
-            if d is not None and d.label:
-                return d
-        return None
+    def _data(self, ident: str):
+        """The counter, attribute or zone named `ident` (a labelled one first), or None."""
+        found = [d for d in (*(self.s.counters.get((o, ident)) for o in ("player", "table", "card")),
+                             *(self.s.attrs_.get((o, ident)) for o in ("player", "card", "table", "character")),
+                             self.s.zones.get(ident)) if d is not None]
+        return next((d for d in found if d.label), found[0] if found else None)
+
+    def _field_name(self, e: A.Field) -> str:
+        """A field's name: an action's value (`judge(…).card`) has its parameters' labels."""
+        t = self.roles.type_of(e.obj) if self.roles is not None else None
+        decl = self.s.actions.get(t[1]) if isinstance(t, tuple) and t[0] == "event" else None
+        p = next((p for p in decl.params if p.name == e.name), None) if decl is not None else None
+        if p is not None:
+            return p.label if self.lang == "zh" and p.label else english_name(p.name)
+        return self.label(e.name)
 
     def call(self, e: A.Call) -> str:
         if not isinstance(e.func, A.Name):
@@ -313,10 +382,8 @@ class RulesText:
             return str(node.value)
         if isinstance(node, A.StrLit):
             return f"“{node.value}”"
-        if isinstance(node, A.BoolLit):
-            return "true" if node.value else "false"
-        if isinstance(node, A.NoneLit):
-            return "none"
+        if isinstance(node, (A.BoolLit, A.NoneLit)):
+            return self._call("Literal", None, value=None if isinstance(node, A.NoneLit) else node.value)
         if isinstance(node, (A.Name, A.Field, A.Compare, A.BoolOp, A.Not, A.Where, A.Map)):
             return self.expr(node)
         if isinstance(node, A.Call):
@@ -333,7 +400,8 @@ class RulesText:
         if isinstance(node, A.Neg):
             return f"-{self.expr(node.operand)}"
         if isinstance(node, A.IfExpr):
-            return f"({self.expr(node.then)} if {self.expr(node.cond)} else {self.expr(node.else_)})"
+            return self._call("IfExpr", None, cond=self.expr(node.cond), then=self.expr(node.then),
+                              else_=self.expr(node.else_))
         return f"‹{type(node).__name__}›"
 
     def _call(self, macro: str, node, **parts) -> str:
@@ -341,59 +409,6 @@ class RulesText:
         if fn is None:
             return self.plain(node) if node is not None else macro
         return str(fn(**parts)).strip()
-
-
-def _emptiness(e: A.Compare):
-    """("Any", xs) for `count(xs) > 0` (or `>= 1`), ("NoneOf", xs) for `count(xs) == 0`, else None."""
-    left, right = e.left, e.right
-    if not (isinstance(left, A.Call) and isinstance(left.func, A.Name) and left.func.id == "count"
-            and len(left.args) == 1 and left.args[0].name is None and isinstance(right, A.IntLit)):
-        return None
-    if (e.op, right.value) in ((">", 0), (">=", 1)):
-        return "Any", left.args[0].value
-    if (e.op, right.value) in (("==", 0), ("<", 1)):
-        return "NoneOf", left.args[0].value
-    return None
-
-
-def _fixes(e):
-    """(F, X) for a condition `event.F == X` (either way round, X not read from the event), else None."""
-    if not isinstance(e, A.Compare) or e.op != "==":
-        return None
-    for ev, other in ((e.left, e.right), (e.right, e.left)):
-        if isinstance(ev, A.Field) and isinstance(ev.obj, A.Name) and ev.obj.id == "event" and not _reads_event(other):
-            return ev.name, other
-    return None
-
-
-def _reads_event(e) -> bool:
-    if isinstance(e, A.Name):
-        return e.id == "event"
-    if isinstance(e, A.Field):
-        return _reads_event(e.obj)
-    return not isinstance(e, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit))
-
-
-_KEEP_S = {"as", "is", "was", "has", "does", "this", "plus", "less", "unless", "thus", "always", "its"}
-
-
-def english_grammar(text: str) -> str:
-    """The agreement the templates cannot know: phrases written for a third person ("{player} draws
-    {amount} cards") said of "you", or of one thing: "you draw 1 card"."""
-    def verb(m: re.Match) -> str:
-        word = m.group(1)
-        if word in ("has", "is"):
-            return "you " + {"has": "have", "is": "are"}[word]
-        if word in _KEEP_S or len(word) < 4 or word.endswith(("ss", "us")):
-            return m.group(0)
-        if word.endswith(("ches", "shes", "sses", "xes")):
-            return "you " + word[:-2]
-        if word.endswith("ies"):
-            return "you " + word[:-3] + "y"
-        return "you " + word[:-1]
-    text = re.sub(r"\byou's\b", "your", re.sub(r"\bit's\b", "its", text))
-    text = re.sub(r"\byou ([a-z]+s)\b", verb, text)
-    return re.sub(r"\b(?<![.\d])1 ([a-z]{3,}[^su])s\b", r"1 \1", text)
 
 
 class _Named:

@@ -140,17 +140,17 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
     for d in s.funcs.values():
         out.append(Entry("function", d.name, where=str(d.span), signature=_signature(d, _plain), generated=_says(d)))
     for d in s.queries.values():
-        out.append(Entry("query", d.name, where=str(d.span), signature=_signature(d, _plain)))
+        out.append(Entry("query", d.name, where=str(d.span), signature=_signature(d, _plain), generated=_says(d)))
     for name in sorted(SIGNATURES):
         out.append(Entry("builtin", name, signature=SIGNATURES[name], doc=builtin_doc(name)))
     for d in s.zones.values():
-        out.append(Entry("zone", d.name, where=str(d.span),
+        out.append(Entry("zone", d.name, d.label, where=str(d.span),
                          extra={"owner": d.owner, "visibility": d.visibility, "grants": d.grants}))
     for (owner, name), d in s.counters.items():
         out.append(Entry("counter", name, d.label, where=str(d.span),
                          extra={"owner": owner, "reset": d.reset or "", "init": _plain(d.init) if d.init else "0"}))
     for (owner, name), d in s.attrs_.items():
-        out.append(Entry("attribute", name, where=str(d.span),
+        out.append(Entry("attribute", name, d.label, where=str(d.span),
                          extra={"owner": owner, "type": _type(d.type), "visibility": _attr_seen(d)}))
     for d in s.enums.values():
         out.append(Entry("enum", d.name, where=str(d.span),

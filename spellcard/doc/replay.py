@@ -13,7 +13,7 @@ from typing import Optional
 from spellcard.compiler.text.safe import printable
 
 from ..atomic import write_text
-from ..render import LogRenderer, card_names, resets_of
+from ..render import FacedLog, card_names, phrases_of, resets_of
 from ..seen_log import SeatLog, start_zones
 from .embed import json_for_html, static
 from .site import _env
@@ -51,7 +51,8 @@ def _named(view: dict) -> set:
 def _view(game, names: dict, start: dict, seat: Optional[int]) -> dict:
     """Per entry its line and, for a move, (from zones, to zone, ids seen leaving, ids known after);
     the starting zones as known ids and a count of the rest."""
-    renderer = LogRenderer(names, resets_of(game.pack))
+    renderer = FacedLog(names, resets_of(game.pack), game.pack, phrases_of(game.pack))
+    renderer.chosen = game.log.chosen
     seer = SeatLog(game.pack, start, seat, game.log.chosen) if seat is not None else None
     init: dict = {}
     for cid, key in sorted(start.items()):

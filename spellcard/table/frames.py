@@ -8,14 +8,13 @@ Cards are written as the deck prints them (the kind and its face, "Danmaku♠7",
 """
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 from spellcard.runtime.view import UNKNOWN, SeenCard, SeenEvent, SeenPlay, SeenPlayer, View
 
 from ..answers import deck_attrs
 from ..faces import card_face
-from ..render import LogRenderer, resets_of
+from ..render import FacedLog, resets_of
 from ..seen_log import SeatLog, start_zones
 
 NO_SEAT = -1
@@ -125,58 +124,6 @@ def table_state(faces: Faces, view: View, seat: Optional[int]) -> dict:
             "players": [player(faces, p) for p in g_players]}
 
 
-class FacedLog(LogRenderer):
-    """The log renderer of `replay --show-log`, naming the cards the seat saw by their face, and
-    wording an action as the pack's `says` phrase does ("P0 (Reimu) uses Danmaku♠7 on P1 (Marisa)")."""
-
-    def __init__(self, faces: dict, resets, pack, phrases: dict):
-        super().__init__({}, resets)
-        self.faces, self.pack, self.phrases = faces, pack, phrases
-
-    def card(self, ref) -> str:
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            return self.faces.get(ref, "?")
-        return super().card(ref)
-
-    def _act(self, name, params):
-        adef = self.pack.actions.get(name)
-        if adef is None:
-            return super()._act(name, params)
-        slots = {k: self._slot(v, k in adef.cards) for k, v in params.items()}
-        phrase, text = self.phrases.get(name), None
-        if phrase is not None:
-            try:
-                text = phrase.format_map(_Slots(slots))
-            except (AttributeError, IndexError, KeyError, ValueError):
-                text = None
-        if text is None:                # as `replay --show-log` writes it, its cards by face
-            text = " ".join([name] + [f"{k}={slots[k]}" for k, v in params.items() if v not in (None, False, [], "")])
-        line = self._line(text.rstrip(), "magenta")
-        self.depth += 1
-        return line
-
-    def _result(self, action, value):
-        adef = self.pack.actions.get(action)
-        return self._line(f"⇒ {action} gives {self._slot(value, adef is not None and 'result' in adef.cards) or 'none'}",
-                          "bold yellow")
-
-    def _slot(self, v, cards: bool) -> str:
-        if isinstance(v, list):
-            return ", ".join(self._slot(i, cards) for i in v)
-        if cards and v is not None and not isinstance(v, str):
-            return self.card(v)
-        if isinstance(v, str) and v[:1] == "P" and v[1:].isdigit():
-            return self.player(v)
-        return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
-
-
-class _Slots(dict):
-    """A phrase's slots: a parameter the entry does not carry is left empty."""
-
-    def __missing__(self, key):
-        return ""
-
-
 class SeatLines:
     """A seat's log lines, rendered as the game goes: the entries pass through the seat's SeatLog
     (the cards it did not know become "a card") before they are put in words."""
@@ -188,6 +135,7 @@ class SeatLines:
         self.seer.chosen = game.log.chosen          # the live table: it grows as decisions are logged
         names = {c.id: faces.spec(c.kind, c.a) for c in game.cards if c.id is not None}
         self.renderer = FacedLog(names, resets_of(game.pack), game.pack, phrases or {})
+        self.renderer.chosen = game.log.chosen     # a chosen card by its face (it grows, as the seer's)
         self.lines: list[str] = []
         self.read = 0
 

@@ -94,6 +94,11 @@ class CodeRules:
         w = self.word()
         if w == "where" or w == "map":
             self.i += 1
+            if w == "where" and self.kind() == "W" and self.word() not in _ARG_START_WORDS \
+                    and self.t[self.i + 1][0] == ":":                                   # `where p: …`
+                name = self.name()
+                self.i += 1
+                return self.node("where_named", [left, name, self.binary(1)], s)
             return self.node(w + "_expr", [left, self.binary(1)], s)
         return left
 

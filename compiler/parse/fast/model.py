@@ -30,7 +30,7 @@ class ModelRules:
     def attr_decl(self):
         s = self.i
         self.i += 1
-        c = [self.one_of(OWNER, "OWNER"), self.name()]
+        c = [self.one_of(OWNER, "OWNER"), self.name(), self.maybe_string()]
         self.expect(":")
         c += [self.type_(), None, None, None]
         if self.at("names"):
@@ -44,17 +44,17 @@ class ModelRules:
                     break
                 names.append(self.attr_name())
             self.expect("}")
-            c[3] = self.node("attr_names", names, n)
+            c[4] = self.node("attr_names", names, n)
         if self.word() in VISIBILITY:
             v = self.i
             seen = [self.tok("VISIBILITY"), None]
             if self.at("until"):
                 self.i += 1
                 seen[1] = self.name()
-            c[4] = self.node("attr_seen", seen, v)
+            c[5] = self.node("attr_seen", seen, v)
         if self.kind() == "=":
             self.i += 1
-            c[5] = self.expr()
+            c[6] = self.expr()
         return self.node("attr_decl", c, s)
 
     def attr_name(self):
@@ -86,7 +86,7 @@ class ModelRules:
     def zone_decl(self):
         s = self.i
         self.i += 1
-        c = [self.name()]
+        c = [self.name(), self.maybe_string()]
         self.expect(":")
         c += [self.one_of(OWNER, "OWNER"), self.one_of(VISIBILITY, "VISIBILITY")]
         c.append(self.tok("GRANTS") if self.at("grants") else None)

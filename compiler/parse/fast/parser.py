@@ -230,11 +230,12 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
     def param(self):
         s = self.i
         n = self.name()
+        label = self.maybe_string()
         self.expect(":")
-        c = [n, self.type_(), None]
+        c = [n, label, self.type_(), None]
         if self.kind() == "=":
             self.i += 1
-            c[2] = self.expr()
+            c[3] = self.expr()
         return self.node("param", c, s)
 
     def returns(self):
@@ -261,13 +262,13 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
     def query_decl(self):
         s = self.i
         self.i += 1
-        c = [self.name(), self.params(), self.returns()]
+        c = [self.name(), self.params(), self.returns(), self.says()]
         self.expect("=")
         c += [self.expr(), None]
         if self.at("final"):
             f = self.i
             self.i += 1
-            c[4] = self.node("query_final", [self.expr()], f)
+            c[5] = self.node("query_final", [self.expr()], f)
         return self.node("query_decl", c, s)
 
     def func_decl(self):
