@@ -240,6 +240,7 @@ class ScoreDef:
     owner: str                          # player | table
     name: str
     lowest: bool = False
+    label: str = ""                     # the counter's or attribute's label: what the reports call the score
 
 
 @define(eq=False)

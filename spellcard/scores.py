@@ -84,6 +84,7 @@ def summary(counts: ScoreCounts, score) -> Optional[dict]:
     if not counts.by_seat and not counts.places_by_seat:
         return None
     out: dict = {"measure": None if score is None else score.name,
+                 "label": None if score is None else score.label or score.name,     # what the tables call it
                  "shared": score is not None and score.owner == "table",
                  "best": "lowest" if score is not None and score.lowest else "highest"}
     if counts.by_seat:
@@ -100,7 +101,7 @@ def score_tables(scores: Optional[dict]) -> list:
     the places likewise. A score the table shares is one row: every seat's is the same."""
     if not scores:
         return []
-    what = scores["measure"] or "score"
+    what = scores.get("label") or scores["measure"] or "score"
     best = " (lowest best)" if scores["best"] == "lowest" else ""
     out = []
     if "by_seat" in scores:

@@ -19,18 +19,18 @@ def _texts():
 
 def test_a_reaction_reads_in_the_packs_words():
     challenge = _texts()["Challenge"]
-    assert challenge["en"].startswith("When “claimer claims role” (made), every player but claimer, in turn order")
+    assert challenge["en"].startswith("When “the claimer claims the role” (made), every player but the claimer, in turn order")
     assert "may Challenge (the first who does ends the asking)" in challenge["en"]
     assert "the responder loses an influence" in challenge["en"]         # `player`, named by its role
-    assert challenge["zh"].startswith("當claimer聲稱有role（made）時，claimer以外的角色從其下家起依次可以【質疑】")
+    assert challenge["zh"].startswith("當該玩家聲稱有該牌名（made）時，該玩家以外的角色從其下家起依次可以【質疑】")
     assert "響應者失去一點影響力" in challenge["zh"]
     assert "any time" not in challenge["en"] and "任意" not in challenge["zh"]
 
 
 def test_who_is_asked_by_ask_and_against():
     block = _texts()["Block"]
-    assert "by, in that order (never actor), may Block" in block["en"]
-    assert "by（actor除外）依次可以【阻擋】" in block["zh"]
+    assert "the players, in that order (never the actor), may Block" in block["en"]
+    assert "這些玩家（該玩家除外）依次可以【阻擋】" in block["zh"]
 
 
 def test_explain_shows_a_reaction_and_the_reactions_at_an_actions_window():

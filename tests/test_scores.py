@@ -63,8 +63,8 @@ def test_a_score_is_a_number(tmp_path):
 
 
 def test_the_score_is_compiled_into_the_pack():
-    assert load_pack(THE_GAME).score == ScoreDef("table", "left", True)
-    assert load_pack(LOVE_LETTER).score == ScoreDef("player", "tokens", False)
+    assert load_pack(THE_GAME).score == ScoreDef("table", "left", True, "剩餘牌數")
+    assert load_pack(LOVE_LETTER).score == ScoreDef("player", "tokens", False, "好感")
     assert load_pack("bots").score is None
 
 
@@ -110,6 +110,7 @@ def test_simulate_reports_score_distributions_by_seat():
     s = as_json("simulate", LOVE_LETTER, "--players", "3", "--games", "20", "--seed", "1")
     scores = s["scores"]
     assert scores["measure"] == "tokens" and scores["best"] == "highest" and not scores["shared"]
+    assert scores["label"] == "好感"             # the counter's label: what the tables call it
     p0 = scores["by_seat"]["P0"]
     assert p0["games"] == 20 and sum(n for _, n in p0["histogram"]) == 20
     assert p0["low"] < p0["mean"] < p0["high"] and 0 <= p0["min"] <= p0["max"] <= 5
@@ -120,7 +121,7 @@ def test_simulate_reports_score_distributions_by_seat():
 def test_simulate_draws_a_table_score_as_one_row():
     result = run("simulate", THE_GAME, "--players", "2", "--games", "5")
     assert result.exit_code == 0, result.output
-    assert "left, the table's score (lowest best)" in result.output
+    assert "剩餘牌數, the table's score (lowest best)" in result.output
     assert "95% interval" in result.output
 
 
@@ -146,7 +147,7 @@ def test_balance_prints_and_reports_the_scores(tmp_path):
     out = tmp_path / "report.html"
     result = run("balance", THE_GAME, "--players", "2", "--games", "6", "-o", str(out))
     assert result.exit_code == 0, result.output
-    assert "left, the table's score (lowest best)" in result.output
+    assert "剩餘牌數, the table's score (lowest best)" in result.output
     html = out.read_text("utf-8")
     assert '<h2 id="scores">Scores: left (lowest best)</h2>' in html
 

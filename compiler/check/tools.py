@@ -192,7 +192,11 @@ def search_defaults(s) -> dict:
 def score_code(s) -> Optional[str]:
     """The pack's score as the emitted module constructs it (runtime/defs.py ScoreDef), or None."""
     d = s.score
-    return None if d is None else f"ScoreDef({d.owner!r}, {d.name!r}, {d.lowest!r})"
+    if d is None:
+        return None
+    held = s.counters.get((d.owner, d.name)) or s.attrs_.get((d.owner, d.name))
+    label = getattr(held, "label", "") or ""          # what the reports call it (`counter player points "罰分"`)
+    return f"ScoreDef({d.owner!r}, {d.name!r}, {d.lowest!r}, {label!r})"
 
 
 def harness_code(s) -> tuple:
