@@ -16,6 +16,7 @@ from typing import Optional
 
 import attrs
 
+from spellcard.compiler import ast as A
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.check.loops import nodes_in
 from spellcard.compiler.lint.lints import silenced
@@ -64,11 +65,11 @@ def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
         return None
     if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"])):
         return None
-    modules = lay_over(layers, Diagnostics())          # the whole pack's diagnostics: the record's are kept
+    edited = {p for p in lines if lines[p] != last.lines.get(p)}
+    modules = _laid(layers, last, edited) or lay_over(layers, Diagnostics())    # its diagnostics: the record's
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
     old = {f[0]: f[4] for f in record["files"]}
-    edited = {p for p in lines if lines[p] != last.lines.get(p)}
     changed = [d for m in modules if m.path in edited for d, u in zip(m.decls, old[m.path])
                if text_key(d, lines.get(d.span.file, [])) != u[0]]
     if any(not isinstance(d, BODIES) for d in changed):
@@ -90,6 +91,24 @@ def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
     shown = {I._plain(x) for x in diags.items}
     return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
                    dict(record, files=files), lines, frozenset(linted & shown))
+
+
+def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
+    """What lay_over would make of `layers`, from the last check's: each edited file holds only skills
+    and characters, each where one of that name was, so none is dropped or clashes anew. None when
+    that cannot be told."""
+    if [m.path for _, m in layers] != [m.path for m in last.modules]:
+        return None
+    out = []
+    for (_, layer), was in zip(layers, last.modules):
+        if layer.path not in edited:
+            out.append(was)
+        elif len(layer.decls) == len(was.decls) and all(
+                isinstance(d, BODIES) and type(d) is type(w) and d.name == w.name for d, w in zip(layer.decls, was.decls)):
+            out.append(A.Module(layer.path, layer.decls, granted=layer.granted))
+        else:
+            return None
+    return out
 
 
 def _merged(last: Checked, checker: Checker, modules: list, edited: set) -> Checker:
