@@ -12,7 +12,7 @@ import pytest
 from spellcard.compiler.pack.loader import compile_pack
 from spellcard.lsp import units
 from spellcard.lsp.analysis import Analyzer
-from spellcard.lsp.packs import pack_for
+from spellcard.lsp.packs import KnownPacks, pack_for
 
 from ..test_big_pack import big_pack
 from ..test_incremental import EDITS
@@ -111,3 +111,24 @@ def test_the_server_publishes_a_cold_checks_diagnostics_after_each_edit(small):
         finally:
             await s.stop()
     asyncio.run(run())
+
+
+def test_a_kept_pack_is_found_again_when_its_folders_change(tmp_path):
+    """The server keeps each document's pack (KnownPacks) only while nothing that decides it changed."""
+    top = tmp_path / "top"
+    top.mkdir()
+    (top / "pack.spell").write_text('pack top "t" extends thb >= "1.0" {\n  version "1.0.0"\n}\n', "utf-8")
+    (top / "a.spell").write_text("", "utf-8")
+    unsaved: dict = {}
+
+    def text_of(p: Path):
+        return unsaved.get(p.resolve(), p.read_text("utf-8") if p.exists() else None)
+    known = KnownPacks()
+    doc = top / "a.spell"
+    first = known.of(doc, text_of)
+    assert known.of(doc, text_of) is first
+    (top / "b.spell").write_text("", "utf-8")                       # a file added beside it
+    second = known.of(doc, text_of)
+    assert second == pack_for(doc, text_of) and top.resolve() / "b.spell" in second.files
+    unsaved[(top / "pack.spell").resolve()] = ""                    # its pack line gone, unsaved
+    assert known.of(doc, text_of) == pack_for(doc, text_of) != second
