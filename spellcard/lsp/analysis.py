@@ -2,9 +2,10 @@
 
 Parsing and building dominate the cost of checking THB, so each file keeps its tree until its text
 changes (in memory, and on disk across restarts), and a changed file re-parses only the declarations
-that changed (chunks.py); collecting names and checking always cover the whole pack, because a change
-in one file (a renamed action) can break any other. The steps after parsing are `spellcard check`'s
-(a base pack laid under, the loop and lint passes, `allow` comments), so the editor shows what it says.
+that changed (chunks.py); the full check starts from the last one's per-declaration record (units.py)
+and checks whole whatever an edit may reach beyond itself (a renamed action can break any other file).
+The steps after parsing are `spellcard check`'s (a base pack laid under, the loop and lint passes,
+`allow` comments), so the editor shows what it says.
 A file larger than the checker takes is refused before it is parsed.
 """
 from __future__ import annotations
