@@ -57,8 +57,14 @@ def check_all(layers: list, texts: dict, datas: dict, keep: bool = True):
     """The whole pack checked, as `spellcard check` always did: (symbols, checker, diagnostics, record);
     the record (None unless `keep`) is what the next check starts from."""
     diags = Diagnostics()
+    return check_laid(layers, lay_over(layers, diags), diags, texts, datas, keep)
+
+
+def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, datas: dict, keep: bool = True,
+               linted: Optional[set] = None):
+    """`check_all` of `layers` already laid over into `modules` (the language server keeps those);
+    `linted`, if given, gets the plain form of what the loop and lint passes found."""
     run = _Run(diags)
-    modules = lay_over(layers, diags)
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
     checker.prepare(modules)
@@ -74,6 +80,7 @@ def check_all(layers: list, texts: dict, datas: dict, keep: bool = True):
             merged.setdefault(name, []).extend(spans)
     checker.on_player = merged
     checker.finish()
+    first_lint = len(diags.items)
     loops = LoopCheck(syms, checker.refs, diags, _allowed(texts))    # over the calls that resolved
     loops.run(modules)
     run.mark(-1)
@@ -86,6 +93,8 @@ def check_all(layers: list, texts: dict, datas: dict, keep: bool = True):
         run.mark(i)
     silent.pack_wide(modules, broken)
     run.mark(-1)
+    if linted is not None:
+        linted.update(_plain(x) for x in diags.items[first_lint:])
     if not keep:
         diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
         return syms, checker, diags, None
@@ -153,9 +162,10 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
                if text_key(d, texts.get(d.span.file, [])) != u[0]]
     if any(not isinstance(d, BODIES) for d in changed):
         return None                         # read whole by others: its exports are its text
-    fresh = _again(modules, changed, old, record, texts)
-    if fresh is None:
+    found = _again(modules, changed, old, record, texts)
+    if found is None:
         return None
+    fresh = found[0]
     units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
     items = [_diagnostic(x) for u in units for x in u[2]] + [_diagnostic(x) for x in record["glob"]]
     at, files = 0, []
@@ -167,9 +177,11 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
     return [x for x in items if not silenced(x, texts.get(x.span.file))], new
 
 
-def _again(modules: list, changed: list, old: dict, record: dict, texts: dict) -> Optional[dict]:
-    """id of each changed declaration -> its unit, checked and linted alone; None if one of them
-    exports something else than it did (the whole pack must be checked)."""
+def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
+           linted: Optional[set] = None) -> Optional[tuple]:
+    """id of each changed declaration -> its unit, checked and linted alone, and the checker that
+    checked them; None if one of them exports something else than it did (the whole pack must be
+    checked)."""
     scratch = Diagnostics()
     run = _Run(scratch)
     syms = collect(modules, scratch)
@@ -201,6 +213,8 @@ def _again(modules: list, changed: list, old: dict, record: dict, texts: dict) -
     for i, d in enumerate(changed):
         lints.local(d, broken, held, silent, writes)
         found = run.of(i) + scratch.items[checked:]
+        if linted is not None:
+            linted.update(_plain(x) for x in scratch.items[checked:])
         del scratch.items[checked:]
         lines = texts.get(d.span.file, [])
         unit = (text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
@@ -209,7 +223,7 @@ def _again(modules: list, changed: list, old: dict, record: dict, texts: dict) -
         if unit[1] != where[id(d)][1]:
             return None
         fresh[id(d)] = unit
-    return fresh
+    return fresh, checker
 
 
 def _diagnostic(x: tuple) -> Diagnostic:

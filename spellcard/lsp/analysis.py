@@ -2,9 +2,10 @@
 
 Parsing and building dominate the cost of checking THB, so each file keeps its tree until its text
 changes (in memory, and on disk across restarts), and a changed file re-parses only the declarations
-that changed (chunks.py); collecting names and checking always cover the whole pack, because a change
-in one file (a renamed action) can break any other. The steps after parsing are `spellcard check`'s
-(a base pack laid under, the loop and lint passes, `allow` comments), so the editor shows what it says.
+that changed (chunks.py); the full check starts from the last one's per-declaration record (units.py)
+and checks whole whatever an edit may reach beyond itself (a renamed action can break any other file).
+The steps after parsing are `spellcard check`'s (a base pack laid under, the loop and lint passes,
+`allow` comments), so the editor shows what it says.
 A file larger than the checker takes is refused before it is parsed.
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ from spellcard.compiler.parse.read import decode
 from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 from spellcard.compiler.symbols import Symbols, collect
 
-from . import quick
+from . import quick, units
 from .chunks import ChunkedParser
 from spellcard.lsp.guard import too_large
 from spellcard.lsp.halfway import PLACEHOLDER, partial_module
@@ -43,6 +44,7 @@ class Analysis:
     checker: Checker
     diagnostics: list               # every Diagnostic, any file
     lints: frozenset = frozenset()  # ids of those the loop and lint passes found (they read the whole pack)
+    units: Optional[units.Checked] = None   # the full check's record, which the next one starts from
 
     def lines(self, path: str) -> list[str]:
         return self.texts.get(path, "").split("\n")
@@ -58,6 +60,7 @@ class Analyzer:
         self._recent: dict[tuple, Analysis] = {}
         self._full: dict[tuple, Analysis] = {}                  # the last analysis in which every file parsed
         self._keystroke: dict[tuple, tuple[tuple, Analysis]] = {}  # the last full one with a keystroke's changes
+        self._units: dict[tuple, units.Checked] = {}            # the last full check's record, in memory
 
     def analyze(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Analysis:
         texts, stamp = self.texts(pack, text_of)
@@ -94,12 +97,21 @@ class Analyzer:
 
     def check(self, pack: PackFiles, texts: dict, modules: dict, diags: Diagnostics) -> Analysis:
         """The checking of parsed files, as `spellcard check` does it. It touches none of this object's
-        state, so it may run on another thread while the server answers (the server's full check)."""
-        return self._check(pack, texts, modules, diags, full=True)
+        state, so it may run on another thread while the server answers (the server's full check).
+        When every file parses, only what changed since the last one is checked again (units.py)."""
+        if diags.items or len(modules) != len(texts):
+            return self._check(pack, texts, modules, diags, full=True)
+        tags = dict(pack.bases)
+        done = units.check([(tags.get(Path(p), ""), m) for p, m in modules.items()],
+                           {p: t.split("\n") for p, t in texts.items()}, self._units.get(pack.files))
+        return Analysis(pack.files, texts, {m.path: m for m in done.modules}, done.syms, done.checker,
+                        done.diagnostics, done.lints(), units=done)
 
     def remember(self, pack: PackFiles, stamp: tuple, result: Analysis) -> Analysis:
         key = pack.files
         self._last[key] = (stamp, result)
+        if result.units is not None:
+            self._units[key] = result.units
         if len(result.modules) == len(result.texts):
             self._recent[key] = self._full[key] = result
         return result

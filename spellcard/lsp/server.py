@@ -23,7 +23,7 @@ from .guard import answering, read_capped, too_large
 from .halfway import check_alone, declaration_at
 from .hover import hover_text
 from .index import Index, Occurrence, name_span
-from .packs import pack_for
+from .packs import KnownPacks
 from .positions import chars, path_of, to_range, uri_of
 
 SETTLE = 0.4        # seconds of no typing before the full check follows a keystroke's quick diagnostics
@@ -42,6 +42,7 @@ class SpellcardServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("spellcard", "0.1.0", text_document_sync_kind=L.TextDocumentSyncKind.Incremental)
         self.analyzer = Analyzer()
+        self.packs = KnownPacks()
         self._index: Optional[Index] = None
         self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
         self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
@@ -57,7 +58,7 @@ class SpellcardServer(LanguageServer):
         return read_capped(path)
 
     def pack_of(self, uri: str):
-        return pack_for(path_of(uri), self.text_of)
+        return self.packs.of(path_of(uri), self.text_of)
 
     def analysis(self, uri: str) -> Analysis:
         return self.analyzer.navigable(self.pack_of(uri), self.text_of)

@@ -96,6 +96,13 @@ class Session:
             content_changes=[L.TextDocumentContentChangePartial(range=where, text=new)]))
         return await self._published_after(u, seen, self.versions[u])
 
+    async def save(self, path) -> list:
+        """Say the document was saved (the server checks its pack in full); the diagnostics that follow."""
+        u = uri(path)
+        seen = self._count.get(u, 0)
+        self.client.text_document_did_save(L.DidSaveTextDocumentParams(text_document=L.TextDocumentIdentifier(uri=u)))
+        return await self._published_after(u, seen)
+
     async def close(self, path) -> None:
         self.client.text_document_did_close(L.DidCloseTextDocumentParams(
             text_document=L.TextDocumentIdentifier(uri=uri(path))))

@@ -1,0 +1,129 @@
+"""The server's full check, edit by edit: `spellcard check`'s per-declaration record
+(compiler/pack/incremental.py) kept in memory per pack, beside the analysis it came from.
+
+A check whose files all parse starts from the last one's record: when only skills' and characters'
+bodies changed (same files, same number of declarations in each, the same names granted), those
+declarations are checked and linted again alone, and if each still exports what it did
+(compiler/pack/exports.py) every other diagnostic is the record's. Anything else is the whole check,
+which leaves a new record. Either way the diagnostics are those of a check from nothing
+(tests/lsp/test_units.py holds the server's equal to a cold `spellcard check` over a run of edits).
+The checker's types and names for the declarations not checked again are the last analysis's (their
+trees are the same objects: chunks.py keeps a declaration's tree while its text is unchanged).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from spellcard.compiler import ast as A
+from spellcard.compiler.check.checker import Checker
+from spellcard.compiler.check.loops import nodes_in
+from spellcard.compiler.lint.lints import silenced
+from spellcard.compiler.pack import incremental as I
+from spellcard.compiler.pack.exports import BODIES, text_key
+from spellcard.compiler.pack.extend import lay_over
+from spellcard.compiler.text.diagnostics import Diagnostics
+
+
+@attrs.frozen
+class Checked:
+    """What a full check leaves: the features' inputs, and the record the next check starts from."""
+    modules: list                   # laid over
+    syms: object
+    checker: Checker
+    diagnostics: list               # sorted, `allow` comments applied
+    record: dict
+    lines: dict                     # path -> its lines, as checked
+    linted: frozenset               # the plain form of those the loop and lint passes found
+
+    def lints(self) -> frozenset:
+        """The ids of the diagnostics the loop and lint passes found (they read the whole pack)."""
+        return frozenset(id(d) for d in self.diagnostics if I._plain(d) in self.linted)
+
+
+def check(layers: list, lines: dict, last: Optional[Checked]) -> Checked:
+    """The pack of `layers` ((base tag, module) per file, every file parsed) checked, re-checking only
+    what changed since `last` when that can be told (the module's docstring)."""
+    if last is not None:
+        try:
+            found = _again(layers, lines, last)
+        except (KeyError, IndexError, TypeError, ValueError):
+            found = None            # a record of another shape: the whole check
+        if found is not None:
+            return found
+    diags, linted = Diagnostics(), set()
+    modules = lay_over(layers, diags)
+    syms, checker, diags, record = I.check_laid(layers, modules, diags, lines,
+                                                {m.path: b"" for _, m in layers}, linted=linted)
+    return Checked(modules, syms, checker, diags.sorted(), record, lines, frozenset(linted))
+
+
+def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
+    record = last.record
+    if [m.path for _, m in layers] != [f[0] for f in record["files"]]:
+        return None
+    if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"])):
+        return None
+    edited = {p for p in lines if lines[p] != last.lines.get(p)}
+    modules = _laid(layers, last, edited) or lay_over(layers, Diagnostics())    # its diagnostics: the record's
+    if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
+        return None
+    old = {f[0]: f[4] for f in record["files"]}
+    changed = [d for m in modules if m.path in edited for d, u in zip(m.decls, old[m.path])
+               if text_key(d, lines.get(d.span.file, [])) != u[0]]
+    if any(not isinstance(d, BODIES) for d in changed):
+        return None                                     # read whole by others
+    linted = set(last.linted)
+    found = I._again(modules, changed, old, record, lines, linted)
+    if found is None:
+        return None
+    fresh, checker = found
+    units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
+    items = [I._diagnostic(x) for u in units for x in u[2]] + [I._diagnostic(x) for x in record["glob"]]
+    diags = Diagnostics()
+    diags.items = [x for x in items if not silenced(x, lines.get(x.span.file))]
+    at, files = 0, []
+    for (_, layer), m, was in zip(layers, modules, record["files"]):
+        mine = units[at:at + len(m.decls)]
+        at += len(m.decls)
+        files.append(I._file(layer, m, b"", mine) if m.path in edited else was)
+    shown = {I._plain(x) for x in diags.items}
+    return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
+                   dict(record, files=files), lines, frozenset(linted & shown))
+
+
+def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
+    """What lay_over would make of `layers`, from the last check's: each edited file holds only skills
+    and characters, each where one of that name was, so none is dropped or clashes anew. None when
+    that cannot be told."""
+    if [m.path for _, m in layers] != [m.path for m in last.modules]:
+        return None
+    out = []
+    for (_, layer), was in zip(layers, last.modules):
+        if layer.path not in edited:
+            out.append(was)
+        elif len(layer.decls) == len(was.decls) and all(
+                isinstance(d, BODIES) and type(d) is type(w) and d.name == w.name for d, w in zip(layer.decls, was.decls)):
+            out.append(A.Module(layer.path, layer.decls, granted=layer.granted))
+        else:
+            return None
+    return out
+
+
+def _merged(last: Checked, checker: Checker, modules: list, edited: set) -> Checker:
+    """The checker that checked the changed declarations, with the last analysis's types and names
+    of every other node (those of the declarations no longer in the pack dropped)."""
+    now = {id(d) for m in modules if m.path in edited for d in m.decls}
+    types, refs = dict(last.checker.types), dict(last.checker.refs)
+    for m in last.modules:
+        if m.path in edited:
+            for d in m.decls:
+                if id(d) not in now:
+                    for n in nodes_in(d):
+                        types.pop(n, None)
+                        refs.pop(n, None)
+    types.update(checker.types)
+    refs.update(checker.refs)
+    checker.types, checker.refs = types, refs
+    return checker

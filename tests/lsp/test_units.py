@@ -1,0 +1,134 @@
+"""Issue 32: the server's full check starts from the last one's per-declaration record, in memory
+(spellcard/lsp/units.py). Over test_incremental.py's run of edits its diagnostics must equal a cold
+`spellcard check`'s, and a body edit must have taken the short way; then the same over stdio, as an
+editor sees them."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from spellcard.compiler.pack.loader import compile_pack
+from spellcard.lsp import units
+from spellcard.lsp.analysis import Analyzer
+from spellcard.lsp.packs import KnownPacks, pack_for
+
+from ..test_big_pack import big_pack
+from ..test_incremental import EDITS
+from .client import Session, uri
+
+
+def _cold(pack: Path) -> list:
+    result = compile_pack(str(pack), use_cache=False, load=False)
+    return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help)
+                  for d in result.diagnostics)
+
+
+def _lints(a) -> list:
+    return sorted((d.message, d.span.file, d.span.line, d.span.col) for d in a.diagnostics if id(d) in a.lints)
+
+
+def _path(file: str) -> str:
+    return str(Path(file).resolve())
+
+
+@pytest.fixture
+def small(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "small"
+    big_pack().write_pack(pack, characters=12, seed=1)
+    return pack.resolve()
+
+
+def test_each_edit_in_memory_checks_as_a_cold_check_does(small, monkeypatch):
+    short: list = []
+    real = units._again
+
+    def counted(*args):
+        found = real(*args)
+        short.append(found is not None)
+        return found
+    monkeypatch.setattr(units, "_again", counted)
+    unsaved: dict = {}
+
+    def text_of(p: Path):
+        return unsaved.get(p) or p.read_text("utf-8")
+    analyzer = Analyzer()
+    pack = pack_for(small / "characters_000.spell", text_of)
+    analyzer.analyze(pack, text_of)
+    for what, name, edit, fast in EDITS:
+        path = small / name
+        changed = edit(text_of(path))
+        unsaved[path] = changed                 # unsaved in the editor, as the server has it …
+        short.clear()
+        a = analyzer.analyze(pack, text_of)
+        got = sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help) for d in a.diagnostics)
+        path.write_text(changed, "utf-8")       # … and saved, for the cold check
+        assert got == _cold(small), what
+        whole = analyzer._check(pack, a.texts, *analyzer.parse(a.texts), full=True)     # as before units.py
+        assert _lints(a) == _lints(whole), what   # what a keystroke keeps until the full check
+        if fast:
+            assert short == [True], what
+
+
+STDIO = [e for e in EDITS if e[0] in {
+    "a skill's body, same exports", "an error added", "the error fixed",
+    "a branch no value reaches (a warning in the body)", "a skill renamed that a character lists",
+    "the character follows the rename"}]
+
+
+def test_the_server_publishes_a_cold_checks_diagnostics_after_each_edit(small):
+    assert len(STDIO) == 6
+    path = small / "characters_000.spell"
+    files = sorted(small.glob("*.spell"))
+
+    def published(s: Session) -> list:
+        out = []
+        for f in files:
+            for d in s.diagnostics.get(uri(f), []):
+                severity = "error" if d.severity == 1 else "warning"
+                out.append((severity, d.message, str(f), d.range.start.line + 1))
+        return sorted(out)
+
+    def cold() -> list:
+        result = compile_pack(str(small), use_cache=False, load=False)
+        return sorted((d.severity, d.message + (f"\nhelp: {d.help}" if d.help else ""), _path(d.span.file),
+                       d.span.line) for d in result.diagnostics if _path(d.span.file) in {str(f) for f in files})
+
+    async def run() -> None:
+        s = Session()
+        await s.start(root=small)
+        try:
+            await s.open(path)
+            for what, _, edit, _ in STDIO:
+                text = edit(path.read_text("utf-8"))
+                path.write_text(text, "utf-8")
+                await s.change(path, text)
+                await s.save(path)              # the full check's diagnostics, whatever came first
+                await s.symbols(path)           # answered after every file's diagnostics were sent
+                assert published(s) == cold(), what
+        finally:
+            await s.stop()
+    asyncio.run(run())
+
+
+def test_a_kept_pack_is_found_again_when_its_folders_change(tmp_path):
+    """The server keeps each document's pack (KnownPacks) only while nothing that decides it changed."""
+    top = tmp_path / "top"
+    top.mkdir()
+    (top / "pack.spell").write_text('pack top "t" extends thb >= "1.0" {\n  version "1.0.0"\n}\n', "utf-8")
+    (top / "a.spell").write_text("", "utf-8")
+    unsaved: dict = {}
+
+    def text_of(p: Path):
+        return unsaved.get(p.resolve(), p.read_text("utf-8") if p.exists() else None)
+    known = KnownPacks()
+    doc = top / "a.spell"
+    first = known.of(doc, text_of)
+    assert known.of(doc, text_of) is first
+    (top / "b.spell").write_text("", "utf-8")                       # a file added beside it
+    second = known.of(doc, text_of)
+    assert second == pack_for(doc, text_of) and top.resolve() / "b.spell" in second.files
+    unsaved[(top / "pack.spell").resolve()] = ""                    # its pack line gone, unsaved
+    assert known.of(doc, text_of) == pack_for(doc, text_of) != second
