@@ -157,12 +157,25 @@ class Tally:
                      "by_agent": _rates(self.by_agent),
                      "by_character": _rates(self.by_character),
                      "by_attribute": {name: _rates(self.by_attribute[name])
-                                      for name in t.pack.shown.get("player", ()) if name in self.by_attribute}},
+                                      for name in t.pack.shown.get("player", ()) if name in self.by_attribute},
+                     "labels": _member_labels(t.pack, self.by_attribute)},
             "scores": score_summary(self.scores, t.pack.score),
             "seconds": round(seconds, 3),
             "games_per_second": round(self.games / seconds, 1) if seconds else 0.0,
             "events_per_second": round(self.events / seconds) if seconds else 0,
         }
+
+
+def _member_labels(pack, by_attribute: dict) -> dict:
+    """The pack's label of each enum member the shown attributes took (`spy` → 間諜): the tables for
+    people name a value as the pack does; the JSON keys stay the members' names."""
+    labels = {}
+    for values in by_attribute.values():
+        for v in values:
+            label = next((members[v] for members in pack.enums.values() if v in members), None)
+            if label and label != v:
+                labels[v] = label
+    return dict(sorted(labels.items()))
 
 
 def written(value) -> str:

@@ -31,8 +31,9 @@ def print_summary(console: Console, s: dict) -> None:
         console.print(Text("first error: ", style="bold red") + Text(printable(s["first_error"])), highlight=False)
     wins = s["wins"]
     by_agent = (("agent", wins["by_agent"]),) if len(wins["by_agent"]) > 1 else ()
-    groups = (("seat", wins["by_seat"]), *by_agent, *wins["by_attribute"].items(),
-              ("character", wins["by_character"]))
+    labels = wins.get("labels", {})             # an enum member by the pack's label (間諜, not `spy`)
+    by_attribute = [(name, {labels.get(v, v): r for v, r in rates.items()}) for name, rates in wins["by_attribute"].items()]
+    groups = (("seat", wins["by_seat"]), *by_agent, *by_attribute, ("character", wins["by_character"]))
     for title, rates in groups:
         if rates:
             console.print(rate_table(f"wins by {title}", rates))

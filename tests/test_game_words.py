@@ -161,6 +161,7 @@ def test_simulate_groups_wins_by_seat_and_by_the_declared_attribute():
     assert sun["won"] == 2 * wins["by_seat"]["P0"]["won"] and sun["played"] == 40
     out = run("simulate", GARDEN, "--players", "4", "--games", "20")
     assert "wins by seat" in out and "wins by team" in out and "wins by character" in out
+    assert wins["labels"] == {"moon": "月", "sun": "日"} and "│ 日 " in out      # members by the pack's labels
     assert not THB_WORDS.search(out), THB_WORDS.search(out)
 
 
