@@ -1,4 +1,4 @@
-"""One focused test per check in compiler/check/checker.py, compiler/symbols.py and compiler/check/deck.py.
+"""One focused test per check in compiler/check/checker.py, compiler/symbols.py and compiler/check/forms/deck.py.
 
 Most snippets are compiled on top of the base pack in tests/data/base (so they can use its cards,
 skills, zones and the `damage` action); each test asserts the message and where it points.

@@ -10,7 +10,7 @@ from typing import Optional
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from .calls import CallChecks
-from .compulsory import CompulsoryChecks
+from .forms.compulsory import CompulsoryChecks
 from .content import ContentChecks
 from .exprs import ExpressionChecks
 from .hints import HintChecks
@@ -19,10 +19,10 @@ from .none import NoneChecks
 from .stmts import StatementChecks
 from spellcard.compiler.text.diagnostics import Diagnostics, did_you_mean
 from .printed import check_printed
-from .reactions import ReactionChecks
+from .forms.reactions import ReactionChecks
 from .scope import Context, Scope, _listing
 from spellcard.compiler.symbols import Symbols
-from .tools import ToolChecks
+from .forms.tools import ToolChecks
 
 
 class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, NoneChecks, HintChecks, ToolChecks,

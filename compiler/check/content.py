@@ -204,7 +204,7 @@ class ContentChecks:
             self._skill_names(sc)
 
     def decl_DeckDecl(self, d: A.DeckDecl):
-        from .deck import outside_range, parse_copies
+        from .forms.deck import outside_range, parse_copies
         for attr_name in d.attrs:
             if self.s.attr("card", attr_name) is None:
                 self.err(d.span, f"`{attr_name}` is not a card attribute",

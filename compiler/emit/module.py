@@ -15,7 +15,7 @@ from spellcard.compiler import types as T
 from .bounded import calls_in
 from spellcard.compiler.check.checker import Checker
 from .attr_defaults import how_made
-from spellcard.compiler.check.deck import parse_copies
+from spellcard.compiler.check.forms.deck import parse_copies
 from . import calls as calls
 from . import inline as inline
 from .emitter import MARK, Emitter
@@ -26,7 +26,7 @@ from .pure import PURE_BUILTINS, Purity
 from .reactions import reactions
 from spellcard.compiler.symbols import Symbols
 from .targets import kind_rules
-from spellcard.compiler.check.tools import harness_code, score_code, search_defaults, shown_attrs
+from spellcard.compiler.check.forms.tools import harness_code, score_code, search_defaults, shown_attrs
 from .test_types import deck_builds, signatures
 
 

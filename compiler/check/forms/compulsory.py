@@ -6,7 +6,7 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
-from .scope import Context, Scope
+from ..scope import Context, Scope
 
 ASKS = ("normal", "limited")
 """The skill kinds whose owner is asked before a trigger fires (runtime/defs.py SkillDef.optional)."""

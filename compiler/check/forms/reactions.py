@@ -5,9 +5,9 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
-from .loops import nodes_in
-from .narrow import facts
-from .scope import Context, Scope, _shown
+from ..loops import nodes_in
+from ..narrow import facts
+from ..scope import Context, Scope, _shown
 
 _PLAYERS = T.list_of(T.PLAYER)
 

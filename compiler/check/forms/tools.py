@@ -17,7 +17,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
 from spellcard.compiler.lint.phrasing import KEYS as WORDING_KEYS, PHASE, SCOPES, TURN_KEYS
-from .scope import _listing
+from ..scope import _listing
 from spellcard.compiler.symbols import BUILTINS
 
 SHOWN_OWNERS = ("card", "character", "player")
