@@ -64,6 +64,20 @@ EDITS = [
 ]
 
 
+def short_paths(monkeypatch, module, name: str) -> list:
+    """Wraps `module.name` (a function that returns None when the pack must be checked whole) and
+    returns the list it appends to: whether each call took the short path."""
+    short: list = []
+    real = getattr(module, name)
+
+    def counted(*args):
+        found = real(*args)
+        short.append(found is not None)
+        return found
+    monkeypatch.setattr(module, name, counted)
+    return short
+
+
 def _plain(result) -> list:
     return [(d.severity, d.message, str(d.span), d.span.end_line, d.span.end_col, d.help, d.code)
             for d in result.diagnostics]
@@ -73,15 +87,7 @@ def test_each_edit_checks_as_a_cold_check_does(tmp_path, monkeypatch):
     monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
     pack = tmp_path / "small"
     big_pack().write_pack(pack, characters=12, seed=1)
-    short: list = []
-    real = incremental.check_again
-
-    def counted(*args):
-        found = real(*args)
-        short.append(found is not None)
-        return found
-
-    monkeypatch.setattr(incremental, "check_again", counted)
+    short = short_paths(monkeypatch, incremental, "check_again")
     first = compile_pack(str(pack), load=False)
     assert first.ok, first.render()
     for what, name, edit, fast in EDITS:

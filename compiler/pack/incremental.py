@@ -153,8 +153,20 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
                 return None
             read.add(path)
         layers.append((src.pack, module))
-    scratch = Diagnostics()                 # the whole pack's diagnostics: the record's are kept
-    modules = lay_over(layers, scratch)
+    modules = lay_over(layers, Diagnostics())      # its diagnostics: the record's are kept
+    found = recheck(layers, modules, read, record, texts, {s.path: s.data for s in sources})
+    if found is None:
+        return None
+    items, files, _ = found
+    return items, dict(record, files=files)
+
+
+def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, datas: dict,
+            linted: Optional[set] = None) -> Optional[tuple[list, list, Checker]]:
+    """After an edit of the files `read` (laid over as `modules`): the pack's diagnostics, the record's
+    files with the edited ones' units, and the checker that checked them again; None when a changed
+    declaration is read whole by others or exports something else (the whole pack must be checked).
+    `spellcard check` and the language server (spellcard/lsp/units.py) both come through here."""
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
     old = {f[0]: f[4] for f in record["files"]}
@@ -162,19 +174,18 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
                if text_key(d, texts.get(d.span.file, [])) != u[0]]
     if any(not isinstance(d, BODIES) for d in changed):
         return None                         # read whole by others: its exports are its text
-    found = _again(modules, changed, old, record, texts)
+    found = _again(modules, changed, old, record, texts, linted)
     if found is None:
         return None
-    fresh = found[0]
+    fresh, checker = found
     units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
     items = [_diagnostic(x) for u in units for x in u[2]] + [_diagnostic(x) for x in record["glob"]]
     at, files = 0, []
-    for (_, layer), m, was, src in zip(layers, modules, record["files"], sources):
+    for (_, layer), m, was in zip(layers, modules, record["files"]):
         mine = units[at:at + len(m.decls)]
         at += len(m.decls)
-        files.append(_file(layer, m, src.data, mine) if m.path in read else was)
-    new = dict(record, files=files)
-    return [x for x in items if not silenced(x, texts.get(x.span.file))], new
+        files.append(_file(layer, m, datas.get(m.path, b""), mine) if m.path in read else was)
+    return [x for x in items if not silenced(x, texts.get(x.span.file))], files, checker
 
 
 def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,

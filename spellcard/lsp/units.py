@@ -19,9 +19,8 @@ import attrs
 from spellcard.compiler import ast as A
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.check.loops import nodes_in
-from spellcard.compiler.lint.lints import silenced
 from spellcard.compiler.pack import incremental as I
-from spellcard.compiler.pack.exports import BODIES, text_key
+from spellcard.compiler.pack.exports import BODIES
 from spellcard.compiler.pack.extend import lay_over
 from spellcard.compiler.text.diagnostics import Diagnostics
 
@@ -67,27 +66,13 @@ def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
         return None
     edited = {p for p in lines if lines[p] != last.lines.get(p)}
     modules = _laid(layers, last, edited) or lay_over(layers, Diagnostics())    # its diagnostics: the record's
-    if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
-        return None
-    old = {f[0]: f[4] for f in record["files"]}
-    changed = [d for m in modules if m.path in edited for d, u in zip(m.decls, old[m.path])
-               if text_key(d, lines.get(d.span.file, [])) != u[0]]
-    if any(not isinstance(d, BODIES) for d in changed):
-        return None                                     # read whole by others
     linted = set(last.linted)
-    found = I._again(modules, changed, old, record, lines, linted)
+    found = I.recheck(layers, modules, edited, record, lines, {}, linted)
     if found is None:
         return None
-    fresh, checker = found
-    units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
-    items = [I._diagnostic(x) for u in units for x in u[2]] + [I._diagnostic(x) for x in record["glob"]]
+    items, files, checker = found
     diags = Diagnostics()
-    diags.items = [x for x in items if not silenced(x, lines.get(x.span.file))]
-    at, files = 0, []
-    for (_, layer), m, was in zip(layers, modules, record["files"]):
-        mine = units[at:at + len(m.decls)]
-        at += len(m.decls)
-        files.append(I._file(layer, m, b"", mine) if m.path in edited else was)
+    diags.items = items
     shown = {I._plain(x) for x in diags.items}
     return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
                    dict(record, files=files), lines, frozenset(linted & shown))

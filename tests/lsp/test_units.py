@@ -15,7 +15,7 @@ from spellcard.lsp.analysis import Analyzer
 from spellcard.lsp.packs import KnownPacks, pack_for
 
 from ..test_big_pack import big_pack
-from ..test_incremental import EDITS
+from ..test_incremental import EDITS, short_paths
 from .client import Session, uri
 
 
@@ -42,14 +42,7 @@ def small(tmp_path, monkeypatch):
 
 
 def test_each_edit_in_memory_checks_as_a_cold_check_does(small, monkeypatch):
-    short: list = []
-    real = units._again
-
-    def counted(*args):
-        found = real(*args)
-        short.append(found is not None)
-        return found
-    monkeypatch.setattr(units, "_again", counted)
+    short = short_paths(monkeypatch, units, "_again")
     unsaved: dict = {}
 
     def text_of(p: Path):
