@@ -18,8 +18,6 @@ into place: a record that was changed, cut short or copied over another is a mis
 from __future__ import annotations
 
 import hashlib
-import marshal
-import os
 from pathlib import Path
 from typing import Optional
 
@@ -332,29 +330,13 @@ def _entry(cdir: Path, compiler: bytes, paths: list) -> Path:
     return cdir / "units" / f"{h.hexdigest()[:32]}.bin"
 
 
-def _seal(file: Path, payload: bytes) -> bytes:
-    return hashlib.sha256(file.name.encode() + b"\0" + payload).digest()
-
-
 def load(cdir: Path, compiler: bytes, paths: list) -> Optional[dict]:
-    file = _entry(cdir, compiler, paths)
-    try:
-        raw = file.read_bytes()
-        if _seal(file, raw[32:]) != raw[:32]:
-            return None
-        record = marshal.loads(raw[32:])
-    except (OSError, ValueError, EOFError, TypeError):
-        return None
+    record = module_cache.read_sealed(_entry(cdir, compiler, paths))
     return record if isinstance(record, dict) and {"files", "glob", "held"} <= record.keys() else None
 
 
 def store(cdir: Path, compiler: bytes, paths: list, record: dict) -> None:
-    file = _entry(cdir, compiler, paths)
     try:
-        payload = marshal.dumps(record)
-        file.parent.mkdir(parents=True, exist_ok=True)
-        part = file.with_name(f"{file.name}.{os.getpid()}.part")
-        part.write_bytes(_seal(file, payload) + payload)
-        os.replace(part, file)
-    except (OSError, ValueError):
-        pass                    # a read-only cache only costs speed
+        module_cache.write_sealed(_entry(cdir, compiler, paths), record)
+    except ValueError:
+        pass                    # a record marshal cannot hold only costs speed

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Optional
 
 import attrs
 
+from spellcard.atomic import write_bytes
 from spellcard.compiler import ast as A
 from spellcard.compiler.ast import base as ast_base, decls as ast_decls, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
 from spellcard.spelltest import nodes as test_ast
@@ -56,25 +56,41 @@ def entry(cdir: Path, compiler: bytes, path: str, data: bytes) -> Path:
 def load(file: Path) -> Optional[A.Module]:
     """The module an entry holds, or None for a missing, changed, cut-short or foreign entry."""
     try:
-        raw = file.read_bytes()
-        digest, payload = raw[:32], raw[32:]
-        if _seal(file, payload) != digest:
-            return None
-        module = _decode(marshal.loads(payload), _classes())
-    except (OSError, ValueError, EOFError, TypeError, IndexError, RecursionError):
+        raw = read_sealed(file)
+        module = None if raw is None else _decode(raw, _classes())
+    except (ValueError, TypeError, IndexError, RecursionError):
         return None
     return module if isinstance(module, A.Module) else None
 
 
 def store(file: Path, module: A.Module) -> None:
     try:
-        payload = marshal.dumps(_encode(module, _fields()))
+        write_sealed(file, _encode(module, _fields()))
+    except (TypeError, ValueError, RecursionError):
+        pass                    # a tree this format cannot hold only costs speed
+
+
+def read_sealed(file: Path) -> object:
+    """The marshalled value a sealed cache entry holds; None for a missing, changed, cut-short or
+    copied one (the compiled module cache and the incremental check's record share this form)."""
+    try:
+        raw = file.read_bytes()
+        if _seal(file, raw[32:]) != raw[:32]:
+            return None
+        return marshal.loads(raw[32:])
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+def write_sealed(file: Path, value: object) -> None:
+    """`value` marshalled under its seal, written beside and renamed into place; a read-only cache
+    only costs speed. ValueError when marshal cannot hold it."""
+    payload = marshal.dumps(value)
+    try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        part = file.with_name(f"{file.name}.{os.getpid()}.part")
-        part.write_bytes(_seal(file, payload) + payload)
-        os.replace(part, file)
-    except (OSError, TypeError, ValueError, RecursionError):
-        pass                    # a read-only cache, or a tree this format cannot hold, only costs speed
+        write_bytes(file, _seal(file, payload) + payload)
+    except OSError:
+        pass
 
 
 def _seal(file: Path, payload: bytes) -> bytes:

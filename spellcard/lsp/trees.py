@@ -8,11 +8,10 @@ is cut short, flipped or copied over another entry's name is a miss (parsed agai
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from typing import Optional
 
+from spellcard.atomic import write_bytes
 from spellcard.compiler.pack.cache_key import _compiler_digest, cache_dir
 
 
@@ -42,10 +41,7 @@ def store(path: str, text: str, chunks: dict) -> None:
     target = _file(path, text)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
         payload = pickle.dumps(chunks, protocol=pickle.HIGHEST_PROTOCOL)
-        with os.fdopen(fd, "wb") as f:
-            f.write(hashlib.sha256(target.name.encode() + payload).digest() + payload)
-        os.replace(tmp, target)
+        write_bytes(target, hashlib.sha256(target.name.encode() + payload).digest() + payload)
     except (OSError, pickle.PicklingError, RecursionError):
         pass                    # a read-only cache only costs speed

@@ -4,9 +4,9 @@ thread does not move then."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 
+from spellcard.atomic import write_text
 from spellcard.compiler.text.safe import printable
 
 from .moment import NoMoment, checked, moment_text
@@ -37,11 +37,8 @@ def log_text(session) -> str:
 def keep_log(session, path: str) -> None:
     """`play --log FILE`: the log written beside and renamed into place, so that a server stopped at
     any moment leaves the last whole one for `--from FILE`."""
-    part = f"{path}.part"
     try:
-        with open(part, "w", encoding="utf-8") as f:
-            f.write(log_text(session))
-        os.replace(part, path)
+        write_text(path, log_text(session))
     except OSError as err:
         if not session.warned:
             session.warned = True

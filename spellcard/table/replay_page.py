@@ -9,10 +9,10 @@ and script, inlined, stepping through those frames instead of a WebSocket's: but
 from __future__ import annotations
 
 import json
-import os
 from importlib import resources
 from typing import Optional
 
+from spellcard.atomic import write_text
 from spellcard.runtime.agents.scripted import ReplayAgent
 from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import View, view_of
@@ -80,7 +80,4 @@ def write_table_replay(out: str, table, seed: int, answers: list, seat: Optional
         title=f"{table.pack.name} · {table.mode} · seed {seed}" + ("" if seat is None else f" · as P{seat}"),
         boot=boot, css=static.joinpath("table.css").read_text("utf-8"),
         script=static.joinpath("table.js").read_text("utf-8").replace("</", "<\\/"))
-    part = f"{out}.part"
-    with open(part, "w", encoding="utf-8") as f:
-        f.write(page)
-    os.replace(part, out)
+    write_text(out, page)

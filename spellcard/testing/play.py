@@ -140,16 +140,25 @@ def play(pack: str, spec: TableSpec, data, extra: Sequence[str] = (),
         raise _told(judge(err, s.pack), pack, extra, spec, played, counter[0]) from None
     if budget is not None and counter[0] > budget:
         return played                        # cut short: it broke nothing it reached
+    broken = ended_badly(s, properties)
+    if broken is not None:
+        raise _told(broken, pack, extra, spec, played, counter[0])
+    return played
+
+
+def ended_badly(s, properties: Sequence[tuple[str, Property]]) -> Optional[Broken]:
+    """The first end-of-game property the finished scenario `s` breaks (by a message or a failed
+    `assert`), marked as a Python property's break; None when all hold."""
     for name, prop in properties:
         try:
             message = prop(s)
         except AssertionError as err:
             message = str(err) or "an assert failed"
         if message:
-            broken = Broken(name, message)
+            broken = Broken(name, message, s)
             broken.python = True
-            raise _told(broken, pack, extra, spec, played, counter[0])
-    return played
+            return broken
+    return None
 
 
 def _told(broken: Broken, pack: str, extra: tuple, spec: TableSpec, played: Optional[Played],

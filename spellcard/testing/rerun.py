@@ -11,7 +11,7 @@ from spellcard.compiler.parse.read import parse
 from spellcard.spelltest.check import TestChecker
 from spellcard.spelltest.run import Runner, Stop
 
-from .play import Always, Broken, Property, judge, watch
+from .play import Always, Broken, Property, ended_badly, judge, watch
 
 NAME = "rerun.spell"
 
@@ -42,14 +42,7 @@ def rerun(pack: str, test: str, extra: Sequence[str] = (), always: Sequence[tupl
             else Broken("test", stop.failure.message)
         broken.scenario = runner.s
         return broken
-    for name, prop in properties:
-        try:
-            message = prop(runner.s)
-        except AssertionError as err:
-            message = str(err) or "an assert failed"
-        if message:
-            return Broken(name, message, runner.s)
-    return None
+    return ended_badly(runner.s, properties)
 
 
 class _Watched(Runner):
