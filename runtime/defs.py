@@ -125,6 +125,11 @@ class ModifierDef:
     on: int = 0                               # the query argument (1-based) that must be the owner, else 0
 
 
+ASKING_KINDS = ("normal", "limited")
+"""The skill kinds whose owner is asked before a part fires (鎖定技 and 覺醒技 never ask): the checker, the
+rules text and the runtime read this one list."""
+
+
 @define(eq=False)
 class SkillDef:
     name: str
@@ -138,7 +143,7 @@ class SkillDef:
     optional: bool = field(init=False)  # its owner is asked before it fires: read at every firing
 
     def __attrs_post_init__(self):
-        self.optional = self.kind in ("normal", "limited")
+        self.optional = self.kind in ASKING_KINDS
 
 
 @define(eq=False)

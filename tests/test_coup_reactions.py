@@ -32,7 +32,7 @@ def test_games_finish_with_one_player_left(players):
         assert any(e[:2] == ("fire", "Challenge") for e in g.log.entries)
 
 
-def test_simulate_runs_and_counts_the_reactions_taken():
+def test_simulate_plays_whole_games_of_claims_challenges_and_blocks():
     result = CliRunner().invoke(cli, ["simulate", PACK, "--mode", "Classic", "--players", "4", "--games", "30",
                                       "--seed", "7", "--json"])
     assert result.exit_code == 0, result.output

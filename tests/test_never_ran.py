@@ -8,7 +8,6 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from spellcard.balance.counts import Counts
 from spellcard.balance.sweep import Seats, play_batch
 from spellcard.balance.unfired import line, why
 from spellcard.cli.main import cli
@@ -105,4 +104,3 @@ def test_counting_parts_changes_no_game():
     for seed in range(3):
         plain, counted = play(table, seed, log=True), play(table, seed, log=True, usage=True)
         assert plain[0].log.lines() == counted[0].log.lines() and counted[0].usage.parts
-    assert isinstance(Counts().merge(Counts()), Counts)

@@ -17,6 +17,7 @@ import jinja2
 from spellcard.compiler import ast as A
 from spellcard.compiler.check.loops import _conjuncts, nodes_in
 from spellcard.compiler.symbols import Symbols
+from spellcard.runtime.defs import ASKING_KINDS
 from .conditions import fixes
 from .english import english_grammar
 from .exprs import LANGS, ExprText, _Filled
@@ -66,7 +67,7 @@ class RulesText(ExprText):
 
     def skill(self, d: A.SkillDecl) -> str:
         self.roles = Roles(self.s, d)
-        optional = d.kind in ("normal", "limited")
+        optional = d.kind in ASKING_KINDS
         return self._finished(self._call("SkillDecl", d, kind=d.kind,
                                          clauses=[self.clause(c, optional) for c in d.clauses] + self.musts(d.name)))
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
+from spellcard.runtime.defs import ASKING_KINDS as ASKS
 from ..scope import Context, Scope
-
-ASKS = ("normal", "limited")
-"""The skill kinds whose owner is asked before a trigger fires (runtime/defs.py SkillDef.optional)."""
 
 
 class CompulsoryChecks:
