@@ -257,6 +257,8 @@ class Session:
                 return "nothing is asked of this seat now"
             if type(did) is not int or did != p.did:
                 return f"no such decision: {shown(did)} (the one asked is {p.did})"
+            if p.given:                         # taken, not yet played: a second answer would overwrite it
+                return f"decision {p.did} is answered already"
             reason = validate(p.shape, answer)
             if reason is not None:
                 return reason
