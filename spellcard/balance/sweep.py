@@ -10,6 +10,8 @@ import importlib.util
 import logging
 import marshal
 import math
+import signal
+import threading
 import time
 import warnings
 from contextlib import contextmanager
@@ -195,15 +197,29 @@ def _ctrl_c_left_to_this_process() -> Iterator[None]:
     """Workers started meanwhile ignore SIGINT (a process inherits an ignored signal, and Python then
     leaves it ignored): Ctrl-C at a terminal reaches the whole process group, and each worker printed
     a KeyboardInterrupt traceback. This process alone stops, and closes the cluster as it leaves."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@contextmanager
+def _ctrl_c_noted() -> Iterator[list]:
+    """Ctrl-C noted in a list rather than raised where it lands. Dask's scheduler shares this process
+    and registers a gc callback; a KeyboardInterrupt raised inside one is printed ("Exception ignored")
+    and dropped by Python, and the sweep played on (seen in CI). The loop waiting for batches reads
+    the note between polls and raises it there."""
+    noted: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    before = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        yield noted
     finally:
         signal.signal(signal.SIGINT, before)
 
@@ -219,10 +235,18 @@ def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
                for first, count in jobs]
     index = {f.key: i for i, f in enumerate(futures)}
     results: list = [None] * len(jobs)
-    for future in as_completed(futures):
-        i = index[future.key]
-        results[i] = future.result()
-        advance(jobs[i][1])
+    with _ctrl_c_noted() as interrupted:
+        pending = as_completed(futures)
+        while not pending.is_empty():
+            ready = pending.next_batch(block=False)
+            for future in ready:
+                i = index[future.key]
+                results[i] = future.result()
+                advance(jobs[i][1])
+            if interrupted:
+                raise KeyboardInterrupt
+            if not ready:
+                time.sleep(0.1)     # as_completed's own wait is the same: it polls every 100 ms
     total = results[0]
     for counts in results[1:]:
         total.merge(counts)
