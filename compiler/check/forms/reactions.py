@@ -88,21 +88,27 @@ class ReactionChecks:
 
     def _unseen(self, e, why: str, own: bool, help: str) -> None:
         """Warn, once per expression, where it reads what not every player asked may see: the cards of
-        a zone some players cannot see (its size, `count(…)`, is public), or a private attribute. With
+        a zone some players cannot see, a player's or the table's (its size, `count(…)`, is public), or a
+        private attribute. With
         `own`, the asked player's own zone or attribute is theirs to see."""
         counted = {id(n.args[0].value) for n in nodes_in(e) if isinstance(n, A.Call) and isinstance(n.func, A.Name)
                    and n.func.id == "count" and len(n.args) == 1}
         for n in nodes_in(e):
-            ref = self.refs.get(n) if isinstance(n, A.Field) else None
+            ref = self.refs.get(n) if isinstance(n, (A.Field, A.Name)) else None
             if ref is None or id(n) in counted:
                 continue
-            mine = own and isinstance(n.obj, A.Name) and n.obj.id == "player"
+            mine = own and isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.id == "player"
             if ref[0] == "player_zone":
                 vis = self.s.zones[ref[1]].visibility
                 hidden = vis != "public" and not (mine and vis == "owner")
             elif ref[0] == "player_value":
                 a = self.s.attr("player", ref[1])
                 hidden = a is not None and a.seen != "public" and not (mine and a.seen == "owner")
+            elif ref[0] == "zone":                  # a table zone: the draw pile, a face-down row
+                hidden = self.s.zones[ref[1]].visibility != "public"
+            elif ref[0] == "table":
+                a = self.s.attr("table", ref[1])
+                hidden = a is not None and a.seen != "public"
             else:
                 continue
             if hidden:
