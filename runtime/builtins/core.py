@@ -108,8 +108,16 @@ def b_reversed(g, xs):
 
 @builtin("text(x: any) -> text")
 def b_text(g, x):
-    """`x` as text: a number in digits, a card, player or name as the log writes it."""
-    return g.ref(x) if not isinstance(x, (str, int)) else str(x)
+    """`x` as text, always (`"…" + text(x)` must never fail): a number in digits, a player as the log
+    writes it, a card by its face's label, a kind, skill or character by its label, a list joined."""
+    if isinstance(x, (str, int)):
+        return str(x)
+    if isinstance(x, Card):
+        x = x.kind
+    if isinstance(x, (list, tuple, Zone)):
+        return ", ".join(b_text(g, i) for i in _cards(x))
+    label = getattr(x, "label", None)
+    return label if isinstance(label, str) and label else str(g.ref(x))
 
 
 # ── players and seats ─────────────────────────────────────────────────────────

@@ -382,3 +382,18 @@ def test_games_of_a_pack_share_its_tables_but_each_keeps_its_own_counters_to_res
     a.set_value(a.players[0], "tally", 3)
     assert a._resets["turn"][2] == {a.players[0]} and not b._resets["turn"][2]
     assert [p.v["tally"] for p in b.players] == [0, 0] and b.players[0].v["score"] == 0
+
+
+def test_text_of_anything_is_text_and_names_a_card_by_its_face():
+    """`"…" + text(x)` must never fail: a card's text was its id (an int) and the concatenation raised."""
+    g = game_of("""
+card Coin "金幣" { target self }
+attr table said: text = ""
+skill Tell "tell" locked { on ping.after when event.who == owner {
+  said = "top " + text(first(pile)) + "; all " + text(pile) + "; " + text(owner) + " " + text(Coin) + " " + text(3)
+} }
+""")
+    g.move([g.make_card("Coin", {}), g.make_card("Coin", {})], g.z["pile"])
+    g.grant(g.players[0], g.pack.skills["Tell"])
+    g.perform("ping", who=g.players[0])
+    assert g.v["said"] == "top 金幣; all 金幣, 金幣; P0 金幣 3"
