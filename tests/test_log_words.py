@@ -59,7 +59,8 @@ def test_the_compiled_pack_carries_each_actions_phrases():
     assert pack.actions["draw"].says == ("{player}摸{amount}張牌", "{player} draws {amount} cards")
     assert phrases_of(pack)["draw"] == "{player} draws {amount} cards"
     assert phrases_of(pack, 0)["draw"] == "{player}摸{amount}張牌"
-    assert "sober" not in phrases_of(pack)                                     # no says, no phrase
+    assert not load_pack("esper").actions["untap"].says                        # an action with no says…
+    assert "untap" not in phrases_of(load_pack("esper"))                      # …has no phrase
 
 
 def test_the_html_viewer_names_cards_by_face_too():
