@@ -61,7 +61,7 @@ def load(file: Path) -> Optional[A.Module]:
     """The module an entry holds, or None for a missing, changed, cut-short or foreign entry."""
     try:
         raw = read_sealed(file)
-        module = None if raw is None else _decode(raw, _classes(_with_tests(raw)))
+        module = None if raw is None else _decode(raw, _classes(_with_tests(raw)), _fields()[Span][0])
     except (ValueError, TypeError, IndexError, RecursionError):
         return None
     return module if isinstance(module, A.Module) else None
@@ -128,12 +128,15 @@ def _encode(x, fields: dict):
     raise TypeError(f"no entry holds a {c.__name__}")
 
 
-def _decode(x, classes: tuple):
+def _decode(x, classes: tuple, span_no: int):
+    """_encode's inverse. A span (half of all nodes, its fields all scalars) is made at once."""
     c = type(x)
     if c is list:
-        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes) for v in x[1:]])
+        if x[0] == span_no:
+            return Span(*x[1:])
+        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes, span_no) for v in x[1:]])
     if c is tuple:
-        return tuple([v if type(v) in _SCALARS else _decode(v, classes) for v in x])
+        return tuple([v if type(v) in _SCALARS else _decode(v, classes, span_no) for v in x])
     if c is frozenset and all(type(v) is str for v in x):
         return x
     raise TypeError(f"no entry holds a {c.__name__}")
