@@ -9,6 +9,8 @@ from typing import Any, Callable, Optional
 
 from attrs import Factory, define, field
 
+from .skill_kinds import ASKING_KINDS
+
 
 @define(eq=False)
 class ActionDef:
@@ -123,11 +125,6 @@ class ModifierDef:
     cond: Optional[Callable] = None           # (g, owner, card, value, *args) -> bool
     layer: int = 1                            # an index into MODIFY_LAYERS (adjust)
     on: int = 0                               # the query argument (1-based) that must be the owner, else 0
-
-
-ASKING_KINDS = ("normal", "limited")
-"""The skill kinds whose owner is asked before a part fires (鎖定技 and 覺醒技 never ask): the checker, the
-rules text and the runtime read this one list."""
 
 
 @define(eq=False)

@@ -2,18 +2,21 @@
 check, and a short simulate's, is mostly imports."""
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 THB = str(Path(__file__).parent.parent / "rules" / "thb")
 
-# What a check must not pull in: the runtime that plays games, rich (for tables and progress bars),
-# the test runner, the language server, and importlib.metadata and importlib.resources (for packs
-# named, not given by path; resources brings tempfile, shutil and zipfile).
+# What a check must not pull in: the runtime that plays games and the definitions a pack is made of
+# (attrs classes, built at import), rich (for tables and progress bars), the test runner and the
+# test blocks' node classes, the language server, and importlib.metadata and importlib.resources (for
+# packs named, not given by path; resources brings tempfile, shutil and zipfile).
 NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.engine.game", "spellcard.runtime.engine.namespace",
-                 "spellcard.simulate", "spellcard.spelltest.suite", "spellcard.lsp", "importlib.metadata",
-                 "importlib.resources")
+                 "spellcard.runtime.defs", "spellcard.simulate", "spellcard.spelltest", "spellcard.lsp",
+                 "importlib.metadata", "importlib.resources")
 
 
 def loaded_by_check(cache: Path, *args: str) -> set:
@@ -45,6 +48,17 @@ def test_a_check_imports_neither_the_runtime_nor_rich_nor_the_test_runner(tmp_pa
     # Nor the checker, nor the agents (the command line's search options only name them; the
     # checker's built-ins, which a cached check does not read, bring them).
     assert not {"lark", "jinja2", "spellcard.compiler.check.checker", "spellcard.runtime.decisions", "random"} & cached
+
+
+def test_a_check_after_an_edit_imports_no_more_than_a_cold_one(tmp_path):
+    pack = tmp_path / "thb"
+    shutil.copytree(THB, pack, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    loaded_by_check(tmp_path / "cache", str(pack))
+    chars = pack / "characters.spell"
+    chars.write_text(re.sub(r"hp = (\d)", lambda m: f"hp = {int(m[1]) % 9 + 1}", chars.read_text("utf-8"), count=1),
+                     "utf-8")
+    edited = loaded_by_check(tmp_path / "cache", str(pack))
+    assert heavy(edited) == [] and not {"lark", "jinja2"} & edited
 
 
 def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_one():

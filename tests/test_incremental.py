@@ -61,6 +61,14 @@ EDITS = [
      lambda t: t + "\nfunc draw_two(p: player) { draw(p, 2) }\n", False),
     ("a base action's caller written in a skill", "characters_000.spell",
      lambda t: t.replace("{ draw(owner, 5) }", "{ draw_two(owner) }", 1), None),
+    # The names a file grants, after an edit that keeps its line count: the replaced declarations' grants
+    # kept when the new ones grant them too, the file walked again when not (incremental._edited).
+    ("a skill's body grants the skill nobody held", "characters_000.spell",
+     lambda t: t.replace("and owner.alive { draw(owner, 1) }", "and owner.alive { grant(owner, Lonely) }", 1), False),
+    ("the same grant, the body changed", "characters_000.spell",
+     lambda t: t.replace("{ grant(owner, Lonely) }", "{ grant(owner, Lonely)  draw(owner, 1) }", 1), None),
+    ("the grant removed", "characters_000.spell",
+     lambda t: t.replace("{ grant(owner, Lonely)  draw(owner, 1) }", "{ draw(owner, 2) }", 1), False),
 ]
 
 

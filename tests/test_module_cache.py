@@ -45,7 +45,8 @@ def check(sources: list[Source], cache: Path):
     return compile_sources(sources, load=False)
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "rules").glob("*/*.spell")) + sorted(CORPUS.glob("*.spell")),
+@pytest.mark.parametrize("path", sorted((ROOT / "rules").glob("*/*.spell")) + sorted(CORPUS.glob("*.spell"))
+                         + [ROOT / "rules" / "esper" / "tests" / "characters.spell"],     # test blocks
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_a_kept_module_is_the_module_built(tmp_path, path):
     text = path.read_text("utf-8")
@@ -56,6 +57,13 @@ def test_a_kept_module_is_the_module_built(tmp_path, path):
     kept = module_cache.entry(tmp_path, _compiler_digest(), str(path), path.read_bytes())
     module_cache.store(kept, built)
     assert same(module_cache.load(kept), built)
+
+
+def test_a_file_without_tests_is_kept_under_the_same_numbers_without_building_the_test_nodes():
+    """The test blocks' classes come after the tree's: numbering without them changes no entry."""
+    tree = module_cache._classes(tests=False)
+    assert module_cache._classes(tests=True)[:len(tree)] == tree
+    assert all(c.__module__.startswith("spellcard.spelltest") for c in module_cache._classes(tests=True)[len(tree):])
 
 
 def same(a, b) -> bool:

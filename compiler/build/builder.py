@@ -2,19 +2,29 @@
 from __future__ import annotations
 
 from spellcard.compiler import ast as A
-from spellcard.spelltest.builder import SpellTestRules
-from spellcard.spelltest.nodes import SpellTestDecl
 
 from .code import CodeBuilder, unquote
 from .reactions import ReactionRules
 
 
-class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
+class _Builder(ReactionRules, CodeBuilder):
     """One method per grammar rule (or alias), called with the rule's meta and its built children."""
 
     def __init__(self, path: str):
         self.path = path
         self.granted: set[str] = set()
+
+    def __getattr__(self, name: str):
+        """The rules of `test` blocks (spellcard/spelltest/builder.py's), found at a file's first test
+        block: their node classes are built only then, never for a check of rules alone."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        from spellcard.spelltest.builder import SpellTestRules
+
+        try:
+            return getattr(SpellTestRules, name).__get__(self)
+        except AttributeError:
+            raise AttributeError(name) from None
 
     # helpers ---------------------------------------------------------------
     def span(self, meta) -> A.Span:
@@ -32,8 +42,8 @@ class _Builder(SpellTestRules, ReactionRules, CodeBuilder):
 
     # top level ---------------------------------------------------------------
     def start(self, meta, items):
-        return A.Module(self.path, tuple(i for i in items if not isinstance(i, SpellTestDecl)),
-                        tuple(i for i in items if isinstance(i, SpellTestDecl)), granted=frozenset(self.granted))
+        return A.Module(self.path, tuple(i for i in items if isinstance(i, A.Decl)),
+                        tuple(i for i in items if not isinstance(i, A.Decl)), granted=frozenset(self.granted))
 
     def pack_decl(self, meta, c):
         name, title, base, fields = c

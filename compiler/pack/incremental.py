@@ -282,7 +282,10 @@ def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[A.
         return None
     before = tuple(d for d in old.decls if d.span.end_line < low)
     after = tuple(d for d in old.decls if d.span.line > high)
-    granted = _granted(before + after) | part.granted
+    # What the replaced declarations granted, the new ones still grant: the file's names stand, with theirs
+    # added, and the rest of the file is not walked.
+    replaced = _granted(d for d in old.decls if d.span.line >= low and d.span.end_line <= high)
+    granted = old.granted | part.granted if replaced <= part.granted else _granted(before + after) | part.granted
     return A.Module(path, before + part.decls + after, granted=frozenset(granted))
 
 

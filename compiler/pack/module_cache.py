@@ -20,27 +20,31 @@ import attrs
 from spellcard.atomic import write_bytes
 from spellcard.compiler import ast as A
 from spellcard.compiler.ast import base as ast_base, decls as ast_decls, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
-from spellcard.spelltest import nodes as test_ast
 from spellcard.compiler.ast.base import Span
 
 FORMAT = b"modules 2"           # what an entry holds; a change of it is a change of key
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
-@lru_cache(maxsize=1)
-def _classes() -> tuple:
-    """Every node class of the tree, in a fixed order: an entry names a class by its place here."""
+@lru_cache(maxsize=2)
+def _classes(tests: bool = False) -> tuple:
+    """Every node class of the tree, in a fixed order: an entry names a class by its place here.
+    Those of `test` blocks (spellcard/spelltest/nodes.py) sort after all the tree's, so a file with
+    no test block is read and written without them (`tests=False`: their classes are not built)."""
+    parts = [ast_base, ast_exprs, ast_stmts, ast_tools, ast_decls]
+    if tests:
+        from spellcard.spelltest import nodes
+        parts.append(nodes)
     found = {f"{c.__module__}.{c.__qualname__}": c
-             for m in (ast_base, ast_exprs, ast_stmts, ast_tools, ast_decls, test_ast)
-             for c in vars(m).values() if isinstance(c, type) and attrs.has(c)}
+             for m in parts for c in vars(m).values() if isinstance(c, type) and attrs.has(c)}
     return tuple(found[k] for k in sorted(found))
 
 
-@lru_cache(maxsize=1)
-def _fields() -> dict:
+@lru_cache(maxsize=2)
+def _fields(tests: bool = False) -> dict:
     """Per class: its number in the entry, and a function giving its field values in order."""
     out = {}
-    for i, cls in enumerate(_classes()):
+    for i, cls in enumerate(_classes(tests)):
         names = [f.name for f in attrs.fields(cls)]
         get = attrgetter(*names)
         out[cls] = (i, get if len(names) > 1 else (lambda node, get=get: (get(node),)))
@@ -57,7 +61,7 @@ def load(file: Path) -> Optional[A.Module]:
     """The module an entry holds, or None for a missing, changed, cut-short or foreign entry."""
     try:
         raw = read_sealed(file)
-        module = None if raw is None else _decode(raw, _classes())
+        module = None if raw is None else _decode(raw, _classes(_with_tests(raw)), _fields()[Span][0])
     except (ValueError, TypeError, IndexError, RecursionError):
         return None
     return module if isinstance(module, A.Module) else None
@@ -65,9 +69,15 @@ def load(file: Path) -> Optional[A.Module]:
 
 def store(file: Path, module: A.Module) -> None:
     try:
-        write_sealed(file, _encode(module, _fields()))
+        write_sealed(file, _encode(module, _fields(bool(module.tests))))
     except (TypeError, ValueError, RecursionError):
         pass                    # a tree this format cannot hold only costs speed
+
+
+def _with_tests(raw) -> bool:
+    """An entry's module has test blocks (its `tests` field, as _encode writes a Module, is not empty)."""
+    at = 1 + A.Module.__match_args__.index("tests")
+    return type(raw) is not list or len(raw) <= at or raw[at] != ()
 
 
 def read_sealed(file: Path) -> object:
@@ -118,12 +128,15 @@ def _encode(x, fields: dict):
     raise TypeError(f"no entry holds a {c.__name__}")
 
 
-def _decode(x, classes: tuple):
+def _decode(x, classes: tuple, span_no: int):
+    """_encode's inverse. A span (half of all nodes, its fields all scalars) is made at once."""
     c = type(x)
     if c is list:
-        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes) for v in x[1:]])
+        if x[0] == span_no:
+            return Span(*x[1:])
+        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes, span_no) for v in x[1:]])
     if c is tuple:
-        return tuple([v if type(v) in _SCALARS else _decode(v, classes) for v in x])
+        return tuple([v if type(v) in _SCALARS else _decode(v, classes, span_no) for v in x])
     if c is frozenset and all(type(v) is str for v in x):
         return x
     raise TypeError(f"no entry holds a {c.__name__}")

@@ -17,7 +17,7 @@ import jinja2
 from spellcard.compiler import ast as A
 from spellcard.compiler.check.loops import _conjuncts, nodes_in
 from spellcard.compiler.symbols import Symbols
-from spellcard.runtime.defs import ASKING_KINDS
+from spellcard.runtime.skill_kinds import ASKING_KINDS
 from .conditions import fixes
 from .english import english_grammar
 from .exprs import LANGS, ExprText, _Filled

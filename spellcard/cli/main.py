@@ -165,6 +165,11 @@ def check(paths: tuple[str, ...], no_cache: bool, extra: tuple[str, ...]) -> Non
             resolve(target)
         except PackNotFound as err:
             raise UsageProblem(printable(err)) from None
+    if WHOLE_PROCESS:
+        # What a check makes (the trees, the symbols, the record) lives until it ends, and the process
+        # with it: the cycle collector would only walk it (its first pass after the front end walks it
+        # all, a seventh of a check after one edit).
+        gc.disable()
     color = sys.stdout.isatty()
     failed = False
     for target in paths:

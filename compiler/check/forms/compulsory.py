@@ -6,7 +6,7 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from spellcard.compiler.text.diagnostics import did_you_mean
-from spellcard.runtime.defs import ASKING_KINDS as ASKS
+from spellcard.runtime.skill_kinds import ASKING_KINDS as ASKS
 from ..scope import Context, Scope
 
 
