@@ -3,10 +3,11 @@
 Every check leaves a record in the cache: per file, its bytes' hash and, per declaration, the
 diagnostics its own checks found (the checker's and the lints') and its exports (exports.py: what
 the rest of the check reads of it), and the whole pack's diagnostics (names, trigger loops, printed
-texts, modes' ends …). The next `check` of the same files reads again only the files that changed
-and those that declare anything but skills and characters (the actions, functions, cards and modes
-every check reads); a file of skills and characters that did not change stands in as the names and
-`skills` lists the others read (exports.stub), not parsed, decoded or checked. The declarations read
+texts, modes' ends …), and what the whole pack tells each declaration (Checker.prepared, the
+counters' write facts). The next `check` of the same files reads again only the files that changed;
+in a file that did not change, each skill and character stands in as the names and `skills` lists
+the others read (exports.stub), not parsed, decoded or checked, and every other declaration (the
+actions, functions, cards and modes every check reads) comes whole from the record. The declarations read
 again are checked and linted again alone; if each exports what it did, no other diagnostic can have
 changed, and the record's are kept. Otherwise (a name, a signature, an action's windows, a file
 added …) the pack is checked whole, as always. Either way the diagnostics are those of a check from
@@ -34,7 +35,7 @@ from . import module_cache
 from .exports import BODIES, exports, from_stub, stub, text_key
 from .extend import lay_over
 
-FORMAT = b"units 1"
+FORMAT = b"units 3"
 
 
 class _Run:
@@ -104,7 +105,7 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
                                                   any(x.is_error for x in mine), uses[i], _encode),
                       [_plain(x) for x in mine]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
-              "held": (sorted(held[0]), sorted(held[1]))}
+              "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes)}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
 
@@ -142,9 +143,11 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
     if record is None or [f[0] for f in record["files"]] != [s.path for s in sources]:
         return None
     layers, read = [], set()
+    decode, classes = module_cache._decode, module_cache._classes()
     for src, (path, data, granted, stubs, _) in zip(sources, record["files"]):
         if data == src.data and stubs is not None:
-            module = A.Module(path, tuple(from_stub(x) for x in stubs), granted=frozenset(granted))
+            module = A.Module(path, tuple(from_stub(x) if type(x) is tuple else decode(x, classes) for x in stubs),
+                              granted=frozenset(granted))
         else:
             module = _module(src, data, texts, cdir, compiler)
             if module is None or data != src.data and frozenset(granted) != module.granted:
@@ -160,11 +163,12 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
 
 
 def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, datas: dict,
-            linted: Optional[set] = None) -> Optional[tuple[list, list, Checker]]:
+            linted: Optional[set] = None, syms=None) -> Optional[tuple[list, list, Checker]]:
     """After an edit of the files `read` (laid over as `modules`): the pack's diagnostics, the record's
     files with the edited ones' units, and the checker that checked them again; None when a changed
     declaration is read whole by others or exports something else (the whole pack must be checked).
-    `spellcard check` and the language server (spellcard/lsp/units.py) both come through here."""
+    `spellcard check` and the language server (spellcard/lsp/units.py) both come through here; the
+    server passes `syms`, the last check's symbols with the changed declarations put in."""
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
     old = {f[0]: f[4] for f in record["files"]}
@@ -172,7 +176,7 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
                if text_key(d, texts.get(d.span.file, [])) != u[0]]
     if any(not isinstance(d, BODIES) for d in changed):
         return None                         # read whole by others: its exports are its text
-    found = _again(modules, changed, old, record, texts, linted)
+    found = _again(modules, changed, old, record, texts, linted, syms)
     if found is None:
         return None
     fresh, checker = found
@@ -187,15 +191,18 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
 
 
 def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
-           linted: Optional[set] = None) -> Optional[tuple]:
+           linted: Optional[set] = None, syms=None) -> Optional[tuple]:
     """id of each changed declaration -> its unit, checked and linted alone, and the checker that
     checked them; None if one of them exports something else than it did (the whole pack must be
-    checked)."""
+    checked). What the whole pack tells each declaration (Checker.prepare, the counters' write facts)
+    is the record's: only skills and characters changed, and if they export what they did, it is
+    what it was."""
     scratch = Diagnostics()
     run = _Run(scratch)
-    syms = collect(modules, scratch)
+    syms = syms if syms is not None else collect(modules, scratch)
     checker = Checker(syms, scratch)
-    checker.prepare(modules)
+    prepared, writes = record["facts"]
+    checker.prepare_from(prepared)
     run.mark(-1)
     uses = []
     for i, d in enumerate(changed):
@@ -214,7 +221,6 @@ def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
         | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
     held = (set(record["held"][0]), set(record["held"][1]))
-    writes = silent.counters.write_facts(modules)
     loops = LoopCheck(syms, checker.refs, Diagnostics(), _allowed(texts))
     where = {id(d): u for m in modules for d, u in zip(m.decls, old[m.path])}
     checked = len(scratch.items)
@@ -305,8 +311,15 @@ def _files(layers: list, modules: list, datas: dict, units: list) -> list:
 
 
 def _file(layer: A.Module, m: A.Module, data: bytes, units: list) -> tuple:
-    bodies = not layer.tests and all(isinstance(d, BODIES) for d in layer.decls)
-    return (m.path, data, sorted(layer.granted), [stub(d) for d in layer.decls] if bodies else None, units)
+    """A file's entry in the record: its path, bytes, names granted, its declarations as the next check
+    reads them while the file is unchanged (a skill or character as the others see it, exports.stub;
+    anything else whole, as the module cache holds trees; None: the file read from that cache) and
+    their units. Its `test` blocks are left out: `check` does not read them."""
+    try:
+        stands = [stub(d) if isinstance(d, BODIES) else _encode(d) for d in layer.decls]
+    except (TypeError, ValueError, RecursionError):
+        stands = None           # a tree the cache's format cannot hold: the file is read whole
+    return (m.path, data, sorted(layer.granted), stands, units)
 
 
 def _allowed(texts: dict):
@@ -332,7 +345,7 @@ def _entry(cdir: Path, compiler: bytes, paths: list) -> Path:
 
 def load(cdir: Path, compiler: bytes, paths: list) -> Optional[dict]:
     record = module_cache.read_sealed(_entry(cdir, compiler, paths))
-    return record if isinstance(record, dict) and {"files", "glob", "held"} <= record.keys() else None
+    return record if isinstance(record, dict) and {"files", "glob", "held", "facts"} <= record.keys() else None
 
 
 def store(cdir: Path, compiler: bytes, paths: list, record: dict) -> None:

@@ -65,9 +65,11 @@ def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
     if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"])):
         return None
     edited = {p for p in lines if lines[p] != last.lines.get(p)}
-    modules = _laid(layers, last, edited) or lay_over(layers, Diagnostics())    # its diagnostics: the record's
+    modules = _laid(layers, last, edited)
+    syms = _symbols(last, modules, edited) if modules is not None else None
+    modules = modules or lay_over(layers, Diagnostics())    # its diagnostics: the record's
     linted = set(last.linted)
-    found = I.recheck(layers, modules, edited, record, lines, {}, linted)
+    found = I.recheck(layers, modules, edited, record, lines, {}, linted, syms)
     if found is None:
         return None
     items, files, checker = found
@@ -94,6 +96,25 @@ def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
         else:
             return None
     return out
+
+
+def _symbols(last: Checked, modules: list, edited: set):
+    """The last check's symbols with each edited skill and character in the place of the one it
+    replaces (_laid: same files, same names and kinds in the same order), as collecting them again
+    would make them; the others are the same objects."""
+    s = last.syms
+    syms = attrs.evolve(s, skills=dict(s.skills), characters=dict(s.characters), top=dict(s.top))
+    for m, was in zip(modules, last.modules):
+        if m.path not in edited:
+            continue
+        for d, w in zip(m.decls, was.decls):
+            table = syms.skills if isinstance(d, A.SkillDecl) else syms.characters
+            if table.get(d.name) is w:
+                table[d.name] = d
+            kept = syms.top.get(d.name)
+            if kept is not None and kept[1] is w:
+                syms.top[d.name] = (kept[0], d)
+    return syms
 
 
 def _merged(last: Checked, checker: Checker, modules: list, edited: set) -> Checker:
