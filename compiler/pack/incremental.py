@@ -172,31 +172,32 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
     old = {f[0]: f[4] for f in record["files"]}
-    changed = [d for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
-               if text_key(d, texts.get(d.span.file, [])) != u[0]]
+    where = {id(d): u for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
+             if text_key(d, texts.get(d.span.file, [])) != u[0]}
+    changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
     if any(not isinstance(d, BODIES) for d in changed):
         return None                         # read whole by others: its exports are its text
-    found = _again(modules, changed, old, record, texts, linted, syms)
+    found = _again(modules, changed, where, record, texts, linted, syms)
     if found is None:
         return None
     fresh, checker = found
-    units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
-    items = [_diagnostic(x) for u in units for x in u[2]] + [_diagnostic(x) for x in record["glob"]]
-    at, files = 0, []
+    files, items = [], []
     for (_, layer), m, was in zip(layers, modules, record["files"]):
-        mine = units[at:at + len(m.decls)]
-        at += len(m.decls)
-        files.append(_file(layer, m, datas.get(m.path, b""), mine) if m.path in read else was)
+        if m.path in read:
+            was = _file(layer, m, datas.get(m.path, b""), [fresh.get(id(d), u) for d, u in zip(m.decls, was[4])])
+        files.append(was)
+        items.extend(_diagnostic(x) for u in was[4] for x in u[2])
+    items.extend(_diagnostic(x) for x in record["glob"])
     return [x for x in items if not silenced(x, texts.get(x.span.file))], files, checker
 
 
-def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
+def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
            linted: Optional[set] = None, syms=None) -> Optional[tuple]:
-    """id of each changed declaration -> its unit, checked and linted alone, and the checker that
-    checked them; None if one of them exports something else than it did (the whole pack must be
-    checked). What the whole pack tells each declaration (Checker.prepare, the counters' write facts)
-    is the record's: only skills and characters changed, and if they export what they did, it is
-    what it was."""
+    """id of each changed declaration -> its unit, checked and linted alone (`where`: id -> its last
+    unit), and the checker that checked them; None if one of them exports something else than it did
+    (the whole pack must be checked). What the whole pack tells each declaration (Checker.prepare,
+    the counters' write facts) is the record's: only skills and characters changed, and if they
+    export what they did, it is what it was."""
     scratch = Diagnostics()
     run = _Run(scratch)
     syms = syms if syms is not None else collect(modules, scratch)
@@ -215,14 +216,13 @@ def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
         for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
             checker.check_decl(d)
         run.mark(-1)
-    mine = {id(d) for d in changed}
-    kept = [x for m in modules for d, u in zip(m.decls, old[m.path]) if id(d) not in mine for x in u[2]]
+    gone = {id(u) for u in where.values()}
+    kept = [x for f in record["files"] for u in f[4] if id(u) not in gone for x in u[2] if x[0] == "error"]
     broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
         | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
     held = (set(record["held"][0]), set(record["held"][1]))
     loops = LoopCheck(syms, checker.refs, Diagnostics(), _allowed(texts))
-    where = {id(d): u for m in modules for d, u in zip(m.decls, old[m.path])}
     checked = len(scratch.items)
     fresh = {}
     for i, d in enumerate(changed):

@@ -33,7 +33,8 @@ class Checked:
     checker: Checker
     diagnostics: list               # sorted, `allow` comments applied
     record: dict
-    lines: dict                     # path -> its lines, as checked
+    texts: dict                     # path -> its text, as checked
+    lines: dict                     # path -> its lines
     linted: frozenset               # the plain form of those the loop and lint passes found
 
     def lints(self) -> frozenset:
@@ -41,12 +42,13 @@ class Checked:
         return frozenset(id(d) for d in self.diagnostics if I._plain(d) in self.linted)
 
 
-def check(layers: list, lines: dict, last: Optional[Checked]) -> Checked:
-    """The pack of `layers` ((base tag, module) per file, every file parsed) checked, re-checking only
-    what changed since `last` when that can be told (the module's docstring)."""
+def check(layers: list, texts: dict, last: Optional[Checked]) -> Checked:
+    """The pack of `layers` ((base tag, module) per file, every file parsed; `texts`: path -> its text)
+    checked, re-checking only what changed since `last` when that can be told (the module's docstring)."""
+    lines = _lines(texts, last)
     if last is not None:
         try:
-            found = _again(layers, lines, last)
+            found = _again(layers, texts, lines, last)
         except (KeyError, IndexError, TypeError, ValueError):
             found = None            # a record of another shape: the whole check
         if found is not None:
@@ -55,16 +57,24 @@ def check(layers: list, lines: dict, last: Optional[Checked]) -> Checked:
     modules = lay_over(layers, diags)
     syms, checker, diags, record = I.check_laid(layers, modules, diags, lines,
                                                 {m.path: b"" for _, m in layers}, linted=linted)
-    return Checked(modules, syms, checker, diags.sorted(), record, lines, frozenset(linted))
+    return Checked(modules, syms, checker, diags.sorted(), record, texts, lines, frozenset(linted))
 
 
-def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
+def _lines(texts: dict, last: Optional[Checked]) -> dict:
+    """Each file's lines; an unchanged file's are the last check's (splitting every file of a big pack
+    again was a tenth of an edit's check)."""
+    if last is None:
+        return {p: t.split("\n") for p, t in texts.items()}
+    return {p: last.lines[p] if last.texts.get(p) == t else t.split("\n") for p, t in texts.items()}
+
+
+def _again(layers: list, texts: dict, lines: dict, last: Checked) -> Optional[Checked]:
     record = last.record
     if [m.path for _, m in layers] != [f[0] for f in record["files"]]:
         return None
-    if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"])):
-        return None
-    edited = {p for p in lines if lines[p] != last.lines.get(p)}
+    edited = {p for p in texts if texts[p] != last.texts.get(p)}
+    if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"]) if m.path in edited):
+        return None         # (a file whose text is the last one's is the same tree: chunks.py)
     modules = _laid(layers, last, edited)
     syms = _symbols(last, modules, edited) if modules is not None else None
     modules = modules or lay_over(layers, Diagnostics())    # its diagnostics: the record's
@@ -77,7 +87,7 @@ def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
     diags.items = items
     shown = {I._plain(x) for x in diags.items}
     return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
-                   dict(record, files=files), lines, frozenset(linted & shown))
+                   dict(record, files=files), texts, lines, frozenset(linted & shown))
 
 
 def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
