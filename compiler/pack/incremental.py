@@ -19,6 +19,7 @@ into place: a record that was changed, cut short or copied over another is a mis
 from __future__ import annotations
 
 import hashlib
+import marshal
 from pathlib import Path
 from typing import Optional
 
@@ -35,7 +36,7 @@ from . import module_cache
 from .exports import BODIES, exports, from_stub, stub, text_key
 from .extend import lay_over
 
-FORMAT = b"units 3"
+FORMAT = b"units 4"
 
 
 class _Run:
@@ -144,10 +145,10 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
         return None
     layers, read = [], set()
     decode, classes = module_cache._decode, module_cache._classes()
-    for src, (path, data, granted, stubs, _) in zip(sources, record["files"]):
-        if data == src.data and stubs is not None:
-            module = A.Module(path, tuple(from_stub(x) if type(x) is tuple else decode(x, classes) for x in stubs),
-                              granted=frozenset(granted))
+    for src, (path, data, granted, stands, *_) in zip(sources, record["files"]):
+        if data == src.data and stands is not None:
+            module = A.Module(path, tuple(from_stub(x) if type(x) is tuple else decode(x, classes)
+                                          for x in marshal.loads(stands)), granted=frozenset(granted))
         else:
             module = _module(src, data, texts, cdir, compiler)
             if module is None or data != src.data and frozenset(granted) != module.granted:
@@ -171,7 +172,7 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     server passes `syms`, the last check's symbols with the changed declarations put in."""
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
-    old = {f[0]: f[4] for f in record["files"]}
+    old = {f[0]: _units(f) for f in record["files"] if f[0] in read}
     where = {id(d): u for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
              if text_key(d, texts.get(d.span.file, [])) != u[0]}
     changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
@@ -184,9 +185,10 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     files, items = [], []
     for (_, layer), m, was in zip(layers, modules, record["files"]):
         if m.path in read:
-            was = _file(layer, m, datas.get(m.path, b""), [fresh.get(id(d), u) for d, u in zip(m.decls, was[4])])
+            units = [fresh.get(id(d), u) for d, u in zip(m.decls, old[m.path])]
+            was = _file(layer, m, datas.get(m.path, b""), units)
         files.append(was)
-        items.extend(_diagnostic(x) for u in was[4] for x in u[2])
+        items.extend(_diagnostic(x) for found in was[4] for x in found)
     items.extend(_diagnostic(x) for x in record["glob"])
     return [x for x in items if not silenced(x, texts.get(x.span.file))], files, checker
 
@@ -216,8 +218,8 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
             checker.check_decl(d)
         run.mark(-1)
-    gone = {id(u) for u in where.values()}
-    kept = [x for f in record["files"] for u in f[4] if id(u) not in gone for x in u[2] if x[0] == "error"]
+    gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
+    kept = [x for f in record["files"] for found in f[4] if id(found) not in gone for x in found if x[0] == "error"]
     broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
         | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
@@ -313,13 +315,24 @@ def _files(layers: list, modules: list, datas: dict, units: list) -> list:
 def _file(layer: A.Module, m: A.Module, data: bytes, units: list) -> tuple:
     """A file's entry in the record: its path, bytes, names granted, its declarations as the next check
     reads them while the file is unchanged (a skill or character as the others see it, exports.stub;
-    anything else whole, as the module cache holds trees; None: the file read from that cache) and
-    their units. Its `test` blocks are left out: `check` does not read them."""
+    anything else whole, as the module cache holds trees; None: the file read from that cache), the
+    diagnostics of each, and each one's (text key, exports). Its `test` blocks are left out: `check`
+    does not read them. The stand-ins and the keys are kept marshalled: a check after an edit reads
+    the keys of the edited files alone, and writes again only what it made."""
     try:
-        stands = [stub(d) if isinstance(d, BODIES) else _encode(d) for d in layer.decls]
+        stands = marshal.dumps([stub(d) if isinstance(d, BODIES) else _encode(d) for d in layer.decls])
     except (TypeError, ValueError, RecursionError):
         stands = None           # a tree the cache's format cannot hold: the file is read whole
-    return (m.path, data, sorted(layer.granted), stands, units)
+    try:
+        keyed = marshal.dumps([(u[0], u[1]) for u in units])
+    except ValueError:
+        keyed = None            # a record that cannot be read: the next check is whole
+    return (m.path, data, sorted(layer.granted), stands, [u[2] for u in units], keyed)
+
+
+def _units(f: tuple) -> list:
+    """A file's units (text key, exports, diagnostics), from its entry in the record."""
+    return [(key, out, found) for (key, out), found in zip(marshal.loads(f[5]), f[4])]
 
 
 def _allowed(texts: dict):
