@@ -8,7 +8,8 @@ declarations are checked and linted again alone, and if each still exports what 
 which leaves a new record. Either way the diagnostics are those of a check from nothing
 (tests/lsp/test_units.py holds the server's equal to a cold `spellcard check` over a run of edits).
 The checker's types and names for the declarations not checked again are the last analysis's (their
-trees are the same objects: chunks.py keeps a declaration's tree while its text is unchanged).
+trees are the same objects: chunks.py keeps a declaration's tree while its text is unchanged), and so
+are its symbols, with the edited skills and characters put in their places.
 """
 from __future__ import annotations
 
