@@ -7,8 +7,8 @@ pack, a 100-game simulate beside THB's in the same mode, and a short explore.
 The pack is written by bench/big_pack.py (N characters extending THB, default 2,000) into a
 temporary folder. Cold: a fresh, empty cache folder ($SPELLCARD_CACHE) each run. Cached: the same
 pack again. One edit: a character's hit points changed in one file each run: the check reads again
-only that declaration and what it must (compiler/pack/incremental.py), the other files' built modules
-and the last check's record coming from the cache. THB's rows do the same on a copy of rules/thb. First run: `simulate --games 1` on a cache that has the check's
+only that declaration and what it must (compiler/pack/incremental.py), the edited file's other
+declarations from its built module and every other file's from the last check's record. THB's rows do the same on a copy of rules/thb. First run: `simulate --games 1` on a cache that has the check's
 diagnostics but no module, so it emits, compiles and loads the pack. Each figure is the median of R
 runs: wall time, CPU time (user + system of the child, the fairer figure on a shared machine) and
 peak memory (the child's largest resident set). Games per second come from `simulate --json`,

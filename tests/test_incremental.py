@@ -61,6 +61,10 @@ EDITS = [
      lambda t: t + "\nfunc draw_two(p: player) { draw(p, 2) }\n", False),
     ("a base action's caller written in a skill", "characters_000.spell",
      lambda t: t.replace("{ draw(owner, 5) }", "{ draw_two(owner) }", 1), None),
+    ("an equipment's skill's body, in a file of cards", "cards.spell",
+     lambda t: t.replace("max_danmaku when p == owner = value + 1", "max_danmaku when p == owner = value + 2", 1), True),
+    ("a character's hit points, the file of cards and the one with a function standing in", "characters_000.spell",
+     lambda t: re.sub(r"hp = (\d+)", lambda m: f"hp = {int(m[1]) % 9 + 1}", t, count=1), True),
     # The names a file grants, after an edit that keeps its line count: the replaced declarations' grants
     # kept when the new ones grant them too, the file walked again when not (incremental._edited).
     ("a skill's body grants the skill nobody held", "characters_000.spell",

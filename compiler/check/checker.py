@@ -54,6 +54,14 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
         self.rule_skills = {n for m in modules for d in m.decls if isinstance(d, A.ModeDecl)
                             for sc in d.rules for n, _ in sc.names}
 
+    def prepared(self) -> tuple:
+        """What prepare() found, as plain data: checking some skills and characters again starts from it
+        (their own lists of skills are in what they export, so when those are kept, so is this)."""
+        return sorted(self.card_skills), sorted(self.rule_skills)
+
+    def prepare_from(self, facts: tuple) -> None:
+        self.card_skills, self.rule_skills = set(facts[0]), set(facts[1])
+
     def check_decl(self, decl) -> None:
         method = getattr(self, "decl_" + type(decl).__name__, None)
         if method is not None:

@@ -3,10 +3,11 @@
 Every check leaves a record in the cache: per file, its bytes' hash and, per declaration, the
 diagnostics its own checks found (the checker's and the lints') and its exports (exports.py: what
 the rest of the check reads of it), and the whole pack's diagnostics (names, trigger loops, printed
-texts, modes' ends …). The next `check` of the same files reads again only the files that changed
-and those that declare anything but skills and characters (the actions, functions, cards and modes
-every check reads); a file of skills and characters that did not change stands in as the names and
-`skills` lists the others read (exports.stub), not parsed, decoded or checked. The declarations read
+texts, modes' ends …), and what the whole pack tells each declaration (Checker.prepared, the
+counters' write facts). The next `check` of the same files reads again only the files that changed;
+in a file that did not change, each skill and character stands in as the names and `skills` lists
+the others read (exports.stub), not parsed, decoded or checked, and every other declaration (the
+actions, functions, cards and modes every check reads) comes whole from the record. The declarations read
 again are checked and linted again alone; if each exports what it did, no other diagnostic can have
 changed, and the record's are kept. Otherwise (a name, a signature, an action's windows, a file
 added …) the pack is checked whole, as always. Either way the diagnostics are those of a check from
@@ -18,6 +19,7 @@ into place: a record that was changed, cut short or copied over another is a mis
 from __future__ import annotations
 
 import hashlib
+import marshal
 from pathlib import Path
 from typing import Optional
 
@@ -34,7 +36,7 @@ from . import module_cache
 from .exports import BODIES, exports, from_stub, stub, text_key
 from .extend import lay_over
 
-FORMAT = b"units 1"
+FORMAT = b"units 4"
 
 
 class _Run:
@@ -101,10 +103,10 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
         mine = run.of(i)
         lines = texts.get(d.span.file, [])
         units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
-                                                  any(x.is_error for x in mine), uses[i], _encode),
+                                                  any(x.is_error for x in mine), uses[i], module_cache.encode_node),
                       [_plain(x) for x in mine]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
-              "held": (sorted(held[0]), sorted(held[1]))}
+              "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes)}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
 
@@ -142,9 +144,10 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
     if record is None or [f[0] for f in record["files"]] != [s.path for s in sources]:
         return None
     layers, read = [], set()
-    for src, (path, data, granted, stubs, _) in zip(sources, record["files"]):
-        if data == src.data and stubs is not None:
-            module = A.Module(path, tuple(from_stub(x) for x in stubs), granted=frozenset(granted))
+    for src, (path, data, granted, stands, *_) in zip(sources, record["files"]):
+        if data == src.data and stands is not None:
+            module = A.Module(path, tuple(from_stub(x) if type(x) is tuple else module_cache.decode_node(x)
+                                          for x in marshal.loads(stands)), granted=frozenset(granted))
         else:
             module = _module(src, data, texts, cdir, compiler)
             if module is None or data != src.data and frozenset(granted) != module.granted:
@@ -160,42 +163,48 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
 
 
 def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, datas: dict,
-            linted: Optional[set] = None) -> Optional[tuple[list, list, Checker]]:
+            linted: Optional[set] = None, syms=None) -> Optional[tuple[list, list, Checker]]:
     """After an edit of the files `read` (laid over as `modules`): the pack's diagnostics, the record's
     files with the edited ones' units, and the checker that checked them again; None when a changed
     declaration is read whole by others or exports something else (the whole pack must be checked).
-    `spellcard check` and the language server (spellcard/lsp/units.py) both come through here."""
+    `spellcard check` and the language server (spellcard/lsp/units.py) both come through here; the
+    server passes `syms`, the last check's symbols with the changed declarations put in."""
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
-    old = {f[0]: f[4] for f in record["files"]}
-    changed = [d for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
-               if text_key(d, texts.get(d.span.file, [])) != u[0]]
+    old = {f[0]: _units(f) for f in record["files"] if f[0] in read}
+    where = {id(d): u for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
+             if text_key(d, texts.get(d.span.file, [])) != u[0]}
+    changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
     if any(not isinstance(d, BODIES) for d in changed):
         return None                         # read whole by others: its exports are its text
-    found = _again(modules, changed, old, record, texts, linted)
+    found = _again(modules, changed, where, record, texts, linted, syms)
     if found is None:
         return None
     fresh, checker = found
-    units = [fresh.get(id(d), u) for m in modules for d, u in zip(m.decls, old[m.path])]
-    items = [_diagnostic(x) for u in units for x in u[2]] + [_diagnostic(x) for x in record["glob"]]
-    at, files = 0, []
+    files, items = [], []
     for (_, layer), m, was in zip(layers, modules, record["files"]):
-        mine = units[at:at + len(m.decls)]
-        at += len(m.decls)
-        files.append(_file(layer, m, datas.get(m.path, b""), mine) if m.path in read else was)
+        if m.path in read:
+            units = [fresh.get(id(d), u) for d, u in zip(m.decls, old[m.path])]
+            was = _file(layer, m, datas.get(m.path, b""), units)
+        files.append(was)
+        items.extend(_diagnostic(x) for found in was[4] for x in found)
+    items.extend(_diagnostic(x) for x in record["glob"])
     return [x for x in items if not silenced(x, texts.get(x.span.file))], files, checker
 
 
-def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
-           linted: Optional[set] = None) -> Optional[tuple]:
-    """id of each changed declaration -> its unit, checked and linted alone, and the checker that
-    checked them; None if one of them exports something else than it did (the whole pack must be
-    checked)."""
+def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
+           linted: Optional[set] = None, syms=None) -> Optional[tuple]:
+    """id of each changed declaration -> its unit, checked and linted alone (`where`: id -> its last
+    unit), and the checker that checked them; None if one of them exports something else than it did
+    (the whole pack must be checked). What the whole pack tells each declaration (Checker.prepare,
+    the counters' write facts) is the record's: only skills and characters changed, and if they
+    export what they did, it is what it was."""
     scratch = Diagnostics()
     run = _Run(scratch)
-    syms = collect(modules, scratch)
+    syms = syms if syms is not None else collect(modules, scratch)
     checker = Checker(syms, scratch)
-    checker.prepare(modules)
+    prepared, writes = record["facts"]
+    checker.prepare_from(prepared)
     run.mark(-1)
     uses = []
     for i, d in enumerate(changed):
@@ -208,15 +217,13 @@ def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
         for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
             checker.check_decl(d)
         run.mark(-1)
-    mine = {id(d) for d in changed}
-    kept = [x for m in modules for d, u in zip(m.decls, old[m.path]) if id(d) not in mine for x in u[2]]
+    gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
+    kept = [x for f in record["files"] for found in f[4] if id(found) not in gone for x in found if x[0] == "error"]
     broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
         | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
     held = (set(record["held"][0]), set(record["held"][1]))
-    writes = silent.counters.write_facts(modules)
     loops = LoopCheck(syms, checker.refs, Diagnostics(), _allowed(texts))
-    where = {id(d): u for m in modules for d, u in zip(m.decls, old[m.path])}
     checked = len(scratch.items)
     fresh = {}
     for i, d in enumerate(changed):
@@ -227,7 +234,7 @@ def _again(modules: list, changed: list, old: dict, record: dict, texts: dict,
         del scratch.items[checked:]
         lines = texts.get(d.span.file, [])
         unit = (text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
-                                            any(x.is_error for x in found), uses[i], _encode),
+                                            any(x.is_error for x in found), uses[i], module_cache.encode_node),
                 [_plain(x) for x in found])
         if unit[1] != where[id(d)][1]:
             return None
@@ -308,8 +315,27 @@ def _files(layers: list, modules: list, datas: dict, units: list) -> list:
 
 
 def _file(layer: A.Module, m: A.Module, data: bytes, units: list) -> tuple:
-    bodies = not layer.tests and all(isinstance(d, BODIES) for d in layer.decls)
-    return (m.path, data, sorted(layer.granted), [stub(d) for d in layer.decls] if bodies else None, units)
+    """A file's entry in the record: its path, bytes, names granted, its declarations as the next check
+    reads them while the file is unchanged (a skill or character as the others see it, exports.stub;
+    anything else whole, as the module cache holds trees; None: the file read from that cache), the
+    diagnostics of each, and each one's (text key, exports). Its `test` blocks are left out: `check`
+    does not read them. The stand-ins and the keys are kept marshalled: a check after an edit reads
+    the keys of the edited files alone, and writes again only what it made."""
+    try:
+        stands = marshal.dumps([stub(d) if isinstance(d, BODIES) else module_cache.encode_node(d)
+                                for d in layer.decls])
+    except (TypeError, ValueError, RecursionError):
+        stands = None           # a tree the cache's format cannot hold: the file is read whole
+    try:
+        keyed = marshal.dumps([(u[0], u[1]) for u in units])
+    except ValueError:
+        keyed = None            # a record that cannot be read: the next check is whole
+    return (m.path, data, sorted(layer.granted), stands, [u[2] for u in units], keyed)
+
+
+def _units(f: tuple) -> list:
+    """A file's units (text key, exports, diagnostics), from its entry in the record."""
+    return [(key, out, found) for (key, out), found in zip(marshal.loads(f[5]), f[4])]
 
 
 def _allowed(texts: dict):
@@ -319,10 +345,6 @@ def _allowed(texts: dict):
 def _plain(x: Diagnostic) -> tuple:
     s = x.span
     return (x.severity, x.message, (s.file, s.line, s.col, s.end_line, s.end_col), x.help, x.code)
-
-
-def _encode(d) -> object:
-    return module_cache._encode(d, module_cache._fields())
 
 
 # ── the record on disk ─────────────────────────────────────────────────────────
@@ -335,7 +357,7 @@ def _entry(cdir: Path, compiler: bytes, paths: list) -> Path:
 
 def load(cdir: Path, compiler: bytes, paths: list) -> Optional[dict]:
     record = module_cache.read_sealed(_entry(cdir, compiler, paths))
-    return record if isinstance(record, dict) and {"files", "glob", "held"} <= record.keys() else None
+    return record if isinstance(record, dict) and {"files", "glob", "held", "facts"} <= record.keys() else None
 
 
 def store(cdir: Path, compiler: bytes, paths: list, record: dict) -> None:

@@ -110,6 +110,17 @@ def _seal(file: Path, payload: bytes) -> bytes:
     return hashlib.sha256(file.name.encode() + b"\0" + payload).digest()
 
 
+def encode_node(node) -> object:
+    """A declaration as an entry holds it (no test block: those live in a module's `tests`), for the
+    incremental check's record, which keeps the declarations of unchanged files this way."""
+    return _encode(node, _fields())
+
+
+def decode_node(x) -> object:
+    """encode_node's inverse."""
+    return _decode(x, _classes(), _fields()[Span][0])
+
+
 def _encode(x, fields: dict):
     """A node as [its class's number, *its fields]; tuples stay tuples, and nothing else is kept.
     A span, every node's and half of all nodes, is written in place: one call fewer each."""

@@ -102,8 +102,8 @@ class Analyzer:
         if diags.items or len(modules) != len(texts):
             return self._check(pack, texts, modules, diags, full=True)
         tags = dict(pack.bases)
-        done = units.check([(tags.get(Path(p), ""), m) for p, m in modules.items()],
-                           {p: t.split("\n") for p, t in texts.items()}, self._units.get(pack.files))
+        done = units.check([(tags.get(Path(p), ""), m) for p, m in modules.items()], texts,
+                           self._units.get(pack.files))
         return Analysis(pack.files, texts, {m.path: m for m in done.modules}, done.syms, done.checker,
                         done.diagnostics, done.lints(), units=done)
 

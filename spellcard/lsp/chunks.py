@@ -32,25 +32,15 @@ def split(text: str) -> list[tuple[int, str]]:
 
 
 def _balance(line: str) -> int:
-    """Brackets opened minus closed on one line, outside strings and comments."""
-    n, i, in_string = 0, 0, False
-    while i < len(line):
-        ch = line[i]
-        if in_string:
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "#":
-            break
-        elif ch in "([{":
-            n += 1
-        elif ch in ")]}":
-            n -= 1
-        i += 1
-    return n
+    """Brackets opened minus closed on one line, outside strings and comments (a string left open
+    runs to the line's end; a backslash in one escapes the next character)."""
+    if '"' in line:
+        line = _STRINGS.sub("", line)
+    line = line.partition("#")[0]
+    return line.count("(") + line.count("[") + line.count("{") - line.count(")") - line.count("]") - line.count("}")
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?')
 
 
 class ChunkedParser:

@@ -8,7 +8,8 @@ declarations are checked and linted again alone, and if each still exports what 
 which leaves a new record. Either way the diagnostics are those of a check from nothing
 (tests/lsp/test_units.py holds the server's equal to a cold `spellcard check` over a run of edits).
 The checker's types and names for the declarations not checked again are the last analysis's (their
-trees are the same objects: chunks.py keeps a declaration's tree while its text is unchanged).
+trees are the same objects: chunks.py keeps a declaration's tree while its text is unchanged), and so
+are its symbols, with the edited skills and characters put in their places.
 """
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ class Checked:
     checker: Checker
     diagnostics: list               # sorted, `allow` comments applied
     record: dict
-    lines: dict                     # path -> its lines, as checked
+    texts: dict                     # path -> its text, as checked
+    lines: dict                     # path -> its lines
     linted: frozenset               # the plain form of those the loop and lint passes found
 
     def lints(self) -> frozenset:
@@ -41,12 +43,13 @@ class Checked:
         return frozenset(id(d) for d in self.diagnostics if I._plain(d) in self.linted)
 
 
-def check(layers: list, lines: dict, last: Optional[Checked]) -> Checked:
-    """The pack of `layers` ((base tag, module) per file, every file parsed) checked, re-checking only
-    what changed since `last` when that can be told (the module's docstring)."""
+def check(layers: list, texts: dict, last: Optional[Checked]) -> Checked:
+    """The pack of `layers` ((base tag, module) per file, every file parsed; `texts`: path -> its text)
+    checked, re-checking only what changed since `last` when that can be told (the module's docstring)."""
+    lines = _lines(texts, last)
     if last is not None:
         try:
-            found = _again(layers, lines, last)
+            found = _again(layers, texts, lines, last)
         except (KeyError, IndexError, TypeError, ValueError):
             found = None            # a record of another shape: the whole check
         if found is not None:
@@ -55,19 +58,29 @@ def check(layers: list, lines: dict, last: Optional[Checked]) -> Checked:
     modules = lay_over(layers, diags)
     syms, checker, diags, record = I.check_laid(layers, modules, diags, lines,
                                                 {m.path: b"" for _, m in layers}, linted=linted)
-    return Checked(modules, syms, checker, diags.sorted(), record, lines, frozenset(linted))
+    return Checked(modules, syms, checker, diags.sorted(), record, texts, lines, frozenset(linted))
 
 
-def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
+def _lines(texts: dict, last: Optional[Checked]) -> dict:
+    """Each file's lines; an unchanged file's are the last check's (splitting every file of a big pack
+    again was a tenth of an edit's check)."""
+    if last is None:
+        return {p: t.split("\n") for p, t in texts.items()}
+    return {p: last.lines[p] if last.texts.get(p) == t else t.split("\n") for p, t in texts.items()}
+
+
+def _again(layers: list, texts: dict, lines: dict, last: Checked) -> Optional[Checked]:
     record = last.record
     if [m.path for _, m in layers] != [f[0] for f in record["files"]]:
         return None
-    if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"])):
-        return None
-    edited = {p for p in lines if lines[p] != last.lines.get(p)}
-    modules = _laid(layers, last, edited) or lay_over(layers, Diagnostics())    # its diagnostics: the record's
+    edited = {p for p in texts if texts[p] != last.texts.get(p)}
+    if any(sorted(m.granted) != list(f[2]) for (_, m), f in zip(layers, record["files"]) if m.path in edited):
+        return None         # (a file whose text is the last one's is the same tree: chunks.py)
+    modules = _laid(layers, last, edited)
+    syms = _symbols(last, modules, edited) if modules is not None else None
+    modules = modules or lay_over(layers, Diagnostics())    # its diagnostics: the record's
     linted = set(last.linted)
-    found = I.recheck(layers, modules, edited, record, lines, {}, linted)
+    found = I.recheck(layers, modules, edited, record, lines, {}, linted, syms)
     if found is None:
         return None
     items, files, checker = found
@@ -75,7 +88,7 @@ def _again(layers: list, lines: dict, last: Checked) -> Optional[Checked]:
     diags.items = items
     shown = {I._plain(x) for x in diags.items}
     return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
-                   dict(record, files=files), lines, frozenset(linted & shown))
+                   dict(record, files=files), texts, lines, frozenset(linted & shown))
 
 
 def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
@@ -94,6 +107,25 @@ def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
         else:
             return None
     return out
+
+
+def _symbols(last: Checked, modules: list, edited: set):
+    """The last check's symbols with each edited skill and character in the place of the one it
+    replaces (_laid: same files, same names and kinds in the same order), as collecting them again
+    would make them; the others are the same objects."""
+    s = last.syms
+    syms = attrs.evolve(s, skills=dict(s.skills), characters=dict(s.characters), top=dict(s.top))
+    for m, was in zip(modules, last.modules):
+        if m.path not in edited:
+            continue
+        for d, w in zip(m.decls, was.decls):
+            table = syms.skills if isinstance(d, A.SkillDecl) else syms.characters
+            if table.get(d.name) is w:
+                table[d.name] = d
+            kept = syms.top.get(d.name)
+            if kept is not None and kept[1] is w:
+                syms.top[d.name] = (kept[0], d)
+    return syms
 
 
 def _merged(last: Checked, checker: Checker, modules: list, edited: set) -> Checker:

@@ -6,7 +6,7 @@ import pytest
 
 from spellcard.compiler.build.builder import build
 from spellcard.compiler.parse.read import parse
-from spellcard.lsp.chunks import ChunkedParser, split
+from spellcard.lsp.chunks import ChunkedParser, _balance, split
 
 from .client import ROOT
 
@@ -27,6 +27,19 @@ def test_chunks_cover_the_file_and_build_the_same_tree(path, tmp_path, monkeypat
     tree, problem = parse(str(path), text)
     assert problem is None
     same_tree(ChunkedParser().module(str(path), text), build(str(path), tree))
+
+
+# (line, brackets opened minus closed outside strings and comments)
+BALANCES = [
+    ("skill A {", 1), ("  if x { f(a[1]) }", 0), ('  text "({[ not counted"', 0), ('  f("a\\"(", b) {', 1),
+    ('  g("\\\\") (', 1), ("  h(x) # (( a comment", 0), ('  "#" (', 1), ('  # "( a quote in a comment', 0),
+    ('  f("still open (', 1), ('x = "a" + "(" }', -1), ('"\\', 0), ("", 0),
+]
+
+
+@pytest.mark.parametrize("line,want", BALANCES)
+def test_a_lines_brackets_are_counted_outside_strings_and_comments(line, want):
+    assert _balance(line) == want
 
 
 def test_an_edit_reparses_only_its_declaration_and_keeps_every_span(tmp_path, monkeypatch):
