@@ -2,8 +2,8 @@
 only the pack can give it words in the language its texts are printed in (Chinese). English needs
 none: the text says a name as words (`item_ok` is "item ok"). Told once, at the name's declaration,
 with how many skills, cards and modes show it and what to add (a `says` phrasing on a function, query
-or action; a label on an attribute, counter, zone, deck, enum member or parameter), so a designer
-learns what to add where it is added. The rules text notes each name it writes as it is
+or action; a label on an attribute, counter, zone, deck or enum member), so a designer learns what
+to add where it is added. The rules text notes each name it writes as it is
 (compiler/text/exprs.py, `ExprText.unlabelled`); this reads those notes, so it flags exactly what
 `spellcard explain` shows."""
 from __future__ import annotations
@@ -19,7 +19,7 @@ LANG = "zh"
 """The language only the pack can give words in; the compiler has its own for English."""
 _NOUNS = {A.SkillDecl: "skill", A.CardDecl: "card", A.ModeDecl: "mode"}
 _GROUP = {"action": "calls", "function": "calls", "query": "calls", "attribute": "data", "counter": "data",
-          "zone": "data", "deck": "data", "enum member": "members", "parameter": "parameters"}
+          "zone": "data", "deck": "data", "enum member": "members"}
 
 
 class RawNames:
@@ -30,8 +30,7 @@ class RawNames:
         self._of: dict[int, tuple] = {}
 
     def of(self, d) -> tuple:
-        """(kind, name, the action a parameter is of) of every name `d`'s rules text shows as
-        written, sorted: what the incremental check compares (compiler/pack/exports.py)."""
+        """(what it is, name) of every name `d`'s rules text shows as written, sorted: what the incremental check compares (compiler/pack/exports.py)."""
         if not isinstance(d, SHOWN):
             return ()
         if id(d) not in self._of:
@@ -47,18 +46,22 @@ class RawNames:
                 for key in self.of(d):
                     shown.setdefault(key, []).append(d)
         worded = self._worded()
-        for (kind, name, of), decls in sorted(shown.items()):
-            span = self._declared(kind, name, of)
+        for (kind, name), decls in sorted(shown.items()):
+            span = self._declared(kind, name)
             if span is None or _GROUP[kind] not in worded:
                 continue
-            where = f"`{of}`'s parameter `{name}`" if of else f"{kind} `{name}`"
-            self.d.warning(span, f"{where} shows as a raw name in the rules text of {_count(decls)}",
-                           _help(kind, name), code="raw-name")
+            self.d.warning(span, f"{kind} `{name}` shows as a raw name in the rules text of {_count(decls)}",
+                           _help(kind, name, self._params(kind, name)), code="raw-name")
+
+    def _params(self, kind: str, name: str) -> list[str]:
+        table = {"action": self.s.actions, "function": self.s.funcs, "query": self.s.queries}.get(kind, {})
+        return [p.name for p in table[name].params] if name in table else []
 
     def _worded(self) -> set[str]:
-        """The groups of names the pack gives Chinese words to at all (`says` on its calls, labels
-        on its data, on its enums' members, on its actions' parameters): a pack that words none of a
-        group (a test's small pack) has chosen not to, and is not told of each one."""
+        """The groups of names the pack gives Chinese words to at all (`says` on its calls, labels on
+        its data, on its enums' members): a pack that words none of a group (a test's small pack)
+        has chosen not to, and is not told of each one. A parameter is never shown as written:
+        without a label it is called by its role (compiler/text/roles.py)."""
         s, out = self.s, set()
         if any(d.says[0] for t in (s.actions, s.funcs, s.queries) for d in t.values()):
             out.add("calls")
@@ -66,17 +69,11 @@ class RawNames:
             out.add("data")
         if any(m.label for e in s.enums.values() for m in e.members):
             out.add("members")
-        if any(p.label for a in s.actions.values() for p in a.params):
-            out.add("parameters")
         return out
 
-    def _declared(self, kind: str, name: str, of: str) -> Optional[A.Span]:
+    def _declared(self, kind: str, name: str) -> Optional[A.Span]:
         """Where the name is declared: where its words go."""
         s = self.s
-        if kind == "parameter":
-            action = s.actions.get(of)
-            p = next((p for p in action.params if p.name == name), None) if action is not None else None
-            return p.span if p is not None else None
         if kind == "enum member":
             return next((m.span for e in s.members.get(name, ()) for m in s.enums[e].members if m.name == name), None)
         if kind in ("counter", "attribute"):
@@ -98,14 +95,13 @@ def _count(decls: list) -> str:
     return " and ".join(parts) + f" ({', '.join(names[:3])}{' …' if len(names) > 3 else ''})"
 
 
-def _help(kind: str, name: str) -> str:
+def _help(kind: str, name: str, params: list[str]) -> str:
     if kind in ("action", "function", "query"):
-        return (f'give it `says "…" / "…"` after its parameters: how rules text phrases a call in Chinese and '
-                f'English, `{{param}}` for each parameter (`says "{{p}}获得护盾" / "{{p}} gains a shield"`)')
+        slots = "".join("{" + p + "}…" for p in params)
+        return (f'give it `says "…{slots}" / "…{slots}"` after its parameters (and result): how rules text '
+                f'phrases a call, in Chinese and in English, each `{{parameter}}` where its argument goes')
     if kind == "enum member":
         return f'give the member a label: `{name} "…"` in its enum'
-    if kind == "parameter":
-        return f'give the parameter a label between its name and its type: `{name} "…": …`'
     if kind == "deck":
         return f'give the deck a label after its name: `deck {name} "…"`'
     written = {"attribute": f'attr … {name} "…": …', "counter": f'counter … {name} "…"', "zone": f'zone {name} "…": …'}

@@ -110,17 +110,17 @@ class ExprText:
                         return m.label
         return self.unlabelled(ident)
 
-    def unlabelled(self, ident: str, kind: str = "", of: str = "") -> str:
+    def unlabelled(self, ident: str) -> str:
         """A name of the pack with no words in this language: in English, the name said as words
-        (`item_ok` is "item ok"); in Chinese, as written, noted in `raw` as (kind, name, the action
-        a parameter is of) for the lint `raw-name` (compiler/lint/raw_names.py), which tells the
-        designer to give it words. A name the pack does not declare (a local), as written."""
-        kind = kind or raw_kind(self.s, ident)
+        (`item_ok` is "item ok"); in Chinese, as written, noted in `raw` as (what it is, name) for the
+        lint `raw-name` (compiler/lint/raw_names.py), which tells the designer to give it words. A
+        name the pack does not declare (a local), as written."""
+        kind = raw_kind(self.s, ident)
         if not kind:
             return ident
         if self.lang == "en":
             return english_name(ident)
-        self.raw.add((kind, ident, of))
+        self.raw.add((kind, ident))
         return ident
 
     def _data(self, ident: str):
@@ -136,7 +136,7 @@ class ExprText:
         decl = self.s.actions.get(t[1]) if isinstance(t, tuple) and t[0] == "event" else None
         p = next((p for p in decl.params if p.name == e.name), None) if decl is not None else None
         if p is not None:
-            return p.label if self.lang == "zh" and p.label else self.unlabelled(p.name, "parameter", decl.name)
+            return self.param(p, {q.name: q for q in decl.params}) if self.lang == "zh" else english_name(p.name)
         if e.name == "result" and decl is not None:
             return self._call("Result", None)
         if e.name in _FIELD_WORDS and self._data(e.name) is None:      # a built-in field: the templates' words

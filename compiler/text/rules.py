@@ -47,7 +47,7 @@ class RulesText(ExprText):
         self.roles: Optional[Roles] = None          # the declaration's own names, by role
         self.params: dict[str, A.Param] = {}        # the clause's parameters, read by bare name (a hook's, a query's)
         self.event: dict[str, A.Param] = {}         # the trigger's event fields (`event.target`)
-        self.raw: set[tuple[str, str, str]] = set()  # the pack's names shown as written (ExprText.unlabelled)
+        self.raw: set[tuple[str, str]] = set()       # the pack's names shown as written (ExprText.unlabelled)
 
     # ── declarations ───────────────────────────────────────────────────────────
     def of(self, decl) -> str:
