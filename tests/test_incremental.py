@@ -61,6 +61,13 @@ EDITS = [
      lambda t: t + "\nfunc draw_two(p: player) { draw(p, 2) }\n", False),
     ("a base action's caller written in a skill", "characters_000.spell",
      lambda t: t.replace("{ draw(owner, 5) }", "{ draw_two(owner) }", 1), None),
+    ("a skill reads a counter with no label: only the names its rules text shows changed (raw-name)",
+     "characters_000.spell",
+     lambda t: t.replace("{ draw_two(owner) }", "{ if owner.virtue_used == 0 { draw_two(owner) } }", 1), None),
+    ("the same names shown, a number changed", "characters_000.spell",
+     lambda t: t.replace("owner.virtue_used == 0", "owner.virtue_used == 1", 1), True),
+    ("another counter with no label read: the names shown changed, so the counts are made again",
+     "characters_000.spell", lambda t: t.replace("owner.virtue_used == 1", "owner.impulse_dealt == 1", 1), False),
 ]
 
 
