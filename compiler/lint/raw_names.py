@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+import attrs
+
 from spellcard.compiler import ast as A
+from spellcard.compiler.text.exprs import raw_kind
+from spellcard.compiler.text.roles import walk
 from spellcard.compiler.text.rules import RulesText
 
 SHOWN = (A.SkillDecl, A.CardDecl, A.ModeDecl)
@@ -28,11 +32,39 @@ class RawNames:
     def __init__(self, syms, diags):
         self.s, self.d = syms, diags
         self._of: dict[int, tuple] = {}
+        self._bare: Optional[set] = None
+
+    def _unworded(self) -> set[str]:
+        """The pack's names with no Chinese words of their own, found once: a declaration naming
+        none of them has none to show, and its text need not be made (a third of a cold check)."""
+        if self._bare is None:
+            s = self.s
+            worded = {n for t in (s.actions, s.funcs, s.queries) for n, d in t.items() if d.says[0]}
+            worded |= {n for t in (s.zones, s.decks) for n, d in t.items() if d.label}
+            worded |= {m.name for e in s.enums.values() for m in e.members if m.label}
+            names = [*s.actions, *s.funcs, *s.queries, *s.zones, *s.decks, *s.members,
+                     *(n for _, n in s.attrs_), *(n for _, n in s.counters)]
+            self._bare = {n for n in names if n not in worded and raw_kind(s, n)}
+        return self._bare
+
+    def _names(self, d) -> set[str]:
+        """Every name `d` (and a `must` naming it, whose condition its text says) writes: a superset
+        of what its rules text can show."""
+        out: set[str] = set()
+        nodes = [d, *(m for m in self.s.musts if any(n == d.name for n, _ in m.moves))]
+        for n in walk(nodes):
+            for f in attrs.fields(type(n)):
+                v = getattr(n, f.name)
+                if isinstance(v, str):
+                    out.add(v)
+        return out
 
     def of(self, d) -> tuple:
         """(what it is, name) of every name `d`'s rules text shows as written, sorted: what the incremental check compares (compiler/pack/exports.py)."""
         if not isinstance(d, SHOWN):
             return ()
+        if id(d) not in self._of and not self._names(d) & self._unworded():
+            self._of[id(d)] = ()
         if id(d) not in self._of:
             text = RulesText(self.s, LANG)
             text.of(d)
