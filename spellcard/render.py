@@ -223,11 +223,17 @@ def _show(value) -> str:
     return "none" if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def render_game(game, seat: Optional[int] = None) -> Iterator[Text]:
+LOG_LANGS = ("zh", "en")
+"""The languages a log phrases the pack's actions in (`says "中文" / "English"`), by `--lang`."""
+
+
+def render_game(game, seat: Optional[int] = None, lang: str = "en") -> Iterator[Text]:
     """The lines of a finished game that was played with its log enabled: all of it, or as `seat`
-    saw it (the cards it did not know are "a card")."""
+    saw it (the cards it did not know are "a card"); its actions and phases in the pack's words
+    in `lang` (the tool's own words stay English)."""
     yield Text("── Setup ──" if seat is None else f"── Setup · as P{seat} saw it ──", style=HEADING)
-    log = FacedLog(card_names(game), resets_of(game.pack), game.pack, phrases_of(game.pack))
+    log = FacedLog(card_names(game), resets_of(game.pack), game.pack, phrases_of(game.pack, LOG_LANGS.index(lang)),
+                   lang=lang)
     log.chosen = game.log.chosen
     yield from log.render(seen_entries(game, seat))
 
@@ -283,13 +289,15 @@ class FacedLog(LogRenderer):
     """The log renderer of `replay --show-log`, naming the cards the seat saw by their face, and
     wording an action as the pack's `says` phrase does ("P0 (Reimu) uses Danmaku♠7 on P1 (Marisa)")."""
 
-    def __init__(self, faces: dict, resets, pack, phrases: dict):
+    def __init__(self, faces: dict, resets, pack, phrases: dict, lang: str = "en"):
         super().__init__({}, resets)
-        self.faces, self.pack, self.phrases = faces, pack, phrases
+        self.faces, self.pack, self.phrases, self.lang = faces, pack, phrases, lang
 
     def _phase(self, name, player):
         self._forget("phase")
-        return Text(f" ▸ {printable(english_name(name))}", style="bold")
+        phase = self.pack.phases.get(name) if self.lang == "zh" else None
+        return Text(f" ▸ {printable(phase.label if phase is not None and phase.label else english_name(name))}",
+                    style="bold")
 
     def card(self, ref) -> str:
         if isinstance(ref, int) and not isinstance(ref, bool):

@@ -211,17 +211,23 @@ def test_a_mode_that_never_ends_is_told_which_rules_end_the_others(tmp_path):
     mode = tmp_path / "free.spell"
     mode.write_text('mode Free "自由場" {\n  players 2\n  deck standard\n  rules NullifyRule, ShownCards\n'
                     '  setup { build_deck(deck) }\n}\n', "utf-8")
-    [d] = [d for d in compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics]
+    [d] = _but_words(compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics)
     assert d.code == "endless-mode" and d.span.line == 1 and "`LastStanding`" in d.help
     mode.write_text(mode.read_text("utf-8").replace("ShownCards", "ShownCards, LastStanding"), "utf-8")
-    assert compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics == []
+    assert _but_words(compile_pack(thb, [str(mode)], use_cache=False, load=False).diagnostics) == []
+
+
+def _but_words(found: list) -> list:
+    """What a check found but the names THB's rules text still shows as written (`raw-name`, tested
+    in test_raw_names.py), which THB's own words take away, not these tests."""
+    return [d for d in found if d.code != "raw-name"]
 
 
 def test_a_copy_an_extension_adds_with_a_rank_the_deck_never_has(tmp_path):
     from spellcard.compiler.pack.loader import compile_pack
     (tmp_path / "pack.spell").write_text('pack mine "m" extends thb\nextend deck standard {\n'
                                          '  Danmaku "♠A♠14"\n  Graze "♡K"\n}\n', "utf-8")
-    [d] = compile_pack(str(tmp_path), use_cache=False, load=False).diagnostics
+    [d] = _but_words(compile_pack(str(tmp_path), use_cache=False, load=False).diagnostics)
     assert d.code == "deck-range" and (d.span.line, d.span.col) == (3, 14)
     assert d.message == "this copy's rank, `14`, is none the deck `standard` has" and "1 to 13" in d.help
 

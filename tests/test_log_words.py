@@ -4,6 +4,7 @@ them, actions as their `says` phrases, and the skills the setup granted gathered
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.doc.replay import viewer_data
@@ -59,8 +60,9 @@ def test_the_compiled_pack_carries_each_actions_phrases():
     assert pack.actions["draw"].says == ("{player}摸{amount}張牌", "{player} draws {amount} cards")
     assert phrases_of(pack)["draw"] == "{player} draws {amount} cards"
     assert phrases_of(pack, 0)["draw"] == "{player}摸{amount}張牌"
-    assert not load_pack("esper").actions["untap"].says                        # an action with no says…
-    assert "untap" not in phrases_of(load_pack("esper"))                      # …has no phrase
+    garden = load_pack(str(Path(__file__).parent / "data" / "garden"))
+    assert not garden.actions["plant"].says                                    # an action with no says…
+    assert "plant" not in phrases_of(garden)                                   # …has no phrase
 
 
 def test_the_html_viewer_names_cards_by_face_too():
@@ -68,3 +70,23 @@ def test_the_html_viewer_names_cards_by_face_too():
     faces = set(data["cards"].values())
     assert all(re.fullmatch(r"\w+[♠♡♣♢](?:[AJQK]|\d+)", f) for f in faces), sorted(faces)[:5]
     assert any(" draws " in step["t"] for step in data["views"]["all"]["steps"])
+
+
+def test_a_log_is_said_in_the_packs_other_language_with_lang():
+    """`--lang zh`: the same game, its actions by their Chinese `says` and its phases by their labels."""
+    game = _game("esper", "Duel")
+    en = "\n".join(t.plain for t in render_game(game))
+    zh = "\n".join(t.plain for t in render_game(game, lang="zh"))
+    assert re.search(r"^P\d draws 2 cards$", en, re.M) and re.search(r"^P\d抽2张牌$", zh, re.M)
+    assert " ▸ round prepare phase" in en and " ▸ 准备阶段" in zh and "round prepare phase" not in zh
+    assert len(en.splitlines()) == len(zh.splitlines())            # the same entries, other words
+
+
+def test_lang_is_an_option_of_the_commands_that_print_a_log():
+    from click.testing import CliRunner
+    from spellcard.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["simulate", "esper", "--games", "1", "--seed", "3", "--show-log", "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^P\d抽2张牌$", result.output, re.M)
+    assert CliRunner().invoke(cli, ["replay", "--help"]).output.count("--lang") == 1

@@ -19,10 +19,10 @@ def _texts():
 
 def test_a_reaction_reads_in_the_packs_words():
     challenge = _texts()["Challenge"]
-    assert challenge["en"].startswith("When “the claimer claims the role” (made), every player but the claimer, in turn order")
+    assert challenge["en"].startswith("Before “the claimer claims the role”, every player but the claimer, in turn order")
     assert "may Challenge (the first who does ends the asking)" in challenge["en"]
     assert "the responder loses an influence" in challenge["en"]         # `player`, named by its role
-    assert challenge["zh"].startswith("當該玩家聲稱有該牌名（made）時，該玩家以外的角色從其下家起依次可以【質疑】")
+    assert challenge["zh"].startswith("當該玩家聲稱有該牌名前，該玩家以外的角色從其下家起依次可以【質疑】")
     assert "響應者失去一點影響力" in challenge["zh"]
     assert "any time" not in challenge["en"] and "任意" not in challenge["zh"]
 

@@ -72,7 +72,7 @@ def test_an_alias_reads_as_what_it_names_and_labels_name_data_and_parameters():
 
 def test_a_trigger_and_a_modify_clause_read_their_parameters_by_label_or_role():
     zh, en = text("Ticklish", "zh"), text("Ticklish", "en")
-    assert zh.startswith("鎖定技，當戳你該數下後時，被戳者摸一張牌") and "times" not in zh   # an unlabelled int: by its role
+    assert zh.startswith("鎖定技，當戳你該數下後，被戳者摸一張牌") and "times" not in zh   # an unlabelled int: by its role
     assert "你到該玩家乙的距離為原值 + 1" in zh                       # the query's says, `p` fixed to you
     assert "your reach to the second player is the value before + 1" in en
 

@@ -303,6 +303,7 @@ class DeckDecl:
     attrs: tuple[str, ...]
     entries: tuple[DeckEntry, ...]
     span: Span
+    label: str = ""                     # what rules text calls it (`deck classic "经典牌组"`)
 
 
 @node

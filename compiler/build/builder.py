@@ -292,8 +292,8 @@ class _Builder(ReactionRules, CodeBuilder):
         return tuple(str(t) for t in c)
 
     def deck_decl(self, meta, c):
-        name, attrs, *entries = c
-        return A.DeckDecl(str(name), attrs, tuple(entries), self.span(meta))
+        name, label, attrs, *entries = c
+        return A.DeckDecl(str(name), attrs, tuple(entries), self.span(meta), unquote(label) if label else "")
 
     def deck_attrs(self, meta, c):
         return tuple(str(a) for a in c if a is not None)

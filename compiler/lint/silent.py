@@ -11,6 +11,7 @@ from spellcard.compiler.check.loops import Walked, has_error, nodes_in
 from spellcard.compiler.check.narrow import key
 from .bounds import CounterLints
 from .phrasing import Phrasing
+from .raw_names import RawNames
 from .wording import check_wording
 
 _FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
@@ -23,6 +24,7 @@ class SilentLints:
         self.walked = Walked()
         self.counters = CounterLints(self.s, self.d, self._atoms, self.walked)
         self.phrasing = Phrasing.of(self.s)      # the pack's own words for its texts (`wording`)
+        self.raw = RawNames(self.s, self.d)      # the names its rules text shows as written
 
     # Each declaration's lints (`local`, given what the pack's functions and actions do to counters:
     # CounterLints.write_facts) apart from the whole pack's (`pack_wide`), so that a declaration
@@ -51,8 +53,9 @@ class SilentLints:
 
     def pack_wide(self, modules: list[A.Module], broken: set) -> None:
         self._held_twice(modules)
-        if not broken:               # how a game ends is asked once the pack checks
+        if not broken:               # how a game ends, and what the rules text reads, once the pack checks
             endless_modes(modules, self.d, self.walked)
+            self.raw.run(modules)
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
     def _dead_branches(self, st: A.If) -> None:

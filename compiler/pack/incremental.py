@@ -103,7 +103,8 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
         mine = run.of(i)
         lines = texts.get(d.span.file, [])
         units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
-                                                  any(x.is_error for x in mine), uses[i], module_cache.encode_node),
+                                                  any(x.is_error for x in mine), uses[i], module_cache.encode_node)
+                       + silent.raw.of(d),
                       [_plain(x) for x in mine]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
               "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes)}
@@ -234,7 +235,8 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         del scratch.items[checked:]
         lines = texts.get(d.span.file, [])
         unit = (text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
-                                            any(x.is_error for x in found), uses[i], module_cache.encode_node),
+                                            any(x.is_error for x in found), uses[i], module_cache.encode_node)
+                + silent.raw.of(d),
                 [_plain(x) for x in found])
         if unit[1] != where[id(d)][1]:
             return None

@@ -8,7 +8,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.symbols import BUILTINS
 from .conditions import emptiness
 from .english import english_name
-from .roles import param_role
+from .roles import noun_of, param_role, typeref
 
 LANGS = ("zh", "en")
 _ROLE_WORDS = {"owner": "Owner", "it": "It"}
@@ -18,7 +18,8 @@ _IMPLICIT = {"user": "User", "card": "ThisCard", "event": "TheEvent", "current":
 
 class ExprText:
     """The expression half of RulesText: it needs `s` (the symbols), `m` (the language's macros),
-    `roles`, `params`, `event`, `_you` and `_responder`, which RulesText sets."""
+    `roles`, `params`, `event`, `_you`, `_responder` and `raw` (the pack's names shown as written),
+    which RulesText sets."""
 
     # ── expressions ────────────────────────────────────────────────────────────
     def opt(self, e) -> str:
@@ -30,7 +31,7 @@ class ExprText:
         if isinstance(e, A.Field):
             if isinstance(e.obj, A.Name) and e.obj.id == "event":
                 p = self.event.get(e.name)          # the event's own parameter, by its label
-                return self.param(p) if p is not None else e.name
+                return self.param(p) if p is not None else self._call("EventField", None, name=e.name)
             enum = self.s.enums.get(e.obj.id) if isinstance(e.obj, A.Name) else None
             if enum is not None and e.name in ("members", "count") and e.name not in self.s.members:
                 return str(len(enum.members)) if e.name == "count" else \
@@ -97,14 +98,30 @@ class ExprText:
         if phase is not None:
             return phase.label if self.lang == "zh" else english_name(ident)
         data = self._data(ident)
-        if data is not None:            # a counter, attribute or zone: its label, in English its name
-            return data.label if self.lang == "zh" and data.label else english_name(ident) if self.lang == "en" else ident
+        if data is not None and data.label and self.lang == "zh":    # a counter, attribute or zone
+            return data.label
+        deck = self.s.decks.get(ident)
+        if deck is not None and deck.label and self.lang == "zh":
+            return deck.label
         if self.lang == "zh" and ident in self.s.members:
             for enum in self.s.members[ident]:
                 for m in self.s.enums[enum].members:
                     if m.name == ident and m.label:
                         return m.label
-        return english_name(ident) if self.lang == "en" and ident in self.s.queries else ident
+        return self.unlabelled(ident)
+
+    def unlabelled(self, ident: str) -> str:
+        """A name of the pack with no words in this language: in English, the name said as words
+        (`item_ok` is "item ok"); in Chinese, as written, noted in `raw` as (what it is, name) for the
+        lint `raw-name` (compiler/lint/raw_names.py), which tells the designer to give it words. A
+        name the pack does not declare (a local), as written."""
+        kind = raw_kind(self.s, ident)
+        if not kind:
+            return ident
+        if self.lang == "en":
+            return english_name(ident)
+        self.raw.add((kind, ident))
+        return ident
 
     def _data(self, ident: str):
         """The counter, attribute or zone named `ident` (a labelled one first), or None."""
@@ -119,30 +136,47 @@ class ExprText:
         decl = self.s.actions.get(t[1]) if isinstance(t, tuple) and t[0] == "event" else None
         p = next((p for p in decl.params if p.name == e.name), None) if decl is not None else None
         if p is not None:
-            return p.label if self.lang == "zh" and p.label else english_name(p.name)
+            return self.param(p, {q.name: q for q in decl.params}) if self.lang == "zh" else english_name(p.name)
+        if e.name == "result" and decl is not None:
+            return self._call("Result", None)
+        if e.name in _FIELD_WORDS and self._data(e.name) is None:      # a built-in field: the templates' words
+            return self._call("BuiltinField", None, name=e.name)
         return self.label(e.name)
 
     def call(self, e: A.Call) -> str:
         if not isinstance(e.func, A.Name):
             return self.plain(e)
         fname = e.func.id
-        decl = self.s.actions.get(fname) or self.s.funcs.get(fname)
+        decl = self.s.actions.get(fname) or self.s.funcs.get(fname) or self.s.queries.get(fname)
         says = getattr(decl, "says", ("", ""))[LANGS.index(self.lang)] if decl is not None else ""
         if says:
             return says.format_map(_Filled(self._bind(decl.params, e.args)))
+        if decl is not None:            # no `says` in this language: its name, as words or as written
+            return self._call("Called", None, name=self.unlabelled(fname), args=[self.expr(a.value) for a in e.args])
         builtin = BUILTINS.get(fname)
         macro = getattr(self.m, "builtin_" + fname, None)
         if builtin is not None and macro is not None and len(e.args) <= len(builtin.params):
-            return str(macro(**self._bind([_Named(p[0]) for p in builtin.params], e.args))).strip()
+            args = self._bind([_Named(p[0]) for p in builtin.params], e.args)
+            named = [a.value for i, a in enumerate(e.args) if (a.name or builtin.params[i][0]) == "name"]
+            if named and isinstance(named[0], A.StrLit) and self.lang == "en":     # a card value's name, as words
+                args["name"] = english_name(named[0].value)
+            return str(macro(**args)).strip()
         return self.plain(e)
 
     def _bind(self, params, args) -> dict:
         """Argument text by parameter name: positional in order, then named."""
-        out = {}
+        out, by_name = {}, {p.name: p for p in params}
         for i, a in enumerate(args):
             key = a.name or (params[i].name if i < len(params) else str(i))
-            out[key] = self.expr(a.value)
+            p = by_name.get(key)
+            out[key] = self.expr_as(a.value, typeref(p.type) if isinstance(p, A.Param) else None)
         return out
+
+    def expr_as(self, e, t) -> str:
+        """An expression where a value of type `t` is wanted: `none` by it ("no one", "no card")."""
+        if isinstance(e, A.NoneLit) and t is not None:
+            return self._call("Literal", None, value=None, noun=noun_of(t))
+        return self.expr(e)
 
     # ── plainly, as the source reads ───────────────────────────────────────────
     def plain(self, node) -> str:
@@ -177,6 +211,26 @@ class ExprText:
         if fn is None:
             return self.plain(node) if node is not None else macro
         return str(fn(**parts)).strip()
+
+
+_FIELD_WORDS = ("virtual", "id", "name", "label", "targets", "skill", "cancelled", "seat", "character", "kind",
+                "zone", "owner", "cards", "sources", "via")
+"""The fields the language gives every card, player, play, zone and event (compiler/check/exprs.py):
+the templates' `BuiltinField` says them."""
+
+
+def raw_kind(syms, ident: str) -> str:
+    """What a name of the pack is, for the lint's message ("function", "enum member" …); "" for a
+    name the pack does not declare (a local, a built-in)."""
+    for kind, table in (("action", syms.actions), ("function", syms.funcs), ("query", syms.queries),
+                        ("deck", syms.decks), ("zone", syms.zones), ("enum member", syms.members)):
+        if ident in table:
+            return kind
+    if any((o, ident) in syms.counters for o in ("player", "table", "card", "character")):
+        return "counter"
+    if any((o, ident) in syms.attrs_ for o in ("player", "table", "card", "character")):
+        return "attribute"
+    return ""
 
 
 class _Named:

@@ -43,3 +43,19 @@ def _offers(syms: Symbols, node, seen: set) -> bool:
             if _offers(syms, decl, seen):
                 return True
     return False
+
+
+def window_kind(syms: Symbols, action: str, window: str) -> str:
+    """A window as rules text says it: "before" or "after" the action's effect — where the window
+    stands among the action's steps (before its first `do`, or not) — whatever the pack named it
+    (THB's `damage.inflict` is before, `damage.taken` after); the runtime's own windows (a turn's
+    `start`, a phase's `before`) as they are named."""
+    decl = syms.actions.get(action)
+    if decl is None or window in ("before", "after"):
+        return window
+    for step in decl.steps:
+        if isinstance(step, A.DoStep):
+            return "after"
+        if isinstance(step, A.WindowStep) and step.name == window:
+            return "before"
+    return "after"

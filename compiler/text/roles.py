@@ -151,7 +151,8 @@ class Roles:
     def _call_type(self, e: A.Call) -> T.Type:
         name = e.func.id
         if name in self.s.actions:
-            return ("event", name)                  # an action's value is its event: its fields are its parameters
+            returns = self.s.actions[name].returns  # `-> T`: a call gives its result
+            return typeref(returns) if returns is not None else ("event", name)     # else its event: its fields are its parameters
         decl = self.s.funcs.get(name)
         if decl is not None:
             return typeref(decl.returns) if decl.returns is not None else T.ANY
@@ -201,6 +202,8 @@ def noun_of(t: T.Type) -> str:
         return "players" if inner == "player" else "cards" if inner in ("card", "cards") else "things"
     if isinstance(t, tuple) and t[0] == "enum":
         return "option"
+    if isinstance(t, tuple) and t[0] == "event":
+        return "event"                  # an action's event: "the result" of calling it
     return NOUNS.get(t, "thing")
 
 

@@ -21,7 +21,7 @@ from spellcard.runtime.skill_kinds import ASKING_KINDS
 from .conditions import fixes
 from .english import english_grammar
 from .exprs import LANGS, ExprText, _Filled
-from .moments import play_phase
+from .moments import play_phase, window_kind
 from .roles import Roles, event_params
 
 
@@ -47,6 +47,7 @@ class RulesText(ExprText):
         self.roles: Optional[Roles] = None          # the declaration's own names, by role
         self.params: dict[str, A.Param] = {}        # the clause's parameters, read by bare name (a hook's, a query's)
         self.event: dict[str, A.Param] = {}         # the trigger's event fields (`event.target`)
+        self.raw: set[tuple[str, str]] = set()       # the pack's names shown as written (ExprText.unlabelled)
 
     # ── declarations ───────────────────────────────────────────────────────────
     def of(self, decl) -> str:
@@ -124,7 +125,8 @@ class RulesText(ExprText):
         self._responder = True
         try:
             return self._finished(self._call(
-                "ReactionDecl", d, event=self._call("Event", d, action=d.action, window=d.window, phrase=phrase),
+                "ReactionDecl", d, event=self._call("Event", d, action="" if phrase else self.label(d.action),
+                                                window=window_kind(self.s, d.action, d.window), phrase=phrase),
                 who=who, label=self.label(d.name), first=d.mode != "each", when=when, body=self.block(d.body)))
         finally:
             self._responder = False
@@ -141,8 +143,9 @@ class RulesText(ExprText):
         if isinstance(c, A.TriggerClause):
             self.event = {p.name: p for p in event_params(self.s, c.action)}
             phrase, when = self.event_phrase(c)
-            return self._call("TriggerClause", c, event=self._call("Event", c, action=self.label(c.action), window=c.window,
-                                                                    phrase=phrase),
+            event = self._call("Event", c, action="" if phrase else self.label(c.action), window=window_kind(self.s, c.action, c.window),
+                               phrase=phrase)
+            return self._call("TriggerClause", c, event=event,
                               when=when, repeat=self.opt(c.repeat), limit=self.limit(c.limit),
                               body=self.block(c.body), optional=optional and not c.locked and not _asks_inside(c),
                               locked=optional and c.locked)
@@ -240,7 +243,8 @@ class RulesText(ExprText):
                 return ""                           # another name for what the text names already
             return self._call("Let", s, name=self.name(s.name), value=self.expr(s.value))
         if isinstance(s, A.Assign):
-            return self._call("Assign", s, target=self.expr(s.target), value=self.expr(s.value))
+            wanted = self.roles.type_of(s.target) if self.roles is not None else None
+            return self._call("Assign", s, target=self.expr(s.target), value=self.expr_as(s.value, wanted))
         if isinstance(s, A.AugAssign):
             return self._call("AugAssign", s, target=self.expr(s.target), op=s.op, value=self.expr(s.value))
         if isinstance(s, A.Return):

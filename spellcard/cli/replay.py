@@ -24,6 +24,9 @@ if TYPE_CHECKING:
               help="Read the pack folder and the --with files the log names instead (a log can name "
                    "any path, so this is never done unasked).")
 @click.option("--show-log", is_flag=True, help="Print the replayed game's log, readably.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The language the printed log says the pack's actions and phases in: its `says` "
+                   "phrases and phase labels (the tool's own words stay English).")
 @click.option("--seat", type=click.IntRange(min=0), metavar="N",
               help="Show the game as seat N saw it: print its log so (the cards it did not know read "
                    "\"a card\"), or write the --html viewer for that seat alone.")
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
               help="With --html: the viewer is the play table (`spellcard play`), read-only; it steps by turn "
                    "and by the seat's decisions.")
 def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...], trust_log: bool,
-               show_log: bool, seat: Optional[int], html_out: Optional[str], as_table: bool = False) -> None:
+               show_log: bool, lang: str, seat: Optional[int], html_out: Optional[str], as_table: bool = False) -> None:
     """Re-run a game logged by `simulate --log`; print it (--show-log, --seat) or write a viewer (--html).
 
     Only files named on this command line are read (besides a built-in pack the log names): a pack
@@ -82,7 +85,7 @@ def replay_cmd(log_file: str, pack_source: Optional[str], extra: tuple[str, ...]
     outcome = replay(attrs.evolve(table, agent=agent), header["seed"], game.answers, game.events)
     if outcome.difference is None and (show_log or seat is not None and not html_out):
         console = Console()
-        for line in render_game(outcome.game, seat):
+        for line in render_game(outcome.game, seat, lang):
             console.print(line, soft_wrap=True)
     if outcome.difference is None and html_out:
         from spellcard.doc.replay import write_viewer

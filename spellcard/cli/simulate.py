@@ -31,6 +31,9 @@ from .main import (INTERRUPTED, UsageProblem, check_seat, lasting_ref, load_targ
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Record the FIRST game (only) to this file, for `spellcard replay`.")
 @click.option("--show-log", is_flag=True, help="Print the first game's log, readably.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The language the printed log says the pack's actions and phases in: its `says` "
+                   "phrases and phase labels (the tool's own words stay English).")
 @click.option("--seat", type=click.IntRange(min=0), metavar="N",
               help="With --show-log: print the game as seat N saw it (the cards it did not know read "
                    "\"a card\").")
@@ -38,7 +41,7 @@ from .main import (INTERRUPTED, UsageProblem, check_seat, lasting_ref, load_targ
 @search_options
 def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players: Optional[int],
                  characters: Optional[str], extra: tuple[str, ...], as_json: bool, log_path: Optional[str],
-                 show_log: bool, seat: Optional[int], agent: str, search_rollouts: Optional[int],
+                 show_log: bool, lang: str, seat: Optional[int], agent: str, search_rollouts: Optional[int],
                  search_ms: Optional[float], search_policy: Optional[str]) -> None:
     """Play seeded games between agents and summarise them.
 
@@ -88,7 +91,7 @@ def simulate_cmd(pack: str, mode: Optional[str], games: int, seed: int, players:
         if show_log:
             from spellcard.render import outcome_line, render_game
 
-            for line in render_game(batch.first, seat):
+            for line in render_game(batch.first, seat, lang):
                 console.print(line, soft_wrap=True)     # one entry, one line, however long
             console.print(outcome_line(batch.first, batch.first_result), soft_wrap=True)
         print_summary(console, summary)

@@ -208,7 +208,7 @@ class ContentRules:
     def deck_decl(self):
         s = self.i
         self.i += 1
-        c = [self.name()]
+        c = [self.name(), self.maybe_string()]
         if self.kind() == "(":
             a = self.i
             self.i += 1
