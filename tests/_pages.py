@@ -1,11 +1,10 @@
 """What the page tests share: every page the tools write (the doc site, the replay viewer, the balance
 report) made from one pack, a pack whose every word is a given string (tests/data/hostile_html),
-and a real browser to read them in (Debian's chromium; Playwright from PyPI drives it when
-installed). Tests skip without chromium, as tests/test_doc_site.py does."""
+and a real browser to read them in, one per module (Debian's chromium, driven by Playwright from
+PyPI). Tests skip without either."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -60,12 +59,32 @@ def write_pages(pack: str, out: Path, mode: str, games: int = 10, pack_option: s
     return pages
 
 
-def dump_dom(url: str) -> tuple[str, list[str]]:
-    """The page's DOM after its scripts ran, and the console messages it printed."""
-    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
-                           "--v=0", "--dump-dom", url], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout, [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+class Pages:
+    """Pages read in one running Chromium (the `chromium` fixture, tests/conftest.py), each in a fresh
+    context as a fresh `chromium --headless` reads it: the DOM after its scripts ran, what it printed."""
+
+    def __init__(self, browser):
+        self.browser = browser
+
+    def dump_dom(self, url: str) -> tuple[str, list[str]]:
+        """The page's DOM after its scripts ran, and its console messages and uncaught errors."""
+        page = self.browser.new_page()
+        console: list[str] = []
+        page.on("console", lambda message: console.append(f"console {message.type}: {message.text}"))
+        page.on("pageerror", lambda error: console.append(f"uncaught: {error}"))
+        try:
+            page.goto(url)
+            return page.content(), console
+        finally:
+            page.context.close()
+
+    def screenshot(self, url: str, path: Path, width: int, height: int) -> None:
+        page = self.browser.new_page(viewport={"width": width, "height": height})
+        try:
+            page.goto(url)
+            page.screenshot(path=str(path))
+        finally:
+            page.context.close()
 
 
 class Shape(HTMLParser):

@@ -1,5 +1,5 @@
 """`spellcard doc` and `spellcard explain`: what the site and the explanation hold, and the site in a
-real browser (headless Chromium, which .ci/run installs): pages load without console messages, the
+real browser (headless Chromium, which .ci/run installs, driven by Playwright): pages load without console messages, the
 search finds a card by its Chinese name, and a screenshot is not blank."""
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import struct
-import subprocess
 import zlib
 
 import pytest
@@ -99,37 +98,30 @@ def test_explain_finds_by_label_shows_windows_and_suggests_a_near_name():
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
 
 
-def chromium(*args: str, url: str) -> subprocess.CompletedProcess:
-    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
-                           "--v=0", *args, url], capture_output=True, text=True, timeout=120)
-
-
 @needs_chromium
-def test_every_page_loads_in_chromium_without_console_messages(site):
+def test_every_page_loads_in_chromium_without_console_messages(site, chromium):
     _, out, _ = site
     for page in PAGES:
-        done = chromium("--dump-dom", url=(out / page).as_uri())
-        assert done.returncode == 0, done.stderr[-2000:]
-        console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+        dom, console = chromium.dump_dom((out / page).as_uri())
         assert not console, f"{page}: {console}"
-        assert "<main>" in done.stdout
+        assert "<main>" in dom
 
 
 @needs_chromium
-def test_the_search_finds_a_card_by_its_chinese_name(site):
+def test_the_search_finds_a_card_by_its_chinese_name(site, chromium):
     pack, out, _ = site
     if pack != "thb":
         pytest.skip("one pack is enough")
-    done = chromium("--dump-dom", url=(out / "index.html").as_uri() + "?q=城管執法")
-    results = done.stdout.split('<ol id="results">')[1].split("</ol>")[0]
+    dom, _ = chromium.dump_dom((out / "index.html").as_uri() + "?q=城管執法")
+    results = dom.split('<ol id="results">')[1].split("</ol>")[0]
     assert 'href="cards.html#card-Demolition"' in results
 
 
 @needs_chromium
-def test_a_screenshot_of_the_gallery_is_not_blank(site, tmp_path):
+def test_a_screenshot_of_the_gallery_is_not_blank(site, chromium, tmp_path):
     _, out, _ = site
     shot = tmp_path / "cards.png"
-    chromium(f"--screenshot={shot}", "--window-size=1000,800", url=(out / "cards.html").as_uri())
+    chromium.screenshot((out / "cards.html").as_uri(), shot, 1000, 800)
     width, height, rows = png_rows(shot.read_bytes())
     assert (width, height) == (1000, 800)
     colours = {bytes(row[i:i + 3]) for row in rows[::20] for i in range(1, len(row) - 3, 3 * 7)}
@@ -208,13 +200,13 @@ def test_the_search_box_names_an_example_from_the_pack(site):
 
 
 @needs_chromium
-def test_the_search_finds_a_card_by_its_printed_and_generated_text(site):
+def test_the_search_finds_a_card_by_its_printed_and_generated_text(site, chromium):
     pack, out, _ = site
     if pack != "thb":
         pytest.skip("one pack is enough")
     for words in ("棄置其區域內的一張牌", "uses a card counted as Danmaku"):
-        done = chromium("--dump-dom", url=(out / "index.html").as_uri() + "?q=" + words)
-        results = done.stdout.split('<ol id="results">')[1].split("</ol>")[0]
+        dom, _ = chromium.dump_dom((out / "index.html").as_uri() + "?q=" + words)
+        results = dom.split('<ol id="results">')[1].split("</ol>")[0]
         assert "<mark>" in results and html.unescape(results).count(words) >= 1, words
-    done = chromium("--dump-dom", url=(out / "index.html").as_uri() + "?q=棄置其區域內的一張牌")
-    assert 'href="cards.html#card-Demolition"' in done.stdout.split('<ol id="results">')[1]
+    dom, _ = chromium.dump_dom((out / "index.html").as_uri() + "?q=棄置其區域內的一張牌")
+    assert 'href="cards.html#card-Demolition"' in dom.split('<ol id="results">')[1]

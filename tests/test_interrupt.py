@@ -36,12 +36,17 @@ def interrupted(args: list[str], cwd: Path, ready) -> subprocess.CompletedProces
     env = {**os.environ, "SPELLCARD_CACHE": str(cwd / "cache")}
     proc = subprocess.Popen([sys.executable, "-m", "spellcard", *args], cwd=cwd, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 240
-    while not ready(proc.pid) and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.1)
-    assert proc.poll() is None, proc.communicate()
-    os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    try:
+        deadline = time.monotonic() + 240
+        while not ready(proc.pid) and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:         # a group that ignored Ctrl-C must not outlive the test (it played on)
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
     return subprocess.CompletedProcess(args, proc.returncode, out, err)
 
 

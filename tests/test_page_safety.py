@@ -14,7 +14,7 @@ import pytest
 from spellcard.compiler.text.safe import printable
 from spellcard.doc.embed import json_for_html
 
-from ._pages import CORPUS, WORDS, Shape, dump_dom, needs_chromium, run, write_pack, write_pages
+from ._pages import CORPUS, WORDS, Shape, needs_chromium, run, write_pack, write_pages
 
 PLAIN = "PLAIN"
 
@@ -48,11 +48,11 @@ def test_the_hostile_pack_is_valid_and_every_page_is_written(written):
 @needs_chromium
 @pytest.mark.parametrize("page", ["index.html", "cards.html", "characters.html", "character-Hero.html",
                                   "skills.html", "modes.html", "vocabulary.html", "replay.html", "report.html"])
-def test_a_page_keeps_its_structure_and_shows_the_words_as_text(written, page):
+def test_a_page_keeps_its_structure_and_shows_the_words_as_text(written, chromium, page):
     plain, hostile = written
     at_end = "#999999" if page == "replay.html" else ""        # the viewer at its last step: every line shown
-    dom_plain, console_plain = dump_dom(plain[page].as_uri() + at_end)
-    dom_hostile, console_hostile = dump_dom(hostile[page].as_uri() + at_end)
+    dom_plain, console_plain = chromium.dump_dom(plain[page].as_uri() + at_end)
+    dom_hostile, console_hostile = chromium.dump_dom(hostile[page].as_uri() + at_end)
     assert not console_plain and not console_hostile, console_hostile
     a, b = Shape(dom_plain), Shape(dom_hostile)
     assert len(b.tags) == len(a.tags) and b.tags == a.tags, _first_difference(a.tags, b.tags)
@@ -63,19 +63,19 @@ def test_a_page_keeps_its_structure_and_shows_the_words_as_text(written, page):
 
 
 @needs_chromium
-def test_the_replay_viewer_draws_the_table_and_log_with_every_word(written):
+def test_the_replay_viewer_draws_the_table_and_log_with_every_word(written, chromium):
     _, hostile = written
-    dom, _ = dump_dom(hostile["replay.html"].as_uri() + "#999999")
+    dom, _ = chromium.dump_dom(hostile["replay.html"].as_uri() + "#999999")
     shape = Shape(dom)
     assert sum(tag == "div" for tag, _ in shape.tags) > 40     # seats, zones and log lines were drawn
     assert "Game over" in shape.shown and printable(WORDS) in shape.shown
 
 
 @needs_chromium
-def test_a_search_for_the_words_lists_them_as_text(written):
+def test_a_search_for_the_words_lists_them_as_text(written, chromium):
     _, hostile = written
     query = "<!--<script>"
-    dom, console = dump_dom(hostile["index.html"].as_uri() + "?q=" + quote(query))
+    dom, console = chromium.dump_dom(hostile["index.html"].as_uri() + "?q=" + quote(query))
     assert not console, console
     results = dom.split('<ol id="results">')[1].split("</ol>")[0]
     shape = Shape(results)

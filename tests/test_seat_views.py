@@ -16,7 +16,7 @@ from spellcard.runtime.engine.game import Game
 from spellcard.runtime.view import knows
 from spellcard.seen_log import SeatLog, start_zones
 
-from .test_doc_site import chromium, needs_chromium, png_rows
+from .test_doc_site import needs_chromium, png_rows
 
 
 def run(*args: str):
@@ -170,22 +170,21 @@ document.body.append(out);
 
 
 @needs_chromium
-def test_the_viewer_steps_forward_and_back_in_chromium_without_console_messages(viewer, tmp_path):
+def test_the_viewer_steps_forward_and_back_in_chromium_without_console_messages(viewer, chromium, tmp_path):
     driven = tmp_path / "driven.html"
     driven.write_text(viewer.read_text("utf-8").replace("</body>", STEPPER), encoding="utf-8")
-    done = chromium("--dump-dom", url=driven.as_uri())
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert not [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
-    stepped = done.stdout.split('<pre id="stepped">')[1].split("</pre>")[0].split("|")
-    n = re.search(r"step \d+ / (\d+)", done.stdout).group(1)
+    dom, console = chromium.dump_dom(driven.as_uri())
+    assert not console, console
+    stepped = dom.split('<pre id="stepped">')[1].split("</pre>")[0].split("|")
+    n = re.search(r"step \d+ / (\d+)", dom).group(1)
     assert stepped == ["step 1", "step 2", "step 3", "step 2", "step 3", "step 4", "step 3", f"step {n}",
                        "step 0", "step 0"]
 
 
 @needs_chromium
-def test_a_screenshot_of_the_viewer_is_not_blank(viewer, tmp_path):
+def test_a_screenshot_of_the_viewer_is_not_blank(viewer, chromium, tmp_path):
     shot = tmp_path / "replay.png"
-    chromium(f"--screenshot={shot}", "--window-size=1000,800", url=viewer.as_uri() + "#300")
+    chromium.screenshot(viewer.as_uri() + "#300", shot, 1000, 800)
     width, height, rows = png_rows(shot.read_bytes())
     assert (width, height) == (1000, 800)
     colours = {bytes(row[i:i + 3]) for row in rows[::20] for i in range(1, len(row) - 3, 3 * 7)}
@@ -193,14 +192,14 @@ def test_a_screenshot_of_the_viewer_is_not_blank(viewer, tmp_path):
 
 
 @needs_chromium
-def test_a_viewer_for_one_seat_steps_in_chromium_without_console_messages(logged, tmp_path):
+def test_a_viewer_for_one_seat_steps_in_chromium_without_console_messages(logged, chromium, tmp_path):
     out = tmp_path / "p2.html"
     assert run("replay", str(logged), "--html", str(out), "--seat", "2").exit_code == 0
     stepper = STEPPER.replace('const seat = document.getElementById("seat"); seat.value = "all"; '
                               'seat.dispatchEvent(new Event("change")); mark();\n', "")
     driven = tmp_path / "driven.html"
     driven.write_text(out.read_text("utf-8").replace("</body>", stepper), encoding="utf-8")
-    done = chromium("--dump-dom", url=driven.as_uri())
-    assert done.returncode == 0 and not [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
-    stepped = done.stdout.split('<pre id="stepped">')[1].split("</pre>")[0].split("|")
-    assert stepped[:3] == ["step 1", "step 2", "step 3"] and "(you)" in done.stdout
+    dom, console = chromium.dump_dom(driven.as_uri())
+    assert not console, console
+    stepped = dom.split('<pre id="stepped">')[1].split("</pre>")[0].split("|")
+    assert stepped[:3] == ["step 1", "step 2", "step 3"] and "(you)" in dom

@@ -9,6 +9,9 @@ import shutil
 import time
 
 import pytest
+from click.testing import CliRunner
+
+from spellcard.cli.main import cli
 
 pytest.importorskip("playwright")
 CHROMIUM = shutil.which("chromium")
@@ -49,15 +52,14 @@ def click_decision(page, clicked: dict) -> bool:
     return True
 
 
-def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_hand():
-    from playwright.sync_api import sync_playwright
-
-    with served(LOVE_LETTER, "--seats", "human,human", "--seed", "8") as urls, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_hand(chromium):
+    with served(LOVE_LETTER, "--seats", "human,human", "--seed", "8") as urls:
+        contexts = []
         try:
             pages, frames, errors = [], {0: [], 1: []}, []
             for seat, size in ((0, PHONE), (1, {"width": 1280, "height": 900})):
-                page = browser.new_context(viewport=size).new_page()
+                contexts.append(chromium.browser.new_context(viewport=size))
+                page = contexts[-1].new_page()
                 page.on("pageerror", lambda err: errors.append(str(err)))
                 page.on("websocket", lambda ws, seat=seat: ws.on(
                     "framereceived", lambda payload, seat=seat: frames[seat].append(json.loads(payload))))
@@ -90,7 +92,8 @@ def test_two_browsers_play_a_whole_love_letter_game_and_never_see_the_others_han
                     lines = m["log"]["lines"] if m["log"]["from"] == 0 else lines + m["log"]["lines"]
                     assert other_hand_is_hidden(m, lines)
         finally:
-            browser.close()
+            for context in contexts:
+                context.close()
 
 
 def play_until(page, clicked: dict, deadline: float, stop) -> None:
@@ -101,17 +104,11 @@ def play_until(page, clicked: dict, deadline: float, stop) -> None:
             page.wait_for_timeout(20)
 
 
-def test_a_designer_plays_thb_to_the_end_takes_back_and_saves_a_moment_that_passes(tmp_path):
-    import subprocess
-
-    from playwright.sync_api import sync_playwright
-
-    from tests.table_helpers import ROOT, SPELLCARD
-
-    with served("thb", "--mode", "Duel", "--seats", "human,random", "--seed", "11") as urls, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+def test_a_designer_plays_thb_to_the_end_takes_back_and_saves_a_moment_that_passes(chromium, tmp_path):
+    with served("thb", "--mode", "Duel", "--seats", "human,random", "--seed", "11") as urls:
+        context = chromium.browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
         try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True).new_page()
+            page = context.new_page()
             page.goto(urls["seat 0"])
             clicked: dict = {}
             deadline = time.monotonic() + 400
@@ -129,19 +126,15 @@ def test_a_designer_plays_thb_to_the_end_takes_back_and_saves_a_moment_that_pass
             play_until(page, clicked, deadline, lambda: page.locator("#over").is_visible())
             assert "Game over" in page.inner_text("#over")
         finally:
-            browser.close()
-    run = subprocess.run([*SPELLCARD, "test", "thb", "--with", str(moment), "-k", "moment"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0 and "1 passed, 0 failed" in run.stdout, run.stdout + run.stderr
+            context.close()
+    run = CliRunner().invoke(cli, ["test", "thb", "--with", str(moment), "-k", "moment"])
+    assert run.exit_code == 0 and "1 passed, 0 failed" in run.stdout, run.output
 
 
-def test_a_hot_seat_page_holds_every_person_and_switches_between_them():
-    from playwright.sync_api import sync_playwright
-
-    with served(LOVE_LETTER, "--seats", "human,human", "--seed", "9") as urls, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+def test_a_hot_seat_page_holds_every_person_and_switches_between_them(chromium):
+    with served(LOVE_LETTER, "--seats", "human,human", "--seed", "9") as urls:
+        page = chromium.browser.new_page(viewport=PHONE)
         try:
-            page = browser.new_page(viewport=PHONE)
             page.goto(urls["hot seat"])
             tabs = page.locator("#seats button")
             tabs.first.wait_for()
@@ -158,22 +151,16 @@ def test_a_hot_seat_page_holds_every_person_and_switches_between_them():
                 page.wait_for_timeout(30)
             assert answered >= 6 or page.locator("#over").is_visible()
         finally:
-            browser.close()
+            page.context.close()
 
 
-def test_the_replay_viewer_is_the_table_read_only(tmp_path):
-    import subprocess
-
-    from playwright.sync_api import sync_playwright
-
-    from tests.table_helpers import ROOT, SPELLCARD
-
+def test_the_replay_viewer_is_the_table_read_only(chromium, tmp_path):
     log, page_file = tmp_path / "game.log", tmp_path / "game.html"
-    subprocess.run([*SPELLCARD, "simulate", LOVE_LETTER, "--games", "1", "--seed", "3", "--log", str(log)],
-                   cwd=ROOT, capture_output=True, timeout=300, check=True)
-    run = subprocess.run([*SPELLCARD, "replay", str(log), "--trust-log", "--html", str(page_file), "--table",
-                          "--seat", "0"], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
+    run = CliRunner().invoke(cli, ["simulate", LOVE_LETTER, "--games", "1", "--seed", "3", "--log", str(log)])
+    assert run.exit_code == 0, run.output
+    run = CliRunner().invoke(cli, ["replay", str(log), "--trust-log", "--html", str(page_file), "--table",
+                                   "--seat", "0"])
+    assert run.exit_code == 0, run.output
     html = page_file.read_text()
     assert "/static/" not in html                                  # self-contained: opens from disk
     boot = json.loads(html.split('<script id="boot" type="application/json">')[1].split("</script>")[0])
@@ -181,20 +168,18 @@ def test_the_replay_viewer_is_the_table_read_only(tmp_path):
     assert steps[-1]["over"]["reason"] == "win" and any(s["decision"] for s in steps)
     for step in steps:                                             # P1's hand: never shown to P0's viewer
         assert other_hand_is_hidden(step, boot["replay"]["lines"][:step["log_count"]])
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport=PHONE)
-            errors: list = []
-            page.on("pageerror", lambda err: errors.append(str(err)))
-            page.goto(page_file.as_uri() + "#2")
-            assert "step 3 of" in page.inner_text("#step-label")
-            page.keyboard.press("PageDown")
-            assert page.evaluate("location.hash") != "#2"
-            assert page.locator("#decision button:not([disabled])").count() == 0    # read-only
-            page.keyboard.press("End")
-            assert page.evaluate("location.hash") == f"#{len(steps) - 1}"
-            assert "won" in page.inner_text("#over")
-            assert not errors, errors
-        finally:
-            browser.close()
+    page = chromium.browser.new_page(viewport=PHONE)
+    try:
+        errors: list = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(page_file.as_uri() + "#2")
+        assert "step 3 of" in page.inner_text("#step-label")
+        page.keyboard.press("PageDown")
+        assert page.evaluate("location.hash") != "#2"
+        assert page.locator("#decision button:not([disabled])").count() == 0    # read-only
+        page.keyboard.press("End")
+        assert page.evaluate("location.hash") == f"#{len(steps) - 1}"
+        assert "won" in page.inner_text("#over")
+        assert not errors, errors
+    finally:
+        page.context.close()

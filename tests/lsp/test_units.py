@@ -9,18 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from spellcard.compiler.pack.loader import compile_pack
 from spellcard.lsp import units
 from spellcard.lsp.analysis import Analyzer
 from spellcard.lsp.packs import KnownPacks, pack_for
 
 from ..test_big_pack import big_pack
-from ..test_incremental import EDITS, short_paths
+from ..test_incremental import EDITS, cold_check, short_paths
 from .client import Session, uri
 
 
 def _cold(pack: Path) -> list:
-    result = compile_pack(str(pack), use_cache=False, load=False)
+    result = cold_check(pack)
     return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help)
                   for d in result.diagnostics)
 
@@ -85,7 +84,7 @@ def test_the_server_publishes_a_cold_checks_diagnostics_after_each_edit(small):
         return sorted(out)
 
     def cold() -> list:
-        result = compile_pack(str(small), use_cache=False, load=False)
+        result = cold_check(small)
         return sorted((d.severity, d.message + (f"\nhelp: {d.help}" if d.help else ""), _path(d.span.file),
                        d.span.line) for d in result.diagnostics if _path(d.span.file) in {str(f) for f in files})
 
