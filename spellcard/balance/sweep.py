@@ -158,7 +158,13 @@ workers is taken from the games. A sweep's batches last seconds, so nothing need
 @contextmanager
 def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
     """A client of a new LocalCluster (processes, one thread each: games hold the GIL), or of the
-    running scheduler at `scheduler`; both closed on leaving."""
+    running scheduler at `scheduler`; both closed on leaving. Ctrl-C meanwhile is noted (_ctrl_c_noted)
+    and raised at the next look: after the cluster starts, and between polls for batches."""
+    with _ctrl_c_noted():
+        yield from _client(workers, scheduler)
+
+
+def _client(workers: int, scheduler: Optional[str]) -> Iterator:
     import dask
     from dask.distributed import Client, LocalCluster
     cluster = None
@@ -180,6 +186,7 @@ def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
         where = f"the scheduler at {scheduler}" if scheduler else "a local cluster"
         raise SweepProblem(f"cannot start or reach {where}: {err}") from None
     try:
+        _raise_if_interrupted()
         yield client
     except KeyboardInterrupt:
         # Ctrl-C: the work still queued is dropped with the cluster, and Dask's complaints about it
@@ -196,7 +203,9 @@ def dask_client(workers: int, scheduler: Optional[str] = None) -> Iterator:
 def _ctrl_c_left_to_this_process() -> Iterator[None]:
     """Workers started meanwhile ignore SIGINT (a process inherits an ignored signal, and Python then
     leaves it ignored): Ctrl-C at a terminal reaches the whole process group, and each worker printed
-    a KeyboardInterrupt traceback. This process alone stops, and closes the cluster as it leaves."""
+    a KeyboardInterrupt traceback. This process alone stops, and closes the cluster as it leaves. A
+    Ctrl-C while they start (a second or two) is lost: blocking SIGINT as well was tried, and the
+    signal still went to a thread of Dask's, where it was ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -207,21 +216,30 @@ def _ctrl_c_left_to_this_process() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
+_NOTED: list = []
+"""The Ctrl-Cs pressed while a Dask client is open (a signal handler is the whole process's too)."""
+
+
 @contextmanager
-def _ctrl_c_noted() -> Iterator[list]:
-    """Ctrl-C noted in a list rather than raised where it lands. Dask's scheduler shares this process
-    and registers a gc callback; a KeyboardInterrupt raised inside one is printed ("Exception ignored")
-    and dropped by Python, and the sweep played on (seen in CI). The loop waiting for batches reads
-    the note between polls and raises it there."""
-    noted: list = []
+def _ctrl_c_noted() -> Iterator[None]:
+    """Ctrl-C noted rather than raised where it lands. Dask's scheduler shares this process and
+    registers a gc callback; a KeyboardInterrupt raised inside one is printed ("Exception ignored")
+    and dropped by Python, and the sweep played on (seen in CI). The note is read where raising is
+    safe (_raise_if_interrupted)."""
     if threading.current_thread() is not threading.main_thread():
-        yield noted
+        yield
         return
-    before = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    before = signal.signal(signal.SIGINT, lambda signum, frame: _NOTED.append(signum))
     try:
-        yield noted
+        yield
     finally:
         signal.signal(signal.SIGINT, before)
+        _NOTED.clear()
+
+
+def _raise_if_interrupted() -> None:
+    if _NOTED:
+        raise KeyboardInterrupt
 
 
 def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
@@ -231,22 +249,22 @@ def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
     workers = len(client.scheduler_info()["workers"]) or 1
     pack = client.scatter(shipped, broadcast=True, hash=False)     # a new key each sweep: never one just released
     jobs = batches(seed, games, batch_size(games, workers))
-    futures = [client.submit(remote or _remote_batch, pack, seats, first, count, *args, pure=False)
-               for first, count in jobs]
+    futures = []
+    for first, count in jobs:       # a sweep of millions of games is thousands of batches: seconds
+        _raise_if_interrupted()
+        futures.append(client.submit(remote or _remote_batch, pack, seats, first, count, *args, pure=False))
     index = {f.key: i for i, f in enumerate(futures)}
     results: list = [None] * len(jobs)
-    with _ctrl_c_noted() as interrupted:
-        pending = as_completed(futures)
-        while not pending.is_empty():
-            ready = pending.next_batch(block=False)
-            for future in ready:
-                i = index[future.key]
-                results[i] = future.result()
-                advance(jobs[i][1])
-            if interrupted:
-                raise KeyboardInterrupt
-            if not ready:
-                time.sleep(0.1)     # as_completed's own wait is the same: it polls every 100 ms
+    pending = as_completed(futures)
+    while not pending.is_empty():
+        ready = pending.next_batch(block=False)
+        for future in ready:
+            i = index[future.key]
+            results[i] = future.result()
+            advance(jobs[i][1])
+        _raise_if_interrupted()
+        if not ready:
+            time.sleep(0.1)     # as_completed's own wait is the same: it polls every 100 ms
     total = results[0]
     for counts in results[1:]:
         total.merge(counts)
