@@ -20,7 +20,6 @@ class _Builder(ReactionRules, CodeBuilder):
         if name.startswith("__"):
             raise AttributeError(name)
         from spellcard.spelltest.builder import SpellTestRules
-
         try:
             return getattr(SpellTestRules, name).__get__(self)
         except AttributeError:
