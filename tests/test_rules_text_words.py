@@ -105,3 +105,11 @@ def test_a_pack_that_words_no_name_of_a_kind_is_not_told_of_each():
            'character C "甲" { skills Mark }\n')
     found = compile_sources([Source("bare.spell", src.encode("utf-8"))], use_cache=False, load=False).diagnostics
     assert [d for d in found if d.code == "raw-name"] == []
+
+
+def test_a_field_of_an_event_held_in_a_field_reads_by_its_parameter_label():
+    """`event.use.undodgeable`: the text cannot tell which action `use` is an event of, but every
+    action's parameter named `undodgeable` has one label, and that is what it reads."""
+    syms, _, _ = front_end(read_sources(resolve("thb")))
+    text = rules_text(syms, syms.skills["SpearTheGungnir"])
+    assert "此次使用的不可擦彈的目標" in text["zh"] and "undodgeable" not in text["zh"]

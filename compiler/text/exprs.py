@@ -5,6 +5,7 @@ statements and leaves each expression to these methods."""
 from __future__ import annotations
 
 from spellcard.compiler import ast as A
+from spellcard.compiler import types as T
 from spellcard.compiler.symbols import BUILTINS
 from .conditions import emptiness
 from .english import english_name
@@ -132,7 +133,7 @@ class ExprText:
 
     def _field_name(self, e: A.Field) -> str:
         """A field's name: an action's value (`judge(…).card`) has its parameters' labels."""
-        t = self.roles.type_of(e.obj) if self.roles is not None else None
+        t = T.strip(self.roles.type_of(e.obj)) if self.roles is not None else None
         decl = self.s.actions.get(t[1]) if isinstance(t, tuple) and t[0] == "event" else None
         p = next((p for p in decl.params if p.name == e.name), None) if decl is not None else None
         if p is not None:
@@ -141,6 +142,12 @@ class ExprText:
             return self._call("Result", None)
         if e.name in _FIELD_WORDS and self._data(e.name) is None:      # a built-in field: the templates' words
             return self._call("BuiltinField", None, name=e.name)
+        if decl is None and self._data(e.name) is None:
+            # An event held in a variable or a field (`event.use.undodgeable`), its action untold: the
+            # parameter's label when every action's parameter of that name carries the same one.
+            same = [q for a in self.s.actions.values() for q in a.params if q.name == e.name]
+            if same and len({q.label for q in same}) == 1 and same[0].label:
+                return self.param(same[0], {q.name: q for q in same}) if self.lang == "zh" else english_name(e.name)
         return self.label(e.name)
 
     def call(self, e: A.Call) -> str:
