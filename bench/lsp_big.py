@@ -31,7 +31,7 @@ from lsprotocol import types as L
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from big_pack import write_pack  # noqa: E402  (a sibling script, not a package)
-from lsp import _cpu, _server_pid  # noqa: E402  (bench/lsp.py's: the server's CPU time, from /proc)
+from lsp import _cpu, _pct, _server_pid  # noqa: E402  (bench/lsp.py's: the server's CPU time, from /proc)
 from tests.lsp.client import Session, uri  # noqa: E402
 
 
@@ -72,11 +72,6 @@ async def measure(pack: Path, edits: int) -> dict:
         await s.stop()
     return {**out, "first p50": _pct(first, 50), "first p95": _pct(first, 95),
             "full p50": _pct(full, 50), "full p95": _pct(full, 95), "full cpu p50": _pct(cpu, 50)}
-
-
-def _pct(xs: list[float], p: int) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(p / 100 * (len(xs) - 1)))]
 
 
 def main() -> None:

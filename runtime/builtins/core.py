@@ -109,10 +109,13 @@ def b_reversed(g, xs):
 @builtin("text(x: any) -> text")
 def b_text(g, x):
     """`x` as text, always (`"…" + text(x)` must never fail): a number in digits, a player as the log
-    writes it, a card by its face's label, a kind, skill or character by its label, a list joined."""
+    writes it, a card by its face's label where every seat sees it (a public zone, or none) and `?`
+    elsewhere (a `say` line reaches every seat), a kind, skill or character by its label, a list joined."""
     if isinstance(x, (str, int)):
         return str(x)
     if isinstance(x, Card):
+        if x.zone is not None and x.zone.visibility != "public" and not x.virtual:
+            return "?"
         x = x.kind
     if isinstance(x, (list, tuple, Zone)):
         return ", ".join(b_text(g, i) for i in _cards(x))

@@ -19,7 +19,7 @@ from .index import Index
 
 K = L.CompletionItemKind
 DECLARATIONS = ("pack", "enum", "attr", "counter", "zone", "hook", "query", "action", "func", "phase", "turn",
-                "card", "skill", "character", "deck", "mode")
+                "card", "skill", "character", "deck", "mode", "reaction")
 CLAUSES = {
     "skill": ("on", "active", "convert", "modify", "skills", "when", "limit", "priority", "repeat", "per", "locked"),
     "card": ("target", "when", "skills"),

@@ -384,9 +384,11 @@ def test_games_of_a_pack_share_its_tables_but_each_keeps_its_own_counters_to_res
     assert [p.v["tally"] for p in b.players] == [0, 0] and b.players[0].v["score"] == 0
 
 
-def test_text_of_anything_is_text_and_names_a_card_by_its_face():
+def test_text_of_anything_is_text_and_names_a_card_by_its_face_where_every_seat_sees_it():
     """`"…" + text(x)` must never fail: a card's text was its id (an int) and the concatenation raised."""
+    from spellcard.runtime.builtins.core import b_text
     g = game_of("""
+zone shown: table public
 card Coin "金幣" { target self }
 attr table said: text = ""
 skill Tell "tell" locked { on ping.after when event.who == owner {
@@ -396,4 +398,6 @@ skill Tell "tell" locked { on ping.after when event.who == owner {
     g.move([g.make_card("Coin", {}), g.make_card("Coin", {})], g.z["pile"])
     g.grant(g.players[0], g.pack.skills["Tell"])
     g.perform("ping", who=g.players[0])
-    assert g.v["said"] == "top 金幣; all 金幣, 金幣; P0 金幣 3"
+    assert g.v["said"] == "top ?; all ?, ?; P0 金幣 3"            # the pile is hidden: no face told
+    g.move(list(g.z["pile"].cards), g.z["shown"])
+    assert b_text(g, g.z["shown"]) == "金幣, 金幣"                   # a public zone's cards: their faces
