@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Iterable, Optional
 
 import attrs
 
+from spellcard.atomic import write_bytes
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
 from . import registry
@@ -310,12 +311,6 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _write(path: Path, data: bytes) -> None:
-    part = path.with_name(path.name + f".{os.getpid()}.part")
-    part.write_bytes(data)
-    os.replace(part, path)
-
-
 def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
     """Write an entry: the index always; the module and its bytecode when this run made them."""
     try:
@@ -323,12 +318,12 @@ def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
         index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics]}
         if code_obj is not None:
             text = result.code.encode("utf-8")
-            _write(cdir / f"{digest}.py", text)
+            write_bytes(cdir / f"{digest}.py", text)
             index["py"] = _sha(text)
             binary = marshal.dumps(code_obj)
-            _write(cdir / f"{digest}.bin", binary)
+            write_bytes(cdir / f"{digest}.bin", binary)
             index["bin"] = _sha(binary)
-        _write(cdir / f"{digest}.json", json.dumps(index, ensure_ascii=False).encode("utf-8"))
+        write_bytes(cdir / f"{digest}.json", json.dumps(index, ensure_ascii=False).encode("utf-8"))
     except OSError:
         pass                    # a read-only cache only costs speed
 

@@ -38,7 +38,7 @@ class Counts:
             self.finished += 1
         else:
             self.turn_limit += 1
-        _add(self.lengths, result.turns, 1)
+        add_to(self.lengths, result.turns, 1)
         winners = {p.seat for p in result.winners}
         shown = game.pack.shown.get("player", ())
         for p in game.players:
@@ -50,13 +50,13 @@ class Counts:
         self.scores.add(result, table.agent_at)
         if game.usage is not None:
             for name, n in game.usage.skills.items():
-                _add(self.skills, name, n)
+                add_to(self.skills, name, n)
             for name, n in game.usage.cards.items():
-                _add(self.cards, name, n)
+                add_to(self.cards, name, n)
             for name, n in game.usage.parts.items():
-                _add(self.parts, name, n)
+                add_to(self.parts, name, n)
             for name, n in game.usage.declined.items():
-                _add(self.declined, name, n)
+                add_to(self.declined, name, n)
 
     def _error(self, seed: int, message: str) -> None:
         if self.first_error is None or seed < self.first_error[0]:
@@ -71,7 +71,7 @@ class Counts:
                              (self.cards, other.cards), (self.parts, other.parts),
                              (self.declined, other.declined)):
             for k, n in theirs.items():
-                _add(mine, k, n)
+                add_to(mine, k, n)
         self.scores.merge(other.scores)
         for k, (n, w) in other.players.items():
             row = self.players.setdefault(k, [0, 0])
@@ -80,5 +80,6 @@ class Counts:
         return self
 
 
-def _add(counts: dict, key, n: int) -> None:
+def add_to(counts: dict, key, n: int) -> None:
+    """`n` more under `key`: the totals of counts kept as plain dicts (they travel between processes)."""
     counts[key] = counts.get(key, 0) + n

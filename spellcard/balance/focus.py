@@ -18,6 +18,7 @@ import attrs
 from spellcard.runtime.defs import PackDef
 from spellcard.simulate import Table, play
 
+from .counts import add_to
 from .sweep import Seats, ShippedPack, SweepProblem, loaded
 
 # A pair's outcome, the index into FocusCounts.pairs[seat]: focus won and baseline won, focus only,
@@ -57,11 +58,11 @@ class FocusCounts:
                 mine[i] += n
         for mine, theirs in ((self.skills, other.skills), (self.parts, other.parts), (self.declined, other.declined)):
             for k, n in theirs.items():
-                mine[k] = mine.get(k, 0) + n
+                add_to(mine, k, n)
         return self
 
 
-def seat_problem(pack: PackDef, mode: str, character: str, seat: int, got: Optional[str]) -> str:
+def seat_problem(mode: str, character: str, seat: int, got: Optional[str]) -> str:
     return (f"mode {mode} did not seat {character} at P{seat} (it seated {got or 'no character'}): its setup "
             "must take a preset character (preset_character, as `simulate --characters` needs) for --focus")
 
@@ -76,7 +77,6 @@ def play_focus_batch(pack: PackDef, table: Table, character: str, first: int, co
         counts.games += 1
         if result.reason == "error":
             counts._error(seed, None, f"{type(result.error).__name__}: {result.error}")
-            counts.games += table.players       # the focus games are not played: nothing to pair them with
             on_game(1)
             continue
         base_won = {p.seat for p in result.winners}
@@ -87,14 +87,14 @@ def play_focus_batch(pack: PackDef, table: Table, character: str, first: int, co
             counts.games += 1
             got = fgame.players[seat].character
             if fresult.reason != "error" and (got is None or got.name != character):
-                raise SweepProblem(seat_problem(pack, table.mode, character, seat, got.name if got else None))
+                raise SweepProblem(seat_problem(table.mode, character, seat, got.name if got else None))
             if fresult.reason == "error":
                 counts._error(seed, seat, f"{type(fresult.error).__name__}: {fresult.error}")
                 continue
             for mine, theirs in ((counts.skills, fgame.usage.skills), (counts.parts, fgame.usage.parts),
                                  (counts.declined, fgame.usage.declined)):
                 for k, n in theirs.items():
-                    mine[k] = mine.get(k, 0) + n
+                    add_to(mine, k, n)
             if base_who[seat] == character:
                 counts.dropped += 1
                 continue

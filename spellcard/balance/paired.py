@@ -61,6 +61,7 @@ def focus_figures(counts: FocusCounts, pack: PackDef, header: dict, sources: Opt
     total = [sum(row[i] for row in counts.pairs.values()) for i in range(4)]
     character = counts.character
     first = counts.first_error
+    held = held_by(pack, [character])
     return {
         **header,
         "focus": character,
@@ -71,6 +72,6 @@ def focus_figures(counts: FocusCounts, pack: PackDef, header: dict, sources: Opt
         "confidence": 0.95,
         "all": compare(total),
         "by_seat": {f"P{s}": compare(row) for s, row in sorted(counts.pairs.items())},
-        "parts": sum(len(parts_of(pack, s)) for s in held_by(pack, [character])),   # triggers, actives, conversions
-        "never_ran": never_ran(pack, held_by(pack, [character]), counts.parts, counts.declined, sources),
+        "parts": sum(len(parts_of(pack, s)) for s in held),   # triggers, actives, conversions
+        "never_ran": never_ran(pack, held, counts.parts, counts.declined, sources),
     }

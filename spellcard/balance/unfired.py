@@ -16,7 +16,8 @@ from typing import Iterable, Optional
 
 import attrs
 
-from spellcard.runtime.defs import PackDef
+from spellcard.runtime.defs import ActiveDef, PackDef, TriggerDef
+from spellcard.runtime.engine.usage import part
 
 
 @attrs.frozen
@@ -56,10 +57,10 @@ def never_ran(pack: PackDef, held: Iterable[str], parts: dict, declined: dict,
     found = []
     for name in sorted(set(held)):
         for d in parts_of(pack, name):
-            key = f"{name}#{d.index}"
+            key = part(d)
             if parts.get(key, 0):
                 continue
-            kind = "trigger" if hasattr(d, "key") else "active" if hasattr(d, "body") else "conversion"
+            kind = "trigger" if isinstance(d, TriggerDef) else "active" if isinstance(d, ActiveDef) else "conversion"
             found.append({"skill": name, "part": key, "kind": kind, "label": pack.skills[name].label,
                           "offered": declined.get(key, 0), "declined": declined.get(key, 0),
                           "has_condition": d.cond is not None or getattr(d, "guard", None) is not None,
