@@ -3,5 +3,5 @@ this list, and a check should not build the runtime's classes (runtime/defs.py) 
 from __future__ import annotations
 
 ASKING_KINDS = ("normal", "limited")
-"""The skill kinds whose owner is asked before a part fires (鎖定技 and 覺醒技 never ask): the checker, the
-rules text and the runtime read this one list."""
+"""The skill kinds whose owner is asked before a part fires (a `locked` or `awakening` skill never asks):
+the checker, the rules text and the runtime read this one list."""
