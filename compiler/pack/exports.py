@@ -26,9 +26,13 @@ def span_of(s: Span) -> tuple:
 
 def text_key(d, lines: list[str]) -> str:
     """A declaration's text and place, with the line above it (where an `# allow` comment may be)."""
-    s = d.span
-    h = hashlib.sha256(repr(span_of(s)).encode())
-    for line in lines[max(0, s.line - 2):s.end_line]:
+    return text_key_at(span_of(d.span), lines)
+
+
+def text_key_at(span: tuple, lines: list[str]) -> str:
+    """text_key of the declaration at `span` (file, line, col, end line, end column)."""
+    h = hashlib.sha256(repr(span).encode())
+    for line in lines[max(0, span[1] - 2):span[3]]:
         h.update(line.encode("utf-8", "surrogatepass") + b"\n")
     return h.hexdigest()
 
