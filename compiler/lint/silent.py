@@ -24,7 +24,7 @@ class SilentLints:
         self.walked = Walked()
         self.counters = CounterLints(self.s, self.d, self._atoms, self.walked)
         self.phrasing = Phrasing.of(self.s)      # the pack's own words for its texts (`wording`)
-        self.raw = RawNames(self.s, self.d)      # the names its rules text shows as written
+        self.raw = RawNames(self.s, self.d, self.walked)      # the names its rules text shows as written
 
     # Each declaration's lints (`local`, given what the pack's functions and actions do to counters:
     # CounterLints.write_facts) apart from the whole pack's (`pack_wide`), so that a declaration
