@@ -12,7 +12,8 @@ from typing import Optional
 # importable from here: `A.Call`, `A.SkillDecl`.
 from .base import Span, node  # noqa: F401
 from .exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
-                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
+                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr,
+                        callee, callees)
 from .stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, May, ExprStmt, Stmt)
 from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, ScoreDecl, InvariantDecl, WordingDecl  # noqa: F401

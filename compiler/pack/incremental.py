@@ -316,7 +316,7 @@ def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[mo
 def _granted(decls) -> set:
     """The names code passes to `grant(…)` (as the tree's builder gathers them for a file)."""
     return {a.value.id for d in decls for n in nodes_in(d)
-            if isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant"
+            if A.callee(n) == "grant"
             for a in n.args if isinstance(a.value, A.Name)}
 
 
