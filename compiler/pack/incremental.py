@@ -112,19 +112,15 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
     return syms, checker, diags, record
 
 
-def check_sources(sources: list, cdir: Path, compiler: bytes, size_problem) -> Optional[Diagnostics]:
-    """`check_again` from the sources as read: None too when a file is larger than the checker takes
-    (`size_problem`, the loader's) or is not text, which the whole check tells."""
-    from spellcard.compiler.parse.read import decode
-
-    texts, total = {}, 0
-    for src in sources:
-        total += len(src.data)
-        if size_problem(src, total) is not None:
-            return None
-        text, problem = decode(src.path, src.data)
+def check_sources(decoded, cdir: Path, compiler: bytes) -> Optional[Diagnostics]:
+    """`check_again` from the sources as the loader read them (`decoded`: each source, its text, a
+    problem): None too when a file is larger than the checker takes or is not text, which the whole
+    check tells."""
+    sources, texts = [], {}
+    for src, text, problem in decoded:
         if problem is not None:
             return None
+        sources.append(src)
         texts[src.path] = text.split("\n")
     try:
         found = check_again(sources, texts, cdir, compiler)

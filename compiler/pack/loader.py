@@ -8,7 +8,7 @@ import json
 import marshal
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
 import attrs
 
@@ -219,19 +219,11 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.text.diagnostics import Diagnostics
     from . import incremental
-    from spellcard.compiler.parse.read import decode
 
     diags = Diagnostics()
     modules: list = []                      # (the pack it comes from, its tree)
-    total = 0
     texts: dict[str, list[str]] = {}
-    for src in sources:
-        total += len(src.data)
-        problem = size_problem(src, total)
-        if problem:
-            diags.extend([problem])
-            continue
-        text, problem = decode(src.path, src.data)
+    for src, text, problem in decoded(sources):
         if problem:
             diags.extend([problem])
             continue
@@ -250,6 +242,19 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
                                                            keep=cache is not None)
     checked.items[:0] = diags.items         # the files that could not be read come first
     return syms, checker, checked, (record if len(modules) == len(sources) else None)
+
+
+def decoded(sources: list[Source]) -> Iterator[tuple[Source, Optional[str], Optional[Diagnostic]]]:
+    """Each source's text, or what keeps it from the checker (it or the pack so far too large, not
+    text), told before the work: the whole check and the check after an edit read the files this way."""
+    from spellcard.compiler.parse.read import decode
+
+    total = 0
+    for src in sources:
+        total += len(src.data)
+        problem = size_problem(src, total)
+        text, problem = (None, problem) if problem else decode(src.path, src.data)
+        yield src, text, problem
 
 
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
@@ -277,7 +282,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     if use_cache and not load:          # `check`: only what changed since the last, if it can be told
         from . import incremental
         with _cycles_collected_after():
-            again = incremental.check_sources(sources, cdir, _compiler_digest(), size_problem)
+            again = incremental.check_sources(decoded(sources), cdir, _compiler_digest())
         if again is not None:
             result = Compiled(sources, again.sorted())
             _to_cache(cdir, digest, result, None)
