@@ -20,6 +20,7 @@ from spellcard.compiler.ast.base import Span
 from .cache_key import _compiler_digest, cache_dir
 from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
 from .module_code import compile_module
+from .paths import identity, relative, root_of
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -119,8 +120,8 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
             hint = registry.close_to(base)
             raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed"
                                f"{f'; {hint}' if hint else ''} (packs: {', '.join(registry.installed())})") from None
-        have = {Path(x.path).resolve() for x in sources}
-        if any(f.resolve() in have for f in files):
+        have = {identity(x.path) for x in sources} - {None}
+        if any(identity(f) in have for f in files):
             raise PackNotFound(f"{s.path}:{line}: error: this file extends `{base}`, which is already part "
                                "of the pack; give the extension as the PACK, not with --with")
         lower = with_bases(read_sources(files), seen + (base,))
@@ -132,10 +133,8 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
 def read_sources(paths: Iterable[Path]) -> list[Source]:
     """Each file's bytes, read no further than one byte past MAX_SOURCE_BYTES (enough for the
     checker to refuse it) however large the file is."""
-    out = []
-    for p in paths:
-        out.append(Source(_display(p), read_bounded(p)))
-    return out
+    cwd = os.getcwd()
+    return [Source(_display(p, cwd), read_bounded(p)) for p in paths]
 
 
 def read_bounded(p: Path) -> bytes:
@@ -147,34 +146,23 @@ def read_bounded(p: Path) -> bytes:
         raise PackNotFound(f"{p}: {err.strerror}") from None
 
 
-def _display(p: Path) -> str:
-    try:
-        return os.path.relpath(p)
-    except ValueError:
-        return str(p)
+def _display(p: Path, cwd: str) -> str:
+    return relative(os.fspath(p), cwd, cwd)
 
 
 def source_hash(sources: list[Source]) -> str:
     """Same files, same compiler ⇒ same hash, wherever the command runs from."""
     h = hashlib.sha256(_compiler_digest())
+    cwd = os.getcwd()
     for tag in dict.fromkeys(s.pack for s in sources):      # a base's files, wherever it is installed
         group = [s for s in sources if s.pack == tag]
-        root = _root(group)
+        root = root_of(group)
         if tag:
             h.update(b"base\0" + tag.encode() + b"\0")
         for s in group:
-            rel = os.path.relpath(s.path, root) if root else os.path.basename(s.path)
+            rel = relative(s.path, root, cwd) if root else os.path.basename(s.path)
             h.update(rel.encode() + b"\0" + s.data + b"\0")
     return h.hexdigest()[:24]
-
-
-def _root(sources: list[Source]) -> str:
-    if len(sources) > 1:
-        try:
-            return os.path.commonpath([s.path for s in sources])
-        except ValueError:
-            return ""
-    return os.path.dirname(sources[0].path) if sources else ""
 
 
 def base_names(sources: list[Source]) -> dict:
@@ -182,7 +170,7 @@ def base_names(sources: list[Source]) -> dict:
     out = {}
     for tag in {s.pack for s in sources if s.pack}:
         group = [s for s in sources if s.pack == tag]
-        root = _root(group)
+        root = root_of(group)
         out.update({s.path: f"{tag}/{os.path.relpath(s.path, root) if root else os.path.basename(s.path)}"
                     for s in group})
     return out
@@ -296,7 +284,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
         from spellcard.compiler.emit.module import emit_pack
         own = [s for s in sources if not s.pack]
-        result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
+        result.code = emit_pack(syms, checker, digest, root=root_of(own), names=base_names(sources))
         name = f"<spellcard:{syms.pack.name}>"
         del syms, checker               # the trees and symbols, before the module's code is made
         code_obj = compile_module(result.code, name)
