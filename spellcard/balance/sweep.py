@@ -22,7 +22,7 @@ import attrs
 from spellcard.compiler.pack.manifest import COMPILER_VERSION, load_module
 from spellcard.compiler.pack.module_code import compile_module
 from spellcard.runtime.defs import PackDef
-from spellcard.simulate import Table, game_seed, play
+from spellcard.simulate import Table, game_seed, seeded
 
 from .counts import Counts
 
@@ -95,8 +95,7 @@ def batches(seed: int, games: int, size: int) -> list[tuple[int, int]]:
 def play_batch(pack: PackDef, seats: Seats, first: int, count: int, on_game: Advance = lambda n: None) -> Counts:
     table = seats.table(pack)
     counts = Counts()
-    for s in range(first, first + count):
-        game, result = play(table, s, usage=True)
+    for s, game, result in seeded(table, count, first, usage=True):
         counts.add(table, s, game, result)
         on_game(1)
     return counts
