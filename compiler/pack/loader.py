@@ -369,12 +369,18 @@ _LOADED: dict = {}
 
 def load_pack(target: str, extra: Iterable[str] = ()) -> PackDef:
     """A compiled, loaded pack (memoised per process). Raises PackNotFound or PackErrors."""
+    return loaded(target, extra).pack
+
+
+def loaded(target: str, extra: Iterable[str] = ()) -> Compiled:
+    """load_pack's compilation, its sources with it (for a tool that quotes them): memoised per
+    process, so a command that needs both compiles once. Raises PackNotFound or PackErrors."""
     key = (target, tuple(extra))
     if key not in _LOADED:
         result = compile_pack(target, extra)
         if not result.ok:
             raise PackErrors(result)
-        _LOADED[key] = result.pack
+        _LOADED[key] = result
     return _LOADED[key]
 
 

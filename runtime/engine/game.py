@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 from .asking import MAX_REFUSALS, Asking
 from spellcard.runtime.decisions import Agent, DeclineAgent, Decision
 from spellcard.runtime.defs import ActionDef, PackDef
-from spellcard.runtime.errors import InvariantBroken, PackError, PackFault, RoundOver, RuleLoop
+from spellcard.runtime.errors import Breach, InvariantBroken, PackError, PackFault, RoundOver, RuleLoop
 from spellcard.runtime.faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
 from .reactions import reaction_rules
@@ -368,12 +368,14 @@ class Game(Asking, Skills, Windows, Turns, Cards):
             for p in targets:
                 value = (self.v if p is None else p.v)[name]
                 if cd.max is not None and value > cd.max(self, p):
-                    raise InvariantBroken(f"{name} of {p} is {value}, above its maximum")
+                    raise InvariantBroken(f"{name} of {p} is {value}, above its maximum",
+                                          Breach(name, getattr(p, "seat", None), True))
                 if cd.min is not None and value < cd.min(self, p):
-                    raise InvariantBroken(f"{name} of {p} is {value}, below its minimum")
+                    raise InvariantBroken(f"{name} of {p} is {value}, below its minimum",
+                                          Breach(name, getattr(p, "seat", None)))
         for text, holds, where in self.invariants:
             if not holds(self):
-                raise InvariantBroken(f'{where}: invariant "{text}" is broken')
+                raise InvariantBroken(f'{where}: invariant "{text}" is broken', Breach(invariant=text))
 
 
 def _sources(cards: Sequence[Card], to: Zone) -> tuple[list, list]:
