@@ -20,7 +20,7 @@ from spellcard.runtime.defs import ReactionDef, SkillDef, TriggerDef
 from spellcard.runtime.errors import PlayerOut
 from spellcard.runtime.model import Player
 
-KIND = "reaction"           # the kind of the table rule that opens a reaction (windows.py logs none for it)
+KIND = "reaction"           # the kind of the table rule that opens a reaction
 
 
 def reaction_rules(pack) -> list[SkillDef]:
@@ -29,7 +29,7 @@ def reaction_rules(pack) -> list[SkillDef]:
     rules = []
     for rd in pack.reactions:
         rule = SkillDef(rd.name, rd.label, KIND)
-        rule.triggers.append(TriggerDef(rule, 0, rd.key, _opener(rd), priority=rd.priority))
+        rule.triggers.append(TriggerDef(rule, 0, rd.key, _opener(rd), priority=rd.priority, fire_is_use=False))
         rules.append(rule)
     return rules
 
