@@ -10,7 +10,8 @@ from spellcard.runtime.model import Card, restamp
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
 # (Cards.build_deck), what Game.__init__ reads (game.py _game_tables, Game._default_runs) and the
-# table rules of its reactions (reactions.py): every game of a pack shares them.
+# table rules of its any-time points and reactions (anytime.py, reactions.py): every game of a pack
+# shares them.
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 _new = object.__new__
 
