@@ -79,7 +79,7 @@ def resolve(target: str) -> list[Path]:
     if found is not None:
         p = found.sources
     if p.is_dir():
-        files = sorted(p.glob("*.spell"))
+        files = sorted(p.glob("*.spell"), key=lambda f: f.name)     # one folder's: by name
         if not files and is_compiled(p):
             raise PackNotFound(f"{target}: a compiled pack has no sources to read; "
                                "give the folder it was compiled from")
@@ -147,7 +147,9 @@ def read_bounded(p: Path) -> bytes:
 
 
 def _display(p: Path, cwd: str) -> str:
-    return relative(os.fspath(p), cwd, cwd)
+    """A file's name as diagnostics write it: relative to the working folder."""
+    path = os.fspath(p)
+    return path if not os.path.isabs(path) and os.path.normpath(path) == path else relative(path, cwd, cwd)
 
 
 def source_hash(sources: list[Source]) -> str:

@@ -20,6 +20,8 @@ def identity(path) -> Optional[tuple]:
 def relative(path: str, root: str, cwd: str) -> str:
     """os.path.relpath from `root`, the working folder `cwd` read once by the caller; the path as it
     is where there is no relative one."""
+    if root and path.startswith(root + os.sep) and os.path.normpath(path) == path:
+        return path[len(root) + 1:]                 # a file of the folder: nothing to work out
     try:
         return os.path.relpath(os.path.join(cwd, path), os.path.join(cwd, root))
     except ValueError:
