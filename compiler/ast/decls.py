@@ -39,6 +39,7 @@ class PackDecl:
     description: str = ""
     authors: tuple[str, ...] = ()
     license: str = ""
+    script: str = ""                 # the script of its Chinese (compiler/text/script.py); "" is traditional
 
 
 @node

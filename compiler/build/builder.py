@@ -68,6 +68,9 @@ class _Builder(ReactionRules, CodeBuilder):
     def pack_license(self, meta, c):
         return "license", unquote(c[0])
 
+    def pack_script(self, meta, c):
+        return "script", unquote(c[0])
+
     def replace_decl(self, meta, c):
         return A.ReplaceDecl(c[0], self.span(meta))
 

@@ -23,13 +23,15 @@ from .english import english_grammar
 from .exprs import LANGS, ExprText, _Filled
 from .moments import play_phase, window_kind
 from .roles import Roles, event_params
+from .script import in_script
 
 
 @lru_cache(maxsize=None)
-def _macros(lang: str):
+def _macros(lang: str, script: str = ""):
+    """The language's macros, their Chinese words in the pack's script (script.py)."""
     env = jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)
     source = resources.files("spellcard.compiler.text").joinpath("templates", f"rules_{lang}.j2").read_text("utf-8")
-    return env.from_string(source).module
+    return env.from_string(in_script(source, script)).module
 
 
 class RulesText(ExprText):
@@ -40,7 +42,7 @@ class RulesText(ExprText):
             raise ValueError(f"no rules text in {lang!r}; there is {', '.join(LANGS)}")
         self.s = syms
         self.lang = lang
-        self.m = _macros(lang)
+        self.m = _macros(lang, syms.pack.script if syms.pack is not None and lang == "zh" else "")
         self._moment: Optional[str] = None
         self._you: Optional[str] = None         # a name that reads "you" besides `owner` (a `must`'s `player`)
         self._responder = False             # rendering a reaction: `player` is the one who responds

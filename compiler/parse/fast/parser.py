@@ -149,7 +149,7 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
             while self.kind() != "}":
                 f = self.i
                 w = self.word()
-                if w not in ("version", "description", "license", "authors"):
+                if w not in ("version", "description", "license", "authors", "script"):
                     raise GiveUp
                 self.i += 1
                 values = [self.string()]
