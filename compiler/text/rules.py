@@ -8,6 +8,7 @@ on something new; it only reads less well.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Optional
@@ -65,12 +66,15 @@ class RulesText(ExprText):
         return self.label(getattr(decl, "name", "?"))
 
     def _finished(self, text: str) -> str:
-        """What the templates cannot know, fixed on the whole text: English agreement, Chinese 其的 → 其."""
-        return english_grammar(text) if self.lang == "en" else text.replace("其的", "其")
+        """What the templates cannot know, fixed on the whole text: English agreement, Chinese 其的 → 其,
+        and "you may" before a body whose subject is "you" says it once ("you may draw", not "you may you draw")."""
+        if self.lang == "en":
+            return english_grammar(text).replace("you may you ", "you may ")
+        return re.sub(r"你可以你(?!的)", "你可以", text.replace("其的", "其"))
 
     def skill(self, d: A.SkillDecl) -> str:
         self.roles = Roles(self.s, d)
-        optional = d.kind in ASKING_KINDS
+        optional = d.kind in ASKING_KINDS and not _table_rule(self.s, d.name)
         return self._finished(self._call("SkillDecl", d, kind=d.kind,
                                          clauses=[self.clause(c, optional) for c in d.clauses] + self.musts(d.name)))
 
@@ -147,14 +151,16 @@ class RulesText(ExprText):
             phrase, when = self.event_phrase(c)
             event = self._call("Event", c, action="" if phrase else self.label(c.action), window=window_kind(self.s, c.action, c.window),
                                phrase=phrase)
+            asks = optional and not c.locked and not _asks_inside(c)
+            when, body, asks = self.may_part(c.body, when) if asks else (when, self.block(c.body), False)
             return self._call("TriggerClause", c, event=event,
                               when=when, repeat=self.opt(c.repeat), limit=self.limit(c.limit),
-                              body=self.block(c.body), optional=optional and not c.locked and not _asks_inside(c),
-                              locked=optional and c.locked)
+                              body=body, optional=asks, locked=optional and c.locked)
         if isinstance(c, A.ActiveClause):
-            return self._call("ActiveClause", c, when=self.opt(c.when), limit=self.limit(c.limit),
-                              body=self.block(c.body), anytime=c.anytime, scope=c.limit.scope if c.limit else "",
-                              phase=self.play_moment())
+            when, body, asks = self.may_part(c.body, self.opt(c.when))
+            return self._call("ActiveClause", c, when=when, limit=self.limit(c.limit),
+                              body=body, anytime=c.anytime, scope=c.limit.scope if c.limit else "",
+                              phase=self.play_moment(), asks=asks)
         if isinstance(c, A.ConvertClause):
             return self._call("ConvertClause", c, count=c.count, pool=self.expr(c.pool), kind=self.label(c.as_kind),
                               purposes=[self._purpose(p) for p in c.purposes], when=self.opt(c.when),
@@ -254,12 +260,48 @@ class RulesText(ExprText):
         if isinstance(s, (A.Cancel, A.Stop)):
             return self._call(type(s).__name__, s)
         if isinstance(s, A.May):
-            return self._call("May", s, body=self.block(s.body))
+            return self.may(s.body)
         return self.plain(s)
+
+    def may(self, b: Optional[A.Block], when: str = "") -> str:
+        """"(if C,) you may B" for a block the owner may do."""
+        when, body, asks = self.may_part(b, when)
+        return self._call("May", None, when=when, body=body, asks=asks)
+
+    def may_part(self, b: Optional[A.Block], when: str = "") -> tuple[str, str, bool]:
+        """What "you may" brings in, never "you may if C, B": the condition (the clause's own, `when`,
+        and that of a body that is an `if` alone, said first: "if C, you may B"), the text, and whether
+        "you may" is still to be said before it — not when an `if … else` alone says it in each branch
+        ("if C, you may B; otherwise you may D"). A body that starts with an `if` and goes on is set off:
+        "you may do the following: if C, B, D". A `let` that names again what the text names is no step."""
+        while b is not None:
+            stmts = [x for x in b.stmts
+                     if not (isinstance(x, A.Let) and self.roles is not None and x.name in self.roles.aliases)]
+            first = stmts[0] if stmts and isinstance(stmts[0], A.If) else None
+            if first is None:
+                break
+            if len(stmts) > 1:
+                return when, self._call("Following", None, body=self.block(b)), True
+            if len(first.branches) > 1 or first.else_ is not None:
+                return when, self._call("If", first, branches=[(self.expr(c), self.may(body)) for c, body in first.branches],
+                                        else_=self.may(first.else_) if first.else_ else ""), False
+            cond, b = first.branches[0]
+            cond = self.expr(cond)
+            when = self._call("BoolOp", None, op="and", left=when, right=cond) if when else cond
+        return when, self.block(b), True
 
 def rules_text(syms: Symbols, decl) -> dict[str, str]:
     """A declaration's rules text in every language, by language code."""
     return {lang: RulesText(syms, lang).of(decl) for lang in LANGS}
+
+
+def _table_rule(syms: Symbols, name: str) -> bool:
+    """Is the skill a mode's table rule and no player's? A table rule asks no one (runtime/engine/windows.py):
+    its text says no "you may"."""
+    def named(lists) -> bool:
+        return any(n == name for sc in lists for n, _ in sc.names)
+    return any(named(m.rules) for m in syms.modes.values()) and not any(
+        named(d.skills) for table in (syms.characters, syms.cards, syms.modes) for d in table.values())
 
 
 def _asks_inside(c: A.TriggerClause) -> bool:
