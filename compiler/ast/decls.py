@@ -128,6 +128,7 @@ class WindowStep:
     name: str
     cond: Optional[Expr]
     span: Span
+    says: tuple[str, str] = ("", "")   # the moment in rules text, Chinese and English (compiler/text/moments.py)
 
 
 @node

@@ -167,7 +167,7 @@ class _Builder(ReactionRules, CodeBuilder):
         return ("text", unquote(c[0]))
 
     def window_step(self, meta, c):
-        return A.WindowStep(str(c[0]), c[1], self.span(meta))
+        return A.WindowStep(str(c[0]), c[2], self.span(meta), c[1] or ("", ""))
 
     def do_step(self, meta, c):
         return A.DoStep(c[0], self.span(meta))

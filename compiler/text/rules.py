@@ -22,7 +22,7 @@ from spellcard.runtime.skill_kinds import ASKING_KINDS
 from .conditions import fixes
 from .english import english_grammar
 from .exprs import LANGS, ExprText, _Filled
-from .moments import play_phase, window_kind
+from .moments import play_phase, window_kind, window_says
 from .roles import Roles, event_params
 from .script import in_script
 
@@ -125,14 +125,14 @@ class RulesText(ExprText):
         one who responds is "the responder": `player` in the reaction's code)."""
         self.roles = Roles(self.s, d)
         self.event = {p.name: p for p in event_params(self.s, d.action)}
-        phrase, when = self.event_phrase(d)
+        phrase, when, said = self.event_phrase(d)
         against = self.opt(d.against)
         who = self._call("AskWho", None, ask=self.opt(d.ask), against=against)
         self._responder = True
         try:
             return self._finished(self._call(
                 "ReactionDecl", d, event=self._call("Event", d, action="" if phrase else self.label(d.action),
-                                                window=window_kind(self.s, d.action, d.window), phrase=phrase),
+                                                window=window_kind(self.s, d.action, d.window), phrase=phrase, said=said),
                 who=who, label=self.label(d.name), first=d.mode != "each", when=when, body=self.block(d.body)))
         finally:
             self._responder = False
@@ -148,9 +148,9 @@ class RulesText(ExprText):
     def clause(self, c, optional: bool = True) -> str:
         if isinstance(c, A.TriggerClause):
             self.event = {p.name: p for p in event_params(self.s, c.action)}
-            phrase, when = self.event_phrase(c)
+            phrase, when, said = self.event_phrase(c)
             event = self._call("Event", c, action="" if phrase else self.label(c.action), window=window_kind(self.s, c.action, c.window),
-                               phrase=phrase)
+                               phrase=phrase, said=said)
             asks = optional and not c.locked and not _asks_inside(c)
             when, body, asks = self.may_part(c.body, when) if asks else (when, self.block(c.body), False)
             return self._call("TriggerClause", c, event=event,
@@ -178,16 +178,23 @@ class RulesText(ExprText):
             return "、".join(self.label(n) for n, _ in c.names)
         return self.plain(c)
 
-    def event_phrase(self, c: A.TriggerClause) -> tuple[str, str]:
+    def event_phrase(self, c: A.TriggerClause) -> tuple[str, str, bool]:
         """A trigger's action as the pack phrases it (`says`), with the parameters its condition fixes
-        (`event.target == owner`) filled in — "當對你造成amount點傷害" — and the rest of the condition."""
-        return self.phrase(self.s.actions.get(c.action), c.when, bare=False)
+        (`event.target == owner`) filled in — "當對你造成amount點傷害" — the rest of the condition, and
+        whether the phrase is the window's own (`window taken says "當{target}受到傷害後"`): the whole
+        moment, with no "before"/"after" to add."""
+        decl = self.s.actions.get(c.action)
+        own = window_says(self.s, c.action, c.window)[LANGS.index(self.lang)]
+        phrase, when = self.phrase(decl, c.when, bare=False, says=own or None)
+        return phrase, when, bool(own)
 
-    def phrase(self, decl, cond, bare: bool) -> tuple[str, str]:
-        """An action's or query's `says`, with the parameters `cond` fixes (`event.target == owner`,
-        or `user == owner` in a modify clause: `bare`) filled in and the others by their labels, and
-        the rest of the condition; ("", the whole condition) when it has no `says`."""
-        says = decl.says[LANGS.index(self.lang)] if decl is not None else ""
+    def phrase(self, decl, cond, bare: bool, says: Optional[str] = None) -> tuple[str, str]:
+        """An action's or query's `says` (or `says`, a window's of that action), with the parameters
+        `cond` fixes (`event.target == owner`, or `user == owner` in a modify clause: `bare`) filled in
+        and the others by their labels, and the rest of the condition; ("", the whole condition) when
+        it has no `says`."""
+        if says is None:
+            says = decl.says[LANGS.index(self.lang)] if decl is not None else ""
         if not says:
             return "", self.opt(cond)
         slots = {p.name: None for p in decl.params}

@@ -292,11 +292,11 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
             if self.at("window"):
                 self.i += 1
                 n = self.name()
-                when = None
+                says, when = self.says(), None
                 if self.at("when"):
                     self.i += 1
                     when = self.expr()
-                c.append(self.node("window_step", [n, when], a))
+                c.append(self.node("window_step", [n, says, when], a))
             elif self.at("do"):
                 self.i += 1
                 c.append(self.node("do_step", [self.block()], a))
