@@ -3,7 +3,7 @@ come in it (compiler/text/script.py), the pack's words stay as written, a bad va
 from __future__ import annotations
 
 import re
-from importlib import resources
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,13 +12,17 @@ from spellcard.cli.main import cli
 from spellcard.compiler.pack.loader import front_end, read_sources, resolve, with_bases
 from spellcard.compiler.text.rules import RulesText
 from spellcard.compiler.text.script import SIMPLIFIED, TRADITIONAL
+from spellcard.doc.search_index import GROUPS
+from spellcard.doc.site import PAGES
 
 from .test_checks import expect
 
 SHARED = ("一丁三上下不且丙中主之乙事些亦人他令以件任位何你使依倒值做先入其出到前加化原去取只可各合同名否含告和回在域外多大"
           "失如始存定宣家小局展己序底庚座得必意戊成或所打技持效新是最有本束果次此段每求洗活消混牌玩用由甲略的目示第置者能自"
-          "至色若行被要角起距跳辛醒重量限除非首")
+          "至色若行被要角起距跳辛醒重量限除非首刷卡印字式搜文模率")
 """The templates' characters written the same in both scripts (checked once with OpenCC's t2s)."""
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = [ROOT / "compiler" / "text" / "templates" / "rules_zh.j2", *sorted((ROOT / "spellcard" / "doc" / "templates").glob("*.j2"))]
 
 
 def _symbols(pack: str):
@@ -67,7 +71,7 @@ def test_an_extension_writes_in_its_bases_script(tmp_path):
 def test_every_character_of_the_templates_is_placed_in_a_script():
     """A traditional character added to the templates without its simplified twin would show in a
     simplified pack's text: each character is in the table or known to be the same in both."""
-    source = resources.files("spellcard.compiler.text").joinpath("templates", "rules_zh.j2").read_text("utf-8")
+    source = "".join(path.read_text("utf-8") for path in TEMPLATES) + "".join(t for _, t in PAGES + GROUPS)
     unplaced = set(re.findall(r"[\u4e00-\u9fff]", source)) - set(TRADITIONAL) - set(SHARED)
     assert not unplaced, f"add {''.join(sorted(unplaced))} to compiler/text/script.py (or SHARED here)"
     assert len(TRADITIONAL) == len(SIMPLIFIED) == len(set(TRADITIONAL))
@@ -77,3 +81,13 @@ def test_every_character_of_the_templates_is_placed_in_a_script():
 def test_an_unknown_script_is_an_error_at_the_pack_line():
     expect('pack x "X" { script "cyrillic" }', "unknown script `cyrillic` for the pack's Chinese", "1:1",
            base=False, alone=False)
+
+
+def test_a_simplified_packs_doc_site_is_simplified(tmp_path):
+    result = CliRunner().invoke(cli, ["doc", "bots", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for page in ("index.html", "skills.html", "cards.html", "modes.html"):
+        text = (tmp_path / page).read_text("utf-8")
+        assert 'lang="zh-Hans"' in text and "总览" in text, page
+        wrong = sorted({c for c in text if c in TRADITIONAL})
+        assert not wrong, f"{page}: traditional {''.join(wrong)}"
