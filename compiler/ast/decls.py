@@ -40,6 +40,7 @@ class PackDecl:
     description: str = ""
     authors: tuple[str, ...] = ()
     license: str = ""
+    script: str = ""                 # the script of its Chinese (compiler/text/script.py); "" is traditional
 
 
 @node
@@ -128,6 +129,7 @@ class WindowStep:
     name: str
     cond: Optional[Expr]
     span: Span
+    says: tuple[str, str] = ("", "")   # the moment in rules text, Chinese and English (compiler/text/moments.py)
 
 
 @node

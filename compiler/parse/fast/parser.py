@@ -160,7 +160,7 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
             while self.kind() != "}":
                 f = self.i
                 w = self.word()
-                if w not in ("version", "description", "license", "authors"):
+                if w not in ("version", "description", "license", "authors", "script"):
                     raise GiveUp
                 self.i += 1
                 values = [self.string()]
@@ -303,11 +303,11 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
             if self.at("window"):
                 self.i += 1
                 n = self.name()
-                when = None
+                says, when = self.says(), None
                 if self.at("when"):
                     self.i += 1
                     when = self.expr()
-                c.append(self.node("window_step", [n, when], a))
+                c.append(self.node("window_step", [n, says, when], a))
             elif self.at("do"):
                 self.i += 1
                 c.append(self.node("do_step", [self.block()], a))
