@@ -22,10 +22,11 @@ Games per second, per mode (default Identity5Mode and Duel), random agents, the 
   the pack declares. Those games are THB's, event for event ("games alike", compared by
   bench/same_games.py's digest): what is left is what the pack's size costs a game (issue 32: within
   10% of THB's). A mode whose set-up reads no preset (KOF's draft) plays other games there too.
-Each way: `simulate --json` whole processes, R pairs (big, THB) in turn, the median pair and the
-spread of the pairs' ratios; and the CPU time of the same games in this process, each seed played
-on one pack then the other (both packs loaded, so the process is the same for both). Figures of
-2026-12-03: docs/language.md, Limits, "Playing a big pack".
+Each way: `simulate --json` whole processes (its games/s is wall-clock, so a loaded machine moves
+it: keep R at 3 or more and G at 100), R pairs (big, THB) in turn, the median pair and the spread
+of the pairs' ratios; and the CPU time of the same games in this process, each seed played on both
+packs, each first every other seed (both loaded, so the process is the same for both: the steadier
+figure). Figures of 2026-12-03: docs/language.md, Limits, "Playing a big pack".
 """
 from __future__ import annotations
 
