@@ -18,8 +18,9 @@ from spellcard.compiler import ast as A
 from . import wire
 from .analysis import Analysis, Analyzer
 from .coalesce import Coalescer
+from .disk import DiskTexts
 from .complete import complete
-from .guard import answering, read_capped, too_large
+from .guard import answering, too_large
 from .halfway import check_alone, declaration_at
 from .hover import hover_text
 from .index import Index, Occurrence, name_span
@@ -48,14 +49,18 @@ class SpellcardServer(LanguageServer):
         self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
         self.settle = Coalescer(self.publish_checked, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
         self.checking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+        self.disk = DiskTexts()                     # the files not open, read again when they change
+        self._open: tuple = (set(), {})             # the open documents' uris, and their paths
         self.generation = 0                         # edits seen, so a full check started before one is dropped
 
     # ── the pack as the editor has it ─────────────────────────────────────────
     def text_of(self, path: Path) -> Optional[str]:
-        for uri, doc in self.workspace.text_documents.items():
-            if path_of(uri) == path:
-                return doc.source
-        return read_capped(path)
+        """The file's text as the editor has it: an open document's, else the file's on disk."""
+        docs = self.workspace.text_documents
+        if self._open[0] != docs.keys():
+            self._open = (set(docs.keys()), {path_of(u): u for u in docs})
+        uri = self._open[1].get(path)
+        return docs[uri].source if uri is not None else self.disk.text(path)
 
     def pack_of(self, uri: str):
         return self.packs.of(path_of(uri), self.text_of)
@@ -105,11 +110,18 @@ class SpellcardServer(LanguageServer):
 
     # ── diagnostics ───────────────────────────────────────────────────────────
     async def publish_edit(self, uri: str) -> None:
-        """Diagnostics after an edit: a keystroke's (quick.py) at once when they can be told, the full
-        check's once the typing pauses; the full check at once otherwise."""
+        """Diagnostics after an edit: the full check's at once when only bodies changed (it checks
+        those alone); else a keystroke's (quick.py) at once when they can be told, the full check's
+        once the typing pauses; else the full check at once."""
         if not uri.startswith("file:"):
             return
-        a = self.analyzer.quick(self.pack_of(uri), self.text_of, str(path_of(uri)))
+        pack = self.pack_of(uri)
+        a = self.analyzer.at_once(pack, self.text_of)
+        if a is not None:
+            self.settle.forget(uri)             # no full check is owed: this was it
+            self.publish(uri, a)
+            return
+        a = self.analyzer.quick(pack, self.text_of, str(path_of(uri)))
         if a is None:
             await self.publish_checked(uri)
         else:

@@ -25,6 +25,8 @@ from spellcard.compiler.pack.exports import BODIES
 from spellcard.compiler.pack.extend import lay_over
 from spellcard.compiler.text.diagnostics import Diagnostics
 
+from .layered import replaced
+
 
 @attrs.frozen
 class Checked:
@@ -43,9 +45,10 @@ class Checked:
         return frozenset(id(d) for d in self.diagnostics if I._plain(d) in self.linted)
 
 
-def check(layers: list, texts: dict, last: Optional[Checked]) -> Checked:
+def check(layers: list, texts: dict, last: Optional[Checked], whole: bool = True) -> Optional[Checked]:
     """The pack of `layers` ((base tag, module) per file, every file parsed; `texts`: path -> its text)
-    checked, re-checking only what changed since `last` when that can be told (the module's docstring)."""
+    checked, re-checking only what changed since `last` when that can be told (the module's docstring);
+    when it cannot, the whole check, or None if not `whole`."""
     lines = _lines(texts, last)
     if last is not None:
         try:
@@ -54,6 +57,8 @@ def check(layers: list, texts: dict, last: Optional[Checked]) -> Checked:
             found = None            # a record of another shape: the whole check
         if found is not None:
             return found
+    if not whole:
+        return None
     diags, linted = Diagnostics(), set()
     modules = lay_over(layers, diags)
     syms, checker, diags, record = I.check_laid(layers, modules, diags, lines,
@@ -80,7 +85,8 @@ def _again(layers: list, texts: dict, lines: dict, last: Checked) -> Optional[Ch
     syms = _symbols(last, modules, edited) if modules is not None else None
     modules = modules or lay_over(layers, Diagnostics())    # its diagnostics: the record's
     linted = set(last.linted)
-    found = I.recheck(layers, modules, edited, record, lines, {}, linted, syms)
+    known = last.checker.refs if syms is not None else None     # (the same trees: _laid)
+    found = I.recheck(layers, modules, edited, record, lines, {}, linted, syms, known)
     if found is None:
         return None
     items, files, checker = found
@@ -130,17 +136,9 @@ def _symbols(last: Checked, modules: list, edited: set):
 
 def _merged(last: Checked, checker: Checker, modules: list, edited: set) -> Checker:
     """The checker that checked the changed declarations, with the last analysis's types and names
-    of every other node (those of the declarations no longer in the pack dropped)."""
+    of every other node (those of the declarations no longer in the pack dropped), not copied."""
     now = {id(d) for m in modules if m.path in edited for d in m.decls}
-    types, refs = dict(last.checker.types), dict(last.checker.refs)
-    for m in last.modules:
-        if m.path in edited:
-            for d in m.decls:
-                if id(d) not in now:
-                    for n in nodes_in(d):
-                        types.pop(n, None)
-                        refs.pop(n, None)
-    types.update(checker.types)
-    refs.update(checker.refs)
-    checker.types, checker.refs = types, refs
+    gone = [n for m in last.modules if m.path in edited for d in m.decls if id(d) not in now for n in nodes_in(d)]
+    checker.types = replaced(last.checker.types, gone, checker.types)
+    checker.refs = replaced(last.checker.refs, gone, checker.refs)
     return checker
