@@ -222,7 +222,8 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         run.mark(-1)
     refs = checker.refs if known is None else ChainMap(checker.refs, known)
     gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
-    kept = [x for f in record["files"] for found in f[4] if id(found) not in gone for x in found if x[0] == "error"]
+    kept = [x for f in record["files"] for found in f[4] if found and id(found) not in gone for x in found
+            if x[0] == "error"]
     broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
         | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, refs, scratch), SilentLints(syms, refs, scratch)

@@ -12,6 +12,7 @@ from typing import Optional
 
 from lsprotocol import types as L
 from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path
 
 from spellcard.compiler import ast as A
 
@@ -45,7 +46,7 @@ class SpellcardServer(LanguageServer):
         self.analyzer = Analyzer()
         self.packs = KnownPacks()
         self._index: Optional[Index] = None
-        self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
+        self._published: dict[tuple, dict] = {}     # pack files -> path -> (uri, the diagnostics last sent)
         self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
         self.settle = Coalescer(self.publish_checked, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
         self.checking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
@@ -166,14 +167,18 @@ class SpellcardServer(LanguageServer):
                 range=L.Range(start=L.Position(line=0, character=0), end=L.Position(line=0, character=0)),
                 message=f"{pack.setting}: {pack.problem}" if pack.setting else pack.problem,
                 severity=L.DiagnosticSeverity.Error, source="spellcard"))
-        sent = {uri_of(f) for f in by_file}
-        for stale in self._published.get(pack.files, set()) - sent:
+        uris = {str(p): from_fs_path(str(p)) for p in pack.files}         # (resolved: packs.py)
+        now = {f: (uris.get(f) or uri_of(f), items) for f, items in by_file.items()}
+        shown = self._published.get(pack.files, {})
+        for stale in {u for u, _ in shown.values()} - {u for u, _ in now.values()}:
             self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
-        self._published[pack.files] = sent
+        self._published[pack.files] = now
         versions = {path_of(u): d.version for u, d in self.workspace.text_documents.items()}
-        for path, items in by_file.items():
-            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(
-                uri=uri_of(path), diagnostics=items, version=versions.get(Path(path))))
+        asked = str(path_of(uri))
+        for f, (u, items) in now.items():
+            if f == asked or shown.get(f) != (u, items):    # a file whose diagnostics stand is not sent again
+                self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(
+                    uri=u, diagnostics=items, version=versions.get(Path(f))))
 
     def diagnostic(self, a: Analysis, d) -> L.Diagnostic:
         related = None
