@@ -46,6 +46,9 @@ class SpellcardServer(LanguageServer):
         self.analyzer = Analyzer()
         self.packs = KnownPacks()
         self._index: Optional[Index] = None
+        # path -> id(decl) -> (decl, its outline entry): a declaration's tree is the same object while
+        # its text and place are (chunks.py), and so is its entry; an edit makes only its own again
+        self._outline: dict[str, dict[int, tuple]] = {}
         self._published: dict[tuple, dict] = {}     # pack files -> path -> (uri, the diagnostics last sent)
         self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
         self.settle = Coalescer(self.publish_checked, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
@@ -285,18 +288,24 @@ def document_symbols(ls: SpellcardServer, params: L.DocumentSymbolParams) -> lis
     if module is None:
         return []
     lines = a.lines(path)
-    out = []
+    kept, now = ls._outline.get(path, {}), {}
     for decl in module.decls:
-        name = getattr(decl, "name", None) or type(decl).__name__.removesuffix("Decl").lower()
-        children = None
-        if isinstance(decl, A.ActionDecl):
-            children = [_symbol(f"window {s.name}", L.SymbolKind.Event, s.span,
-                                name_span(s.span, s.name, lines, after=6), lines)
-                        for s in decl.steps if isinstance(s, A.WindowStep)]
-        label = getattr(decl, "label", None)
-        out.append(_symbol(name, _SYMBOL_KIND.get(type(decl), L.SymbolKind.Object), decl.span,
-                           name_span(decl.span, name, lines, after=1), lines, label, children))
-    return out
+        hit = kept.get(id(decl))
+        now[id(decl)] = hit if hit is not None and hit[0] is decl else (decl, _outline(decl, lines))
+    ls._outline[path] = now
+    return [symbol for _, symbol in now.values()]
+
+
+def _outline(decl, lines: list[str]) -> L.DocumentSymbol:
+    name = getattr(decl, "name", None) or type(decl).__name__.removesuffix("Decl").lower()
+    children = None
+    if isinstance(decl, A.ActionDecl):
+        children = [_symbol(f"window {s.name}", L.SymbolKind.Event, s.span,
+                            name_span(s.span, s.name, lines, after=6), lines)
+                    for s in decl.steps if isinstance(s, A.WindowStep)]
+    label = getattr(decl, "label", None)
+    return _symbol(name, _SYMBOL_KIND.get(type(decl), L.SymbolKind.Object), decl.span,
+                   name_span(decl.span, name, lines, after=1), lines, label, children)
 
 
 def _symbol(name, kind, span, selection, lines, detail=None, children=None) -> L.DocumentSymbol:
