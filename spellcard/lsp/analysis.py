@@ -27,7 +27,6 @@ from spellcard.compiler.symbols import Symbols, collect
 
 from . import quick, units
 from .chunks import ChunkedParser
-from .layered import replaced
 from spellcard.lsp.guard import too_large
 from spellcard.lsp.halfway import PLACEHOLDER, partial_module
 from .packs import PackFiles
@@ -162,8 +161,8 @@ class Analyzer:
         if found.module is None:
             return Analysis(prev.files, texts, prev.modules, prev.syms, prev.checker, found.diagnostics, prev.lints)
         checker = Checker(prev.syms, Diagnostics())     # the last full check's results, with the keystroke's
-        checker.types = replaced(prev.checker.types, (), found.checker.types)
-        checker.refs = replaced(prev.checker.refs, (), found.checker.refs)
+        checker.types = units.replaced(prev.checker.types, (), found.checker.types)
+        checker.refs = units.replaced(prev.checker.refs, (), found.checker.refs)
         result = Analysis(prev.files, texts, {**prev.modules, path: found.module}, prev.syms, checker,
                           found.diagnostics, prev.lints)
         self._keystroke[pack.files] = (tuple(texts.values()), result)

@@ -19,9 +19,8 @@ from spellcard.compiler import ast as A
 from . import wire
 from .analysis import Analysis, Analyzer
 from .coalesce import Coalescer
-from .disk import DiskTexts
 from .complete import complete
-from .guard import answering, too_large
+from .guard import DiskTexts, answering, too_large
 from .halfway import check_alone, declaration_at
 from .hover import hover_text
 from .index import Index, Occurrence, name_span

@@ -1,6 +1,6 @@
 """Issue 32: after an edit of bodies only, the server publishes the full check's diagnostics at once
 (Analyzer.at_once: the check from the last one's record, with the last check's names for every
-declaration not checked again, spellcard/lsp/layered.py). Over a run of edits, each must say what a
+declaration not checked again, spellcard/lsp/units.py). Over a run of edits, each must say what a
 cold `spellcard check` says, whether it was made at once or (when it cannot be) as the full check
 after the pause; and a body edit must have been made at once."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from spellcard.lsp.analysis import Analyzer
-from spellcard.lsp.layered import Layered, replaced
+from spellcard.lsp.units import Layered, replaced
 from spellcard.lsp.packs import pack_for
 
 from ..test_incremental import EDITS, swap

@@ -1,10 +1,10 @@
-"""The server reads a file it has not opened again only when the file changed on disk (spellcard/lsp/disk.py)."""
+"""The server reads a file it has not opened again only when the file changed on disk (guard.DiskTexts)."""
 from __future__ import annotations
 
 import os
 
-from spellcard.lsp import disk
-from spellcard.lsp.disk import DiskTexts
+from spellcard.lsp import guard as disk
+from spellcard.lsp.guard import DiskTexts
 
 AGO = 10_000_000_000        # ns: a write older than disk.RECENT
 
