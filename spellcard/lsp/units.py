@@ -154,11 +154,12 @@ _MISSING = object()
 
 
 class Layered(Mapping):
-    __slots__ = ("base", "top", "hidden")
+    __slots__ = ("base", "top", "hidden", "_flat")
 
     def __init__(self, base: Mapping, top: dict, hidden: set | frozenset = frozenset()) -> None:
         self.base, self.top, self.hidden = base, top, hidden     # top wins; hidden keys of base are gone
         # (none of the three is changed once made: analyses made before still read them)
+        self._flat: Optional[dict] = None
 
     def __getitem__(self, key):
         found = self.top.get(key, _MISSING)
@@ -178,12 +179,22 @@ class Layered(Mapping):
         return key in self.top or (key not in self.hidden and key in self.base)
 
     def __iter__(self):
-        yield from self.top
-        top, hidden = self.top, self.hidden
-        yield from (k for k in self.base if k not in top and k not in hidden)
+        return iter(self.flat())
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self.flat())
+
+    def items(self):
+        return self.flat().items()
+
+    def flat(self) -> dict:
+        """Every entry in one dict, made the first time something walks them all (hover and completion
+        do, over the analysis they read; an edit's check never does)."""
+        if self._flat is None:
+            top, hidden = self.top, self.hidden
+            self._flat = {k: v for k, v in self.base.items() if k not in hidden}
+            self._flat.update(top)
+        return self._flat
 
 
 def replaced(last: Mapping, gone: Iterable, new: Mapping) -> Mapping:
