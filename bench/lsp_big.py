@@ -6,13 +6,16 @@ runs as a subprocess and is spoken to over its pipes, as an editor would.
 The pack is bench/big_pack.py's (N characters extending THB, default 2,000) in a temporary folder,
 with an empty cache. Figures:
   open        first diagnostics after opening characters_000.spell (the whole pack parsed and checked)
-  first p50   an edit (a character's hit points, as bench/big_check.py makes it) until the first
-              diagnostics published for it: a keystroke's (spellcard/lsp/quick.py) when it can tell them
-  full p50    the same edit and a save sent together, until the save's diagnostics: the full check
+  first       an edit (a character's hit points, as bench/big_check.py makes it) from `didChange` sent
+              until the first diagnostics published for it (what the editor shows first)
+  settled     the same, until the last diagnostics published for it (nothing more comes in the
+              second after): what a user waits for before the editor shows what `spellcard check`
+              says, pauses the server waits for included
+  full        the same edit and a save sent together, until the save's diagnostics: the full check
               with the edit, which starts from the last one's record in memory (spellcard/lsp/units.py)
-  full cpu    the server process's CPU time for that (user + system; Linux), which the machine's
+  cpu         the server process's CPU time for those (user + system; Linux), which the machine's
               load does not inflate as it does the wall-clock figures
-  (p50 and p95 of each, over --edits edits)
+  (p50, p90 and p95 of each, over --edits edits)
 """
 from __future__ import annotations
 
@@ -49,14 +52,16 @@ async def measure(pack: Path, edits: int) -> dict:
         t0 = time.perf_counter()
         await s.open(path, text)
         out = {"open": time.perf_counter() - t0}
-        first, full, cpu = [], [], []
+        first, settled, full, first_cpu, cpu = [], [], [], [], []
         server = _server_pid()
         for k in range(edits):
             text = edited(text, k)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), _cpu(server)
             await s.change(path, text)
             first.append(time.perf_counter() - t0)
-            await asyncio.sleep(0.6)                    # the full check that follows the typing's pause
+            first_cpu.append(_cpu(server) - c0)
+            await asyncio.sleep(1.0)                    # any full check that follows the typing's pause
+            settled.append(s.arrived[uri(path)] - t0)
             text = edited(text, k + 3)
             u = uri(path)
             s.versions[u] += 1
@@ -70,8 +75,10 @@ async def measure(pack: Path, edits: int) -> dict:
             cpu.append(_cpu(server) - c0)
     finally:
         await s.stop()
-    return {**out, "first p50": _pct(first, 50), "first p95": _pct(first, 95),
-            "full p50": _pct(full, 50), "full p95": _pct(full, 95), "full cpu p50": _pct(cpu, 50)}
+    for name, xs in (("first", first), ("first cpu", first_cpu), ("settled", settled), ("full", full),
+                     ("full cpu", cpu)):
+        out.update({f"{name} p{p}": _pct(xs, p) for p in (50, 90, 95)})
+    return out
 
 
 def main() -> None:

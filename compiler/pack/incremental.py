@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+from collections import ChainMap
 from pathlib import Path
 from typing import Optional
 
@@ -159,12 +160,13 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
 
 
 def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, datas: dict,
-            linted: Optional[set] = None, syms=None) -> Optional[tuple[list, list, Checker]]:
+            linted: Optional[set] = None, syms=None, known=None) -> Optional[tuple[list, list, Checker]]:
     """After an edit of the files `read` (laid over as `modules`): the pack's diagnostics, the record's
     files with the edited ones' units, and the checker that checked them again; None when a changed
     declaration is read whole by others or exports something else (the whole pack must be checked).
     `spellcard check` and the language server (spellcard/lsp/units.py) both come through here; the
-    server passes `syms`, the last check's symbols with the changed declarations put in."""
+    server passes `syms`, the last check's symbols with the changed declarations put in, and `known`,
+    the names its last check resolved in every other declaration (the same trees)."""
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
     old = {f[0]: _units(f) for f in record["files"] if f[0] in read}
@@ -173,7 +175,7 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
     if any(not isinstance(d, BODIES) for d in changed):
         return None                         # read whole by others: its exports are its text
-    found = _again(modules, changed, where, record, texts, linted, syms)
+    found = _again(modules, changed, where, record, texts, linted, syms, known)
     if found is None:
         return None
     fresh, checker = found
@@ -189,7 +191,7 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
 
 
 def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
-           linted: Optional[set] = None, syms=None) -> Optional[tuple]:
+           linted: Optional[set] = None, syms=None, known=None) -> Optional[tuple]:
     """id of each changed declaration -> its unit, checked and linted alone (`where`: id -> its last
     unit), and the checker that checked them; None if one of them exports something else than it did
     (the whole pack must be checked). What the whole pack tells each declaration (Checker.prepare,
@@ -208,18 +210,20 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         checker.check_decl(d)
         run.mark(i)
         uses.append(checker.on_player)
-    if any(isinstance(c, A.TriggerClause) for d in changed for c in getattr(d, "clauses", ())):
+    if known is None and any(isinstance(c, A.TriggerClause) for d in changed for c in getattr(d, "clauses", ())):
         checker.on_player = {}
         for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
             checker.check_decl(d)
         run.mark(-1)
+    refs = checker.refs if known is None else ChainMap(checker.refs, known)
     gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
-    kept = [x for f in record["files"] for found in f[4] if id(found) not in gone for x in found if x[0] == "error"]
+    kept = [x for f in record["files"] for found in f[4] if found and id(found) not in gone for x in found
+            if x[0] == "error"]
     broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
         | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
-    lints, silent = Lints(syms, checker.refs, scratch), SilentLints(syms, checker.refs, scratch)
+    lints, silent = Lints(syms, refs, scratch), SilentLints(syms, refs, scratch)
     held = (set(record["held"][0]), set(record["held"][1]))
-    loops = LoopCheck(syms, checker.refs, Diagnostics(), _allowed(texts))
+    loops = LoopCheck(syms, refs, Diagnostics(), _allowed(texts))
     checked = len(scratch.items)
     fresh = {}
     for i, d in enumerate(changed):
@@ -229,7 +233,7 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
             linted.update(_plain(x) for x in scratch.items[checked:])
         del scratch.items[checked:]
         lines = texts.get(d.span.file, [])
-        unit = (text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
+        unit = (text_key(d, lines), exports(d, lines, silent.walked, refs, loops,
                                             any(x.is_error for x in found), uses[i], module_cache.encode_node)
                 + silent.raw.of(d),
                 [_plain(x) for x in found])

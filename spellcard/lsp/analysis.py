@@ -45,9 +45,14 @@ class Analysis:
     diagnostics: list               # every Diagnostic, any file
     lints: frozenset = frozenset()  # ids of those the loop and lint passes found (they read the whole pack)
     units: Optional[units.Checked] = None   # the full check's record, which the next one starts from
+    _lines: dict = attrs.field(factory=dict, repr=False)    # path -> its lines, split once asked
 
     def lines(self, path: str) -> list[str]:
-        return self.texts.get(path, "").split("\n")
+        """The file's lines (every diagnostic's range and every symbol asks: split once per analysis)."""
+        found = self._lines.get(path)
+        if found is None:
+            found = self._lines[path] = self.texts.get(path, "").split("\n")
+        return found
 
 
 class Analyzer:
@@ -95,15 +100,19 @@ class Analyzer:
                 modules[path] = module
         return modules, diags
 
-    def check(self, pack: PackFiles, texts: dict, modules: dict, diags: Diagnostics) -> Analysis:
+    def check(self, pack: PackFiles, texts: dict, modules: dict, diags: Diagnostics,
+              whole: bool = True) -> Optional[Analysis]:
         """The checking of parsed files, as `spellcard check` does it. It touches none of this object's
         state, so it may run on another thread while the server answers (the server's full check).
-        When every file parses, only what changed since the last one is checked again (units.py)."""
+        When every file parses, only what changed since the last one is checked again (units.py);
+        when more must be checked, the whole pack is, or, if not `whole`, nothing (None)."""
         if diags.items or len(modules) != len(texts):
-            return self._check(pack, texts, modules, diags, full=True)
+            return self._check(pack, texts, modules, diags, full=True) if whole else None
         tags = dict(pack.bases)
         done = units.check([(tags.get(Path(p), ""), m) for p, m in modules.items()], texts,
-                           self._units.get(pack.files))
+                           self._units.get(pack.files), whole)
+        if done is None:
+            return None
         return Analysis(pack.files, texts, {m.path: m for m in done.modules}, done.syms, done.checker,
                         done.diagnostics, done.lints(), units=done)
 
@@ -115,6 +124,24 @@ class Analyzer:
         if len(result.modules) == len(result.texts):
             self._recent[key] = self._full[key] = result
         return result
+
+    def at_once(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]]) -> Optional[Analysis]:
+        """The full check, made now when it costs a keystroke's worth: every file parses and only
+        skills' and characters' bodies changed since the last full check, each still exporting what
+        it did (units.py); else None (then `quick`, and the full check once the typing pauses)."""
+        last = self._units.get(pack.files)
+        if last is None:
+            return None
+        texts, stamp = self.texts(pack, text_of)
+        found = self.cached(pack, stamp)
+        if found is not None:
+            return found
+        for path, text in texts.items():        # a changed file that does not parse: its error is told
+            if text != last.texts.get(path) and (  # by parsing it whole, which is not a keystroke's worth
+                    too_large(path, text)[0] is not None or self._chunks.module(path, text) is None):
+                return None
+        done = self.check(pack, texts, *self.parse(texts), whole=False)
+        return self.remember(pack, stamp, done) if done is not None else None
 
     def quick(self, pack: PackFiles, text_of: Callable[[Path], Optional[str]], path: str) -> Optional[Analysis]:
         """The last full analysis with the diagnostics of a keystroke in file `path` (quick.py), when
@@ -134,8 +161,8 @@ class Analyzer:
         if found.module is None:
             return Analysis(prev.files, texts, prev.modules, prev.syms, prev.checker, found.diagnostics, prev.lints)
         checker = Checker(prev.syms, Diagnostics())     # the last full check's results, with the keystroke's
-        checker.types = {**prev.checker.types, **found.checker.types}
-        checker.refs = {**prev.checker.refs, **found.checker.refs}
+        checker.types = units.replaced(prev.checker.types, (), found.checker.types)
+        checker.refs = units.replaced(prev.checker.refs, (), found.checker.refs)
         result = Analysis(prev.files, texts, {**prev.modules, path: found.module}, prev.syms, checker,
                           found.diagnostics, prev.lints)
         self._keystroke[pack.files] = (tuple(texts.values()), result)

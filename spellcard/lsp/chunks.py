@@ -7,6 +7,7 @@ the caller parse the whole file, so error messages stay exactly those of `spellc
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
@@ -31,9 +32,11 @@ def split(text: str) -> list[tuple[int, str]]:
     return [(a + 1, "\n".join(lines[a:b])) for a, b in zip(starts, starts[1:]) if b > a]
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _balance(line: str) -> int:
     """Brackets opened minus closed on one line, outside strings and comments (a string left open
-    runs to the line's end; a backslash in one escapes the next character)."""
+    runs to the line's end; a backslash in one escapes the next character). Kept per line: a file is
+    split on every keystroke, and all its lines but one or two were seen the time before."""
     if '"' in line:
         line = _STRINGS.sub("", line)
     line = line.partition("#")[0]
@@ -48,9 +51,13 @@ class ChunkedParser:
 
     def __init__(self) -> None:
         self._built: dict[str, dict[tuple[int, str], tuple]] = {}
+        self._last: dict[str, tuple[str, A.Module]] = {}    # path -> its last text and module: a keystroke's
         self.problems: dict = {}        # path -> the syntax error of the chunk that did not parse, last time
 
     def module(self, path: str, text: str) -> Optional[A.Module]:
+        last = self._last.get(path)     # diagnostics and then the full check ask for the same text
+        if last is not None and last[0] == text:
+            return last[1]
         before = self._built.get(path)
         first_sight = before is None
         if first_sight:                 # a file this server has not parsed yet: perhaps another has
@@ -75,4 +82,6 @@ class ChunkedParser:
         self._built[path] = now
         if first_sight and fresh:       # saved for the next server; not on every keystroke
             trees.store(path, text, now)
-        return A.Module(path, tuple(decls), tuple(tests), frozenset(granted))
+        module = A.Module(path, tuple(decls), tuple(tests), frozenset(granted))
+        self._last[path] = (text, module)
+        return module

@@ -106,11 +106,20 @@ def _named_for(table: dict, rel: str) -> Optional[str]:
     return table.get("pack")
 
 
+def _decides(text: Optional[str]) -> tuple:
+    """What of a file's text `pack_for` reads: whether it has a `pack` line, and all of a file that
+    says `extends` (its base is read from it). A keystroke in a skill changes none of it."""
+    text = text or ""
+    pack_line = "pack" in text and _PACK_LINE.search(text) is not None     # (the search is slow: `^` per line)
+    return pack_line, text if "extends" in text else None
+
+
 class KnownPacks:
-    """`pack_for`, kept while the document's folder (its files and their texts) and its base packs'
-    folders list what they did: finding a pack reads every file of its folder and of its bases (40 ms
-    for a 2,000-character pack), and every request and edit asks. Only a pack found by its folder's
-    `pack` line is kept; one that a settings file chose is found again each time."""
+    """`pack_for`, kept while the document's folder (its files and what of their texts decides the
+    pack: `_decides`) and its base packs' folders list what they did: finding a pack reads every file
+    of its folder and of its bases (40 ms for a 2,000-character pack), and every request and edit asks.
+    Only a pack found by its folder's `pack` line is kept; one that a settings file chose is found
+    again each time."""
 
     def __init__(self) -> None:
         self._kept: dict[Path, tuple] = {}
@@ -118,7 +127,7 @@ class KnownPacks:
     def of(self, path: Path, text_of: Callable[[Path], Optional[str]]) -> PackFiles:
         path = path.resolve()
         folder = sorted(path.parent.glob("*.spell"))
-        seen = (folder, tuple(text_of(p) for p in folder))
+        seen = (folder, tuple(_decides(text_of(p)) for p in folder))
         kept = self._kept.get(path)
         if kept is not None and kept[0] == seen and all(sorted(d.glob("*.spell")) == ls for d, ls in kept[1]):
             return kept[2]

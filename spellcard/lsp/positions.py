@@ -12,7 +12,9 @@ from spellcard.compiler.ast import Span
 def units(line: str, chars: int) -> int:
     """UTF-16 code units in the first `chars` characters of `line`."""
     head = line[:max(0, chars)]
-    return len(head) + sum(1 for ch in head if ord(ch) > 0xFFFF) + max(0, chars - len(line))
+    if not head.isascii():
+        return len(head.encode("utf-16-le", "surrogatepass")) // 2 + max(0, chars - len(line))
+    return len(head) + max(0, chars - len(line))
 
 
 def chars(line: str, code_units: int) -> int:

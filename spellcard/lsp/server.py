@@ -12,6 +12,7 @@ from typing import Optional
 
 from lsprotocol import types as L
 from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path
 
 from spellcard.compiler import ast as A
 
@@ -19,7 +20,7 @@ from . import wire
 from .analysis import Analysis, Analyzer
 from .coalesce import Coalescer
 from .complete import complete
-from .guard import answering, read_capped, too_large
+from .guard import DiskTexts, answering, too_large
 from .halfway import check_alone, declaration_at
 from .hover import hover_text
 from .index import Index, Occurrence, name_span
@@ -44,18 +45,25 @@ class SpellcardServer(LanguageServer):
         self.analyzer = Analyzer()
         self.packs = KnownPacks()
         self._index: Optional[Index] = None
-        self._published: dict[tuple, set] = {}      # pack files -> uris that were sent diagnostics
+        # path -> id(decl) -> (decl, its outline entry): a declaration's tree is the same object while
+        # its text and place are (chunks.py), and so is its entry; an edit makes only its own again
+        self._outline: dict[str, dict[int, tuple]] = {}
+        self._published: dict[tuple, dict] = {}     # pack files -> path -> (uri, the diagnostics last sent)
         self.edits = Coalescer(self.publish_edit)                          # a keystroke's diagnostics
         self.settle = Coalescer(self.publish_checked, quiet=SETTLE, longest=10 * SETTLE)  # then the full check
         self.checking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+        self.disk = DiskTexts()                     # the files not open, read again when they change
+        self._open: tuple = (set(), {})             # the open documents' uris, and their paths
         self.generation = 0                         # edits seen, so a full check started before one is dropped
 
     # ── the pack as the editor has it ─────────────────────────────────────────
     def text_of(self, path: Path) -> Optional[str]:
-        for uri, doc in self.workspace.text_documents.items():
-            if path_of(uri) == path:
-                return doc.source
-        return read_capped(path)
+        """The file's text as the editor has it: an open document's, else the file's on disk."""
+        docs = self.workspace.text_documents
+        if self._open[0] != docs.keys():
+            self._open = (set(docs.keys()), {path_of(u): u for u in docs})
+        uri = self._open[1].get(path)
+        return docs[uri].source if uri is not None else self.disk.text(path)
 
     def pack_of(self, uri: str):
         return self.packs.of(path_of(uri), self.text_of)
@@ -105,11 +113,18 @@ class SpellcardServer(LanguageServer):
 
     # ── diagnostics ───────────────────────────────────────────────────────────
     async def publish_edit(self, uri: str) -> None:
-        """Diagnostics after an edit: a keystroke's (quick.py) at once when they can be told, the full
-        check's once the typing pauses; the full check at once otherwise."""
+        """Diagnostics after an edit: the full check's at once when only bodies changed (it checks
+        those alone); else a keystroke's (quick.py) at once when they can be told, the full check's
+        once the typing pauses; else the full check at once."""
         if not uri.startswith("file:"):
             return
-        a = self.analyzer.quick(self.pack_of(uri), self.text_of, str(path_of(uri)))
+        pack = self.pack_of(uri)
+        a = self.analyzer.at_once(pack, self.text_of)
+        if a is not None:
+            self.settle.forget(uri)             # no full check is owed: this was it
+            self.publish(uri, a)
+            return
+        a = self.analyzer.quick(pack, self.text_of, str(path_of(uri)))
         if a is None:
             await self.publish_checked(uri)
         else:
@@ -154,14 +169,18 @@ class SpellcardServer(LanguageServer):
                 range=L.Range(start=L.Position(line=0, character=0), end=L.Position(line=0, character=0)),
                 message=f"{pack.setting}: {pack.problem}" if pack.setting else pack.problem,
                 severity=L.DiagnosticSeverity.Error, source="spellcard"))
-        sent = {uri_of(f) for f in by_file}
-        for stale in self._published.get(pack.files, set()) - sent:
+        uris = {str(p): from_fs_path(str(p)) for p in pack.files}         # (resolved: packs.py)
+        now = {f: (uris.get(f) or uri_of(f), items) for f, items in by_file.items()}
+        shown = self._published.get(pack.files, {})
+        for stale in {u for u, _ in shown.values()} - {u for u, _ in now.values()}:
             self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
-        self._published[pack.files] = sent
+        self._published[pack.files] = now
         versions = {path_of(u): d.version for u, d in self.workspace.text_documents.items()}
-        for path, items in by_file.items():
-            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(
-                uri=uri_of(path), diagnostics=items, version=versions.get(Path(path))))
+        asked = str(path_of(uri))
+        for f, (u, items) in now.items():
+            if f == asked or shown.get(f) != (u, items):    # a file whose diagnostics stand is not sent again
+                self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(
+                    uri=u, diagnostics=items, version=versions.get(Path(f))))
 
     def diagnostic(self, a: Analysis, d) -> L.Diagnostic:
         related = None
@@ -268,18 +287,24 @@ def document_symbols(ls: SpellcardServer, params: L.DocumentSymbolParams) -> lis
     if module is None:
         return []
     lines = a.lines(path)
-    out = []
+    kept, now = ls._outline.get(path, {}), {}
     for decl in module.decls:
-        name = getattr(decl, "name", None) or type(decl).__name__.removesuffix("Decl").lower()
-        children = None
-        if isinstance(decl, A.ActionDecl):
-            children = [_symbol(f"window {s.name}", L.SymbolKind.Event, s.span,
-                                name_span(s.span, s.name, lines, after=6), lines)
-                        for s in decl.steps if isinstance(s, A.WindowStep)]
-        label = getattr(decl, "label", None)
-        out.append(_symbol(name, _SYMBOL_KIND.get(type(decl), L.SymbolKind.Object), decl.span,
-                           name_span(decl.span, name, lines, after=1), lines, label, children))
-    return out
+        hit = kept.get(id(decl))
+        now[id(decl)] = hit if hit is not None and hit[0] is decl else (decl, _outline(decl, lines))
+    ls._outline[path] = now
+    return [symbol for _, symbol in now.values()]
+
+
+def _outline(decl, lines: list[str]) -> L.DocumentSymbol:
+    name = getattr(decl, "name", None) or type(decl).__name__.removesuffix("Decl").lower()
+    children = None
+    if isinstance(decl, A.ActionDecl):
+        children = [_symbol(f"window {s.name}", L.SymbolKind.Event, s.span,
+                            name_span(s.span, s.name, lines, after=6), lines)
+                    for s in decl.steps if isinstance(s, A.WindowStep)]
+    label = getattr(decl, "label", None)
+    return _symbol(name, _SYMBOL_KIND.get(type(decl), L.SymbolKind.Object), decl.span,
+                   name_span(decl.span, name, lines, after=1), lines, label, children)
 
 
 def _symbol(name, kind, span, selection, lines, detail=None, children=None) -> L.DocumentSymbol:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from pathlib import Path
 
 from lsprotocol import types as L
@@ -33,10 +34,12 @@ class Session:
         self._count: dict[str, int] = {}
         self._version: dict[str, int | None] = {}
         self.versions: dict[str, int] = {}
+        self.arrived: dict[str, float] = {}     # uri -> when its last diagnostics came (time.perf_counter)
 
         @self.client.feature(L.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         async def published(params: L.PublishDiagnosticsParams) -> None:
             async with self._arrived:
+                self.arrived[params.uri] = time.perf_counter()
                 self.diagnostics[params.uri] = params.diagnostics
                 self._version[params.uri] = params.version
                 self._count[params.uri] = self._count.get(params.uri, 0) + 1

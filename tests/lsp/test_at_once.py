@@ -1,0 +1,120 @@
+"""Issue 32: after an edit of bodies only, the server publishes the full check's diagnostics at once
+(Analyzer.at_once: the check from the last one's record, with the last check's names for every
+declaration not checked again, spellcard/lsp/units.py). Over a run of edits, each must say what a
+cold `spellcard check` says, whether it was made at once or (when it cannot be) as the full check
+after the pause; and a body edit must have been made at once."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from spellcard.lsp.analysis import Analyzer
+from spellcard.lsp.units import Layered, replaced
+from spellcard.lsp.packs import pack_for
+
+from ..test_incremental import EDITS, swap
+from .client import Session, uri
+from .test_units import _cold, _path
+
+_DEATH = "on death.after when event.killer == owner and owner.alive { draw(owner, 1) }"
+_LOOP = 'on move_cards.after when owner.alive { discard(owner.hand, owner, "discard") }'
+# A trigger that loops through a function of the base pack (discard → move_cards): the loop is found
+# only by following the function's body, which the edit did not check again.
+LOOPS = [
+    ("a trigger that loops through a base function", "characters_000.spell", swap(_DEATH, _LOOP), False),
+    ("the loop's condition changed (the loop stands)", "characters_000.spell",
+     swap("when owner.alive { discard", "when owner.alive and owner.hp > 99 { discard"), None),
+    ("the trigger back as it was", "characters_000.spell", swap(_LOOP.replace(
+        "owner.alive", "owner.alive and owner.hp > 99"), _DEATH), False),
+]
+
+
+@pytest.fixture
+def small(tmp_path, monkeypatch):
+    from ..test_big_pack import big_pack
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "small"
+    big_pack().write_pack(pack, characters=12, seed=1)
+    return pack.resolve()
+
+
+def _said(a) -> list:
+    return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help) for d in a.diagnostics)
+
+
+def test_each_edit_made_at_once_says_what_a_cold_check_says(small):
+    unsaved: dict = {}
+
+    def text_of(p: Path):
+        return unsaved.get(p) or p.read_text("utf-8")
+    analyzer = Analyzer()
+    pack = pack_for(small / "characters_000.spell", text_of)
+    analyzer.analyze(pack, text_of)
+    for what, name, edit, fast in LOOPS + EDITS:
+        path = small / name
+        changed = edit(text_of(path))
+        assert changed != text_of(path), what
+        unsaved[path] = changed
+        a = analyzer.at_once(pack, text_of)
+        if fast is not None:
+            assert (a is not None) == fast, what
+        a = a or analyzer.analyze(pack, text_of)        # the full check after the pause
+        path.write_text(changed, "utf-8")
+        assert _said(a) == _cold(small), what
+
+
+# A keystroke's diagnostics (quick.py) would keep the body's lint warnings as they were: these are not.
+AT_ONCE = {"a character's hit points", "a branch no value reaches (a warning in the body)",
+           "the warning silenced on its line"}
+
+
+def test_a_body_edit_publishes_the_full_checks_diagnostics_first(small):
+    """Over stdio: the first diagnostics after a body edit (no save, no pause) are a cold check's."""
+    assert len([e for e in EDITS if e[0] in AT_ONCE]) == len(AT_ONCE)
+    path = small / "characters_000.spell"
+    files = sorted(small.glob("*.spell"))
+
+    async def run() -> None:
+        s = Session()
+        await s.start(root=small)
+        try:
+            await s.open(path)
+            for what, _, edit, fast in LOOPS[:1] + [e for e in EDITS if e[0] in AT_ONCE]:
+                text = edit(path.read_text("utf-8"))
+                path.write_text(text, "utf-8")
+                await s.change(path, text)
+                if not fast:                    # the loop is told by the full check after the pause
+                    await s.save(path)
+                await s.symbols(path)           # answered after every file's diagnostics were sent
+                got = sorted((d.message.split("\nhelp: ")[0], str(f), d.range.start.line + 1)
+                             for f in files for d in s.diagnostics.get(uri(f), []))
+                want = sorted((d[1], d[2], d[3]) for d in _cold(small) if d[2] in {str(f) for f in files})
+                assert got == want, what
+        finally:
+            await s.stop()
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("size, steps, layered", [
+    (2, [([], {"c": 3})], False),
+    (2, [(["a"], {"c": 3}), (["b", "c"], {"a": 9})], False),
+    (1000, [([1, 2], {1: "one", 2000: "new"}), ([3, 2000], {4: "four"}), ([], {3: "again"})], True),
+    (64, [([1, 2], {1: "one"}), ([3], {}), (range(10, 20), {})], False),   # past a sixteenth: folded
+])
+def test_replaced_reads_as_the_dict_made_by_copying(size, steps, layered):
+    base = {k: str(k) for k in range(size)} if size > 2 else {"a": 1, "b": 2}
+    kept = dict(base)
+    want, got = dict(base), base
+    for gone, new in steps:
+        gone = list(gone)
+        got = replaced(got, gone, new)
+        for k in gone:
+            want.pop(k, None)
+        want.update(new)
+        assert dict(got.items()) == want and len(got) == len(want) and set(got) == set(want)
+        assert all(got.get(k) == v and got[k] == v and k in got for k, v in want.items())
+        assert all(got.get(k, "none") == "none" and k not in got for k in gone if k not in want)
+    assert base == kept                         # never changed in place
+    assert isinstance(got, Layered) == layered
