@@ -7,6 +7,7 @@ attribute access uses only fixed field names; and the module runs with empty `__
 """
 from __future__ import annotations
 
+import copy
 from typing import Optional
 
 from spellcard.runtime.faults import MAX_CALL_DEPTH
@@ -47,6 +48,15 @@ class Emitter(Expressions):
         self.sites: list[tuple] = []        # (call's place, func name) of the statement functions being written
         self.asking = ""                    # the label of the skill whose trigger is being written (`may`)
         self.bare: set = set()              # calls standing as statements (an action's result is not read)
+
+    def for_part(self) -> "Emitter":
+        """An emitter for one part of the module (parts.py): the pack-wide facts shared, the output its
+        own (definitions, names, places, temporaries), so that a part's text depends only on what it
+        compiles, and a part kept in the cache is the one a build from nothing writes."""
+        em = copy.copy(self)
+        em.defs, em.tmp, em.def_names, em.places, em.spans, em.sites = [], 0, set(), [], [], []
+        em.some_fns, em.inline_shapes, em.bare, em.subst, em.asking = {}, {}, set(), None, ""
+        return em
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:

@@ -19,7 +19,6 @@ from . import registry
 from spellcard.compiler.ast.base import Span
 from .cache_key import _compiler_digest, cache_dir
 from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
-from .module_code import compile_module
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -56,6 +55,7 @@ class Compiled:
     code: Optional[str] = None
     pack: Optional[PackDef] = None
     cached: bool = False
+    emitted: list = attrs.Factory(list)     # the files whose part of the module this run emitted (parts.py)
 
     @property
     def ok(self) -> bool:
@@ -289,13 +289,14 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     result = Compiled(sources, diags.sorted())
     code_obj = None
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
-        from spellcard.compiler.emit.module import emit_pack
+        from .parts import build
         own = [s for s in sources if not s.pack]
-        result.code = emit_pack(syms, checker, digest, root=_root(own), names=base_names(sources))
-        name = f"<spellcard:{syms.pack.name}>"
-        del syms, checker               # the trees and symbols, before the module's code is made
-        code_obj = compile_module(result.code, name)
-        result.pack = load_module(code_obj, result.code)
+        built = build(syms, checker, {s.path: s.data for s in sources}, digest, _root(own), base_names(sources),
+                      cdir if use_cache else None, _compiler_digest())
+        del syms, checker               # the trees and symbols, before the module is loaded
+        result.code, result.emitted = built.text, built.emitted
+        code_obj = (built.code, built.places, built.place_files)
+        result.pack = load_module(built.code, result.code, built.places, built.place_files)
     if use_cache:
         _to_cache(cdir, digest, result, code_obj)
     return result
@@ -346,7 +347,8 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
         if _sha(text) != index["py"] or _sha(binary) != index["bin"]:
             return None
         result.code = text.decode("utf-8")
-        result.pack = load_module(marshal.loads(binary), result.code)
+        code, places, files = marshal.loads(binary)
+        result.pack = load_module(code, result.code, places, files)
         return result
     except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
         return None
