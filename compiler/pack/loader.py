@@ -194,10 +194,11 @@ def front_end(sources: list[Source], cache: Optional[Path] = None):
     return front_end_recorded(sources, cache)[:3]
 
 
-def front_end_recorded(sources: list[Source], cache: Optional[Path] = None):
-    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse)."""
+def front_end_recorded(sources: list[Source], cache: Optional[Path] = None, lint: bool = True):
+    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse).
+    Without `lint`: no lint is run and no record made (the diagnostics are known: only the emitter reads these)."""
     with _cycles_collected_after():
-        return _front_end(sources, cache)
+        return _front_end(sources, cache, lint)
 
 
 @contextmanager
@@ -214,7 +215,7 @@ def _cycles_collected_after():
             gc.enable()
 
 
-def _front_end(sources: list[Source], cache: Optional[Path]):
+def _front_end(sources: list[Source], cache: Optional[Path], lint: bool = True):
     from . import module_cache
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.text.diagnostics import Diagnostics
@@ -247,7 +248,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
                 module_cache.store(kept, module)
         modules.append((src.pack, module))
     syms, checker, checked, record = incremental.check_all(modules, texts, {s.path: s.data for s in sources},
-                                                           keep=cache is not None)
+                                                           keep=cache is not None and lint, lint=lint)
     checked.items[:0] = diags.items         # the files that could not be read come first
     return syms, checker, checked, (record if len(modules) == len(sources) else None)
 
@@ -270,10 +271,12 @@ def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
 def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = True) -> Compiled:
     digest = source_hash(sources)
     cdir = cache_dir()
+    known = None                        # the last check's diagnostics, when the pack is still to emit
     if use_cache:
         hit = _from_cache(cdir, digest, sources, load)
-        if hit is not None:
+        if hit is not None and (hit.pack is not None or not load or not hit.ok):
             return hit
+        known = hit
     if use_cache and not load:          # `check`: only what changed since the last, if it can be told
         from . import incremental
         with _cycles_collected_after():
@@ -282,11 +285,12 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
             result = Compiled(sources, again.sorted())
             _to_cache(cdir, digest, result, None)
             return result
-    syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None)
+    # A run after `check` lints nothing: the emitter reads the checker alone, and the check kept the rest.
+    syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None, lint=known is None)
     if use_cache and record is not None:
         from . import incremental
         incremental.store(cdir, _compiler_digest(), [s.path for s in sources], record)
-    result = Compiled(sources, diags.sorted())
+    result = Compiled(sources, diags.sorted() if known is None or diags.has_errors else known.diagnostics)
     code_obj = None
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
         from .parts import build
@@ -302,12 +306,12 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     return result
 
 
-# A cache entry is three files named by the source hash: the module (.py), its compiled code (.bin)
-# and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is written
-# last, so an entry is whole or absent; on reading, both hashes must match before the code is loaded,
-# so a cache file that was changed or cut short is compiled again, never run. A `check` writes the
-# index alone (its diagnostics); a run that loads the pack and finds no module compiles it then,
-# from the built modules module_cache.py kept, and writes the whole entry.
+# A cache entry is three files named by the source hash: the module (.py), its code and place table
+# (.bin) and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is
+# written last, so an entry is whole or absent; on reading, both hashes must match before the code is
+# loaded, so a cache file that was changed or cut short is compiled again, never run. A `check` writes
+# the index alone; a run that loads the pack then checks it unlinted (the index has the diagnostics),
+# from module_cache.py's trees, emits the parts parts.py does not keep, and writes the whole entry.
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -340,18 +344,20 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
             diags = [Diagnostic(d["severity"], d["message"], Span(**d["span"]), d["help"], d.get("code"))
                      for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)
-        if not result.ok or not load:
-            return result
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if not result.ok or not load:
+        return result
+    try:
         text = (cdir / f"{digest}.py").read_bytes()
         binary = (cdir / f"{digest}.bin").read_bytes()
         if _sha(text) != index["py"] or _sha(binary) != index["bin"]:
-            return None
-        result.code = text.decode("utf-8")
+            return result               # the diagnostics, and no module: it is made again
         code, places, files = marshal.loads(binary)
-        result.pack = load_module(code, result.code, places, files)
-        return result
+        return attrs.evolve(result, code=text.decode("utf-8"),
+                            pack=load_module(code, text.decode("utf-8"), places, files))
     except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
-        return None
+        return result
 
 
 def compile_pack(target: str, extra: Iterable[str] = (), use_cache: bool = True, load: bool = True) -> Compiled:
