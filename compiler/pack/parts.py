@@ -61,7 +61,7 @@ def build(syms, checker, datas: dict, source_hash: str, root: str, names: dict, 
     at = len(head.lines)
     for piece, code, was, entry in parts:
         if code is None:
-            code = moved(compile_module(_text(piece), filename), at)
+            code, was = moved(compile_module(_text(piece), filename), at), at
             if entry is not None:
                 _write(entry, piece, code, at)
         codes.append(moved(code, at - was))
