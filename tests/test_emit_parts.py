@@ -17,7 +17,6 @@ PACK = """pack mini "Mini" extends thb >= "1.0" {
   version "1.0.0"
 }
 
-func mini_gain() -> int = 1
 query mini_bonus(p: player) -> int says "{p}的額外" / "{p}'s bonus" = 0
 """
 
@@ -35,6 +34,8 @@ skill MiniBS "乙技" locked {
   text "鎖定技，你的手牌上限+1。"
   modify hand_limit when p == owner = value + 1
 }
+
+func mini_gain() -> int = 1
 """
 
 C = """character MiniC "丙" { title = "丙丙" hp = 4 skills MiniCS }
@@ -92,6 +93,7 @@ def emitted(result) -> list[str]:
 
 
 def test_an_edit_to_one_file_emits_that_file_alone(pack):
+    """b.spell holds a function besides its character and skill: an edit to these is b's part's alone."""
     first = run(pack)
     assert {"a.spell", "b.spell", "c.spell"} <= set(emitted(first))
     (pack / "b.spell").write_text(B.replace("hp = 3", "hp = 5"), "utf-8")
@@ -110,8 +112,10 @@ def test_a_file_that_grew_moves_the_parts_after_it(pack):
 
 
 def test_an_edit_to_a_function_used_elsewhere_emits_its_users(pack):
+    """b.spell holds a function a.spell's skill calls: b's characters and skills are its own part's
+    alone (the test above), its function is every part's."""
     run(pack)
-    (pack / "pack.spell").write_text(PACK.replace("-> int = 1", "-> int = 2"), "utf-8")
+    (pack / "b.spell").write_text(B.replace("-> int = 1", "-> int = 2"), "utf-8")
     again = run(pack)
     assert "a.spell" in emitted(again)
     assert "return 2" in again.code

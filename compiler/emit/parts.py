@@ -55,12 +55,13 @@ class PackEmit:
         return repr((sorted(map(repr, f.purity.pure)), sorted(map(repr, f.kind_only.params)),
                      f.kind_only.allowed_changes, sorted(f.guarded), sorted(self.base.bounded.items())))
 
-    def shared_files(self) -> list[str]:
-        """The files that hold a declaration other than a skill or a character: what every part's code
-        may read (a function written in place, a signature, an attribute's default …)."""
-        found: dict = {}
-        _files_in(attrs.asdict(self.s, recurse=False), found, 0)
-        return list(found)
+    def shared_spans(self) -> list[Span]:
+        """Where each declaration other than a skill or a character is written, in a fixed order: what
+        every part's code may read (a function written in place, with its places; a signature; an
+        attribute's default …)."""
+        found: list = []
+        _spans_in(attrs.asdict(self.s, recurse=False), found, 0)
+        return found
 
     def part_order(self, paths: list[str]) -> Optional[list[str]]:
         """The files with declarations for parts, in `paths`' order; None when their parts joined in
@@ -88,19 +89,19 @@ class PackEmit:
         return piece(em, emit_tail(em))
 
 
-def _files_in(x, found: dict, depth: int) -> None:
+def _spans_in(x, found: list, depth: int) -> None:
     if isinstance(x, (A.SkillDecl, A.CharacterDecl, str)):
         return
     if isinstance(x, Span):
-        found[x.file] = True
+        found.append(x)
     elif isinstance(getattr(x, "span", None), Span):
-        found[x.span.file] = True
+        found.append(x.span)
     elif depth < 3 and isinstance(x, dict):
         for v in x.values():
-            _files_in(v, found, depth + 1)
-    elif depth < 3 and isinstance(x, (list, tuple, set, frozenset)):
+            _spans_in(v, found, depth + 1)
+    elif depth < 3 and isinstance(x, (list, tuple)):
         for v in x:
-            _files_in(v, found, depth + 1)
+            _spans_in(v, found, depth + 1)
 
 
 def piece(em: Emitter, text: str) -> Piece:

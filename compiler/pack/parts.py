@@ -2,12 +2,12 @@
 run emits and compiles again only the parts the edit reached (compiler/emit/parts.py makes them).
 
 A file's part is keyed by the compiler, the Python that compiled it, the module's name, where its
-files are shown from, the file's path and bytes, the bytes of every file holding a declaration other
-than a skill or a character (what a part's code may read: a function written in place, a signature,
-a constant, an enum, an attribute's default, a counter …), and what the whole pack tells each part
+files are shown from, the file's path and bytes, the text and place of every declaration other than
+a skill or a character (what a part's code may read: a function written in place, a signature, a
+constant, an enum, an attribute's default, a counter …), and what the whole pack tells each part
 (PackEmit.key: the pure functions, the kind-only parameters, the guarded queries, the cost of each
-bounded function). An edit to a file of skills and characters that leaves those as they were emits
-that file's part alone; any other edit emits every part. The module's opening and tail are emitted
+bounded function). An edit to skills and characters that leaves those as they were emits the edited
+file's part alone; any other edit (or one that moves such a declaration's lines) emits every part. The module's opening and tail are emitted
 each time (the opening names the pack's source hash; the tail is small).
 
 An entry is sealed (module_cache.write_sealed: SHA-256 of its name and payload, written beside and
@@ -82,8 +82,13 @@ def _text(p: Piece) -> str:
 def _shared_key(pe: PackEmit, datas: dict, filename: str, root: str, names: dict, compiler: bytes) -> bytes:
     h = hashlib.sha256(compiler + FORMAT + sys.implementation.cache_tag.encode())
     h.update(repr((filename, root, sorted(names.items()), pe.key())).encode("utf-8", "surrogatepass"))
-    for path in pe.shared_files():
-        h.update(path.encode("utf-8", "surrogatepass") + b"\0" + datas.get(path, b"\0missing") + b"\0")
+    lines: dict = {}
+    for span in pe.shared_spans():
+        if span.file not in lines:
+            lines[span.file] = datas.get(span.file, b"\0missing").split(b"\n")
+        text = b"\n".join(lines[span.file][span.line - 1:span.end_line])
+        h.update(repr((span.file, span.line, span.col, span.end_line, span.end_col)).encode("utf-8", "surrogatepass")
+                 + text + b"\0")
     return h.digest()
 
 
