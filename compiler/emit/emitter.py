@@ -25,7 +25,7 @@ from spellcard.compiler.symbols import Symbols
 MARK = "\0"
 """Ends an emitted line that came from a .spell place, followed by the place's index. repr() escapes
 NUL in every string the source supplies and `where` drops it from file names, so after rendering a
-NUL can only be one of these marks: `place_table` turns them into the module's line → place table."""
+NUL can only be one of these marks: `parts.piece` turns them into the line → place table."""
 
 
 class Emitter(Expressions):
@@ -39,7 +39,7 @@ class Emitter(Expressions):
         self.names = names or {}            # a file's name in comments, when it is not under `root`
         self.places: list[tuple] = []      # (place, the calls written in place it is inside: emit_calls)
         self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
-        self.purity: Optional[Purity] = None                        # set by emit_pack: early exits need it
+        self.purity: Optional[Purity] = None                        # set by emit_part: early exits need it
         self.some_fns: dict[str, str] = {}                          # func name -> its `fx_` (some_of)
         self.params = "v_event.p"           # an action's parameters (`_p` in its body, bound once)
         self.inline_shapes: dict[str, Optional[str]] = {}            # func name -> how it is written in place
