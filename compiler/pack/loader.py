@@ -195,8 +195,8 @@ def front_end(sources: list[Source], cache: Optional[Path] = None):
 
 
 def front_end_recorded(sources: list[Source], cache: Optional[Path] = None, lint: bool = True):
-    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse).
-    Without `lint`: no lint is run and no record made (the diagnostics are known: only the emitter reads these)."""
+    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse);
+    without `lint`, for the emitter of a pack whose diagnostics are known: no lint, no record."""
     with _cycles_collected_after():
         return _front_end(sources, cache, lint)
 
@@ -295,8 +295,9 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
         from .parts import build
         own = [s for s in sources if not s.pack]
-        built = build(syms, checker, {s.path: s.data for s in sources}, digest, _root(own), base_names(sources),
-                      cdir if use_cache else None, _compiler_digest())
+        with _cycles_collected_after():     # as the front end: what it makes lives on, or is no cycle
+            built = build(syms, checker, {s.path: s.data for s in sources}, digest, _root(own),
+                          base_names(sources), cdir if use_cache else None, _compiler_digest())
         del syms, checker               # the trees and symbols, before the module is loaded
         result.code, result.emitted = built.text, built.emitted
         code_obj = (built.code, built.places, built.place_files)
