@@ -10,6 +10,7 @@ import pytest
 
 from spellcard.compiler.pack import parts
 from spellcard.compiler.pack.loader import compile_pack
+from spellcard.compiler.pack.manifest import load_module
 from spellcard.runtime.agents.simple import RandomAgent
 from spellcard.runtime.engine.game import Game
 
@@ -80,6 +81,8 @@ def same_as_cold(result, folder: Path) -> None:
         assert lines[fn.__code__.co_firstlineno - 1].startswith(f"def {fn.__name__}(")
     assert result.code == whole.code
     assert result.pack.places == whole.pack.places and result.pack.place_files == whole.pack.place_files
+    as_text = load_module((compile(result.code, "<spellcard:mini>", "exec"),), result.code)     # as `compile` ships it
+    assert as_text.places == result.pack.places and as_text.place_files == result.pack.place_files
     for seed in range(2):
         games = [Game(p, "Identity5Mode", 5, [RandomAgent(seed * 10 + i) for i in range(5)], seed=seed)
                  for p in (result.pack, whole.pack)]
