@@ -7,8 +7,9 @@ a skill or a character (what a part's code may read: a function written in place
 constant, an enum, an attribute's default, a counter …), and what the whole pack tells each part
 (PackEmit.key: the pure functions, the kind-only parameters, the guarded queries, the cost of each
 bounded function). An edit to skills and characters that leaves those as they were emits the edited
-file's part alone; any other edit (or one that moves such a declaration's lines) emits every part. The module's opening and tail are emitted
-each time (the opening names the pack's source hash; the tail is small).
+file's part alone; any other edit (or one that moves such a declaration's lines) emits every part.
+The module's opening and tail are emitted each time (the opening names the pack's source hash; the
+tail is small).
 
 An entry is sealed (module_cache.write_sealed: SHA-256 of its name and payload, written beside and
 renamed into place) and read only whole and of the right shape: anything else is a miss, emitted
