@@ -178,3 +178,24 @@ def test_moved_code_is_the_code_compiled_further_down():
     for a, b in pairs[1:]:          # the module's own differs only in the line of its opening no-op
         assert (a.co_firstlineno, a.co_linetable, a.co_code) == (b.co_firstlineno, b.co_linetable, b.co_code)
         assert list(a.co_positions()) == list(b.co_positions())
+
+
+def test_two_parts_that_make_one_name_are_emitted_as_one(pack, monkeypatch):
+    """Names come from the source's (`aw_{action}_{window}`: action `a_b`'s window `c`, action `a`'s
+    window `b_c`); a part makes its own unique, so two parts that make the same one are one part."""
+    from spellcard.compiler.emit.parts import Piece, clashes
+
+    def made(*names):
+        return Piece((), {}, (), frozenset(names))
+    assert clashes([made("aw_a_b_c", "f_x"), made("aw_a_b_c")])
+    assert not clashes([made("fx_f", "f_x"), made("fx_f")])         # `some` of one function: the same code
+    parted = run(pack)
+    monkeypatch.setattr(parts, "clashes", lambda pieces: True)
+    (pack / "c.spell").write_text(C + "\n", "utf-8")
+    whole = run(pack)
+    assert len(whole.emitted) == len(whole.sources)                  # every file, THB's too
+    lines = whole.code.split("\n")
+    for s in whole.pack.skills.values():
+        for t in s.triggers:
+            assert lines[t.body.__code__.co_firstlineno - 1].startswith(f"def {t.body.__name__}(")
+    assert list(whole.pack.skills) == list(parted.pack.skills) and whole.pack.places

@@ -80,6 +80,13 @@ class PackEmit:
         em = self.base.for_part()
         return piece(em, emit_part(em, self.facts, frozenset(files)))
 
+    def whole(self, files) -> tuple[Piece, Piece]:
+        """The declarations of all `files` as one part, and the tail, by one emitter: no two of the
+        module's functions then share a name."""
+        em = self.base.for_part()
+        text = emit_part(em, self.facts, frozenset(files))
+        return piece(em, text), piece(em, emit_tail(em))
+
     def head(self, source_hash: str) -> Piece:
         em = self.base.for_part()
         return piece(em, emit_head(self.s, source_hash))

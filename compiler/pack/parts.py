@@ -52,12 +52,14 @@ def build(syms, checker, datas: dict, source_hash: str, root: str, names: dict, 
     pe = PackEmit(syms, checker, root, names)
     filename = f"<spellcard:{syms.pack.name}>"
     order = pe.part_order(list(datas))
+    head = pe.head(source_hash)
     if order is not None:
         shared = _shared_key(pe, datas, filename, root, names, compiler)
-        parts = [_part(pe, f, datas, shared, cdir) for f in order]
-    if order is None or clashes([p[0] for p in parts]):
-        parts = [(pe.part(datas), None, 0, None)]
-    head, tail = pe.head(source_hash), pe.tail()
+        parts, tail = [_part(pe, f, datas, shared, cdir) for f in order], pe.tail()
+    whole = order is None or clashes([p[0] for p in parts] + [tail])
+    if whole:
+        piece, tail = pe.whole(datas)
+        parts = [(piece, None, 0, None)]
     codes = [compile_module(_text(head), filename)]
     at = len(head.lines)
     for piece, code, was, entry in parts:
@@ -71,8 +73,7 @@ def build(syms, checker, datas: dict, source_hash: str, root: str, names: dict, 
     pieces = [head] + [p[0] for p in parts] + [tail]
     places, files = join_tables(pieces)
     lines = [line for p in pieces for line in p.lines] + place_table(places, files) + [""]
-    emitted = list(datas) if len(parts) == 1 and parts[0][3] is None else \
-        [f for f, p in zip(order, parts) if p[1] is None]
+    emitted = list(datas) if whole else [f for f, p in zip(order, parts) if p[1] is None]
     return Built("\n".join(lines), tuple(c for code in codes for c in code), places, files, emitted)
 
 
