@@ -11,6 +11,7 @@ from spellcard.runtime.builtins import SIGNATURES
 from . import ast as A
 from . import types as T
 from .text.diagnostics import Diagnostics
+from .text.script import SCRIPTS
 
 STRUCTURAL_EVENTS = {
     # Windows the runtime itself opens around turns, rounds and phases.
@@ -160,6 +161,9 @@ def collect(modules: list[A.Module], diags: Diagnostics) -> Symbols:
                                 f"first named at {s.pack.span}; keep one `pack` line")
                 else:
                     s.pack = d
+                if d.script not in ("", *SCRIPTS):
+                    diags.error(d.span, f"unknown script `{d.script}` for the pack's Chinese",
+                                f"write `script \"{SCRIPTS[0]}\"` or `script \"{SCRIPTS[1]}\"`")
                 continue
             if isinstance(d, A.SynonymsDecl):
                 for word, span in d.words:

@@ -78,6 +78,10 @@ class TriggerDef:
     # Not asked before it fires, in an optional skill: `locked` (compulsory), or it asks where its
     # body says `may { … }` (Windows.may), the rest of it compulsory.
     forced: bool = False
+    # Its firing is a use of its skill: logged (`fire`) and counted (balance's usage). Not so for a
+    # trigger that only opens offers (a reaction's, runtime/engine/reactions.py): each offer taken is
+    # a use, logged and counted where it is taken.
+    fire_is_use: bool = True
     asks: bool = field(init=False)      # its owner is asked before it fires: read at every firing
 
     def __attrs_post_init__(self):

@@ -1,4 +1,9 @@
 """Ways a game can stop other than someone winning."""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
 
 
 class GameOver(Exception):
@@ -32,8 +37,22 @@ class AgentFault(Exception):
         self.original = err
 
 
+@attrs.frozen
+class Breach:
+    """What an InvariantBroken broke, as data for the tools that write a break as a test: its
+    message says the same for people, and stays as it is (logs and digests keep it)."""
+    counter: Optional[str] = None       # a counter out of its bounds
+    seat: Optional[int] = None          # ... a player's (None: the table's)
+    above: bool = False                 # ... above its maximum, else below its minimum
+    invariant: Optional[str] = None     # the text of a pack's invariant that does not hold
+
+
 class InvariantBroken(Exception):
     """The game state contradicts a rule every game must keep (cards conserved, bounds, …)."""
+
+    def __init__(self, message: str, breach: Breach = Breach()):
+        super().__init__(message)
+        self.breach = breach
 
 
 class PlayerOut(InvariantBroken):

@@ -4,8 +4,10 @@ checker reports a located error, or the game stops at the `.spell` line that out
 running out of memory. docs/language.md lists them for designers."""
 from __future__ import annotations
 
-MAX_SOURCE_BYTES = 256 * 1024
-"""One .spell file (the largest in the three packs is 40 KB)."""
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
+"""One .spell file (the largest in the three packs is 40 KB): a pack of several thousand characters
+may be written as one file (2,000 of bench/big_pack.py's: 1.2 MB). The worst such a file can cost is
+Lark reading it whole (docs/language.md, Limits: 463 MB for 3.8 MB)."""
 MAX_PACK_BYTES = 8 * 1024 * 1024
 """All of a pack's files together, --with files included (THB is about 160 KB). A pack of 5,000
 characters written as densely as THB's (1.7 KB each, comments included) fits; bench/big_pack.py's

@@ -12,7 +12,7 @@ from typing import Iterable, Iterator, Mapping, Optional
 
 from rich.text import Text
 
-from spellcard.compiler.text.english import english_name
+from spellcard.compiler.text.english import english_name, in_english
 from spellcard.compiler.text.safe import printable
 
 from .seen_log import HIDDEN, seen_entries
@@ -285,6 +285,17 @@ def phrases_of(pack, lang: int = 1) -> dict:
     return out
 
 
+def phase_words(phase, name: str, lang: str) -> str:
+    """A phase as a log in `lang` says it: by its label, the pack's own word, where that is in the log's
+    language (a Chinese log takes any label: the pack has no other word for it); else by its name, as
+    the rules text says a name the pack gives no words in that language: in English as words
+    (`draw_phase` is "draw phase"), in Chinese as written."""
+    label = phase.label if phase is not None else ""
+    if label and (lang == "zh" or in_english(label)):
+        return label
+    return english_name(name) if lang == "en" else name
+
+
 class FacedLog(LogRenderer):
     """The log renderer of `replay --show-log`, naming the cards the seat saw by their face, and
     wording an action as the pack's `says` phrase does ("P0 (Reimu) uses Danmaku♠7 on P1 (Marisa)")."""
@@ -295,9 +306,7 @@ class FacedLog(LogRenderer):
 
     def _phase(self, name, player):
         self._forget("phase")
-        phase = self.pack.phases.get(name) if self.lang == "zh" else None
-        return Text(f" ▸ {printable(phase.label if phase is not None and phase.label else english_name(name))}",
-                    style="bold")
+        return _text(f" ▸ {phase_words(self.pack.phases.get(name), name, self.lang)}", style="bold")
 
     def card(self, ref) -> str:
         if isinstance(ref, int) and not isinstance(ref, bool):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from functools import lru_cache
 from itertools import cycle
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 import attrs
 
@@ -71,6 +71,16 @@ def play(table: Table, seed: int, log: bool = False, agents: Optional[Sequence] 
     if usage:
         game.usage = Usage()
     return game, game.play()
+
+
+def seeded(table: Table, games: int, seed: int, log_first: bool = False,
+           usage: bool = False) -> Iterator[tuple[int, Game, Result]]:
+    """(game seed, game, result) of `games` games with seeds seed, seed+1, …, each played when the
+    next is asked for: a Ctrl-C leaves the caller every game finished before it. Only the first game
+    may keep its log; `usage` as in play(). The one loop of simulate, the doc's win rates and a sweep."""
+    for i in range(games):
+        s = game_seed(seed, i)
+        yield (s, *play(table, s, log=log_first and i == 0, usage=usage))
 
 
 def make_agent(name: str, seed: int, options: Sequence = ()):
@@ -217,8 +227,7 @@ def simulate(table: Table, games: int, seed: int, log_first: bool = False,
     first = None
     start = time.perf_counter()
     try:
-        for i in range(games):
-            game, result = play(table, game_seed(seed, i), log=log_first and i == 0)
+        for _, game, result in seeded(table, games, seed, log_first):
             tally.add(game, result)
             if first is None:
                 first = (game, result)

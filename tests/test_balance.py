@@ -166,3 +166,23 @@ def test_the_skills_chart_holds_characters_skills_and_the_rules_are_listed_apart
     assert set(charted) <= {s["name"] for s in skills if "characters" in s}
     listed = page.split('id="rules"')[1]
     assert "NullifyRule" in listed and "Identity5Mode" in listed
+
+
+@pytest.mark.parametrize("games", [0, -1])
+def test_a_sweep_of_no_game_is_refused_before_it_reaches_a_cluster(games):
+    """Its totals were its first batch's, added to: with no batch, an IndexError once the work was sent."""
+    from spellcard.balance.sweep import Seats, run_dask, sweep_on
+
+    asked = []
+
+    class Client:                   # answers as a cluster with nothing to do would, noting what it is asked
+        def __getattr__(self, name):
+            asked.append(name)
+            return lambda *args, **kwargs: {"workers": {"w": {}}}
+
+    refused = f"a sweep plays 1 game or more, not {games}"
+    with pytest.raises(ValueError, match=refused):
+        sweep_on(Client(), None, Seats("Duel", 2), 0, games)
+    assert asked == []
+    with pytest.raises(ValueError, match=refused):
+        run_dask(None, Seats("Duel", 2), 0, games, lambda n: None, workers=1, scheduler="tcp://0.0.0.0:1")

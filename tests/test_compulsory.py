@@ -84,7 +84,7 @@ def test_the_rules_text_says_which_part_is_compulsory_and_when_a_play_is():
     assert not diags.has_errors
     zh, en = RulesText(syms, "zh"), RulesText(syms, "en")
     banker = syms.skills["Banker"]
-    assert "你可以你獲得1枚金幣，無論如何，對" in zh.skill(banker) and "；鎖定技，當你失去一條命" in zh.skill(banker)
+    assert "你可以獲得1枚金幣，無論如何，對" in zh.skill(banker) and "；鎖定技，當你失去一條命" in zh.skill(banker)
     assert "you may " in en.skill(banker) and ", in any case, " in en.skill(banker)
     assert "; Locked: " in en.skill(banker)
     coup = zh.skill(syms.skills["Coup"])

@@ -50,6 +50,23 @@ def test_a_pack_whose_setup_seats_the_players_explores():
     assert result.exit_code == 0, result.output
 
 
+def test_the_command_compiles_the_pack_once(monkeypatch):
+    """The coverage quotes the sources of the compilation the games ran on: it was compiled again."""
+    from spellcard.compiler.pack import loader
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return compile_pack(*args, **kwargs)
+    compile_pack = loader.compile_pack
+    monkeypatch.setattr(loader, "_LOADED", {})
+    monkeypatch.setattr(loader, "compile_pack", counted)
+    result = run("explore", "thb", "--mode", "Duel", "--examples", "1")
+    assert result.exit_code == 0, result.output
+    assert "never ran" in result.output         # the quoted conditions: the sources were at hand
+    assert len(calls) == 1, calls
+
+
 def test_an_unknown_focus_is_a_usage_error():
     result = run("explore", "thb", "--focus", "Reimuu", "--examples", "1")
     assert result.exit_code == 2 and "Reimu" in result.output

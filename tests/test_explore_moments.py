@@ -68,6 +68,31 @@ def test_a_break_whose_cause_came_before_every_turn_is_saved_as_the_whole_game(t
     assert "0 passed, 1 failed" in replays(DATA / "rage_cap.spell", saved)
 
 
+def test_what_broke_travels_as_data_and_the_message_stays_as_logs_keep_it():
+    """A counter's bound and an invariant broken carry what broke (runtime.errors.Breach); a moment's
+    `expect` is written from that data, not read back from the words."""
+    from spellcard.runtime.errors import Breach, InvariantBroken
+    from spellcard.scenario import Scenario
+    from spellcard.testing.moment import _Bounds, _expect
+    from spellcard.testing.play import judge
+
+    strict = str(DATA / "strict_invariant.spell")
+    s = Scenario("thb", ["Reimu", "Marisa"], mode="Duel", extra=(strict,))
+    words, bounds = {0: "Reimu", 1: "Marisa"}, _Bounds(s.pack, ("thb", strict))
+    told = []
+    for hp in (9, 1):
+        s.p(1).v["hp"] = hp
+        with pytest.raises(InvariantBroken) as caught:
+            s.game.check_invariants()
+        broken = judge(caught.value, s.pack)
+        told.append((broken.message.rsplit("/", 1)[-1], broken.breach, _expect(broken.breach, words, bounds)))
+    assert told == [
+        ("hp of <P1 Marisa> is 9, above its maximum", Breach("hp", 1, above=True),
+         ("expect Marisa.hp <= Marisa.max_hp",)),
+        ('strict_invariant.spell:3:1: invariant "nobody is ever wounded" is broken',
+         Breach(invariant="nobody is ever wounded"), ('expect invariant("nobody is ever wounded")',))]
+
+
 def test_a_seat_playing_another_character_than_it_was_seated_as_replays(tmp_path):
     """KOF's draft seats other characters than the table's picks: a conversion of the character a
     seat plays (秋祭 of Minoriko, at the seat picked as Quartermaster) is written by its skill's

@@ -199,3 +199,25 @@ def test_the_direct_way_leaves_a_too_long_token_to_parse_py():
 def test_comments_and_blanks_at_the_end_are_read_by_the_fast_parser():
     for text in ("card C \"c\" { }\n# the end, with words\n", "card C \"c\" { }  # end", "\n\n# only\n"):
         assert parse_tree(text) is not None and direct(text, "end.spell") is not None, text
+
+
+def test_a_fault_late_in_a_file_costs_lark_its_declaration_not_the_file(monkeypatch):
+    """The fast parser tells where the declaration it stopped in begins; Lark reads from there first
+    (the text before it blanked, every place kept), and says what it says of the whole file."""
+    from spellcard.compiler.build.reader import read_module
+    from spellcard.compiler.parse import read
+
+    text = (ROOT / "rules" / "thb" / "characters.spell").read_text("utf-8") + "\ncharacter Broken { hp = = 3 }\n"
+    real, read_by_lark = read.parser(), []
+
+    class Counted:
+        def parse(self, text, **kw):
+            read_by_lark.append(len(text.lstrip()))
+            return real.parse(text, **kw)
+
+    monkeypatch.setattr(read, "parser", lambda: Counted())
+    _, problem = read_module("c.spell", text)
+    assert read_by_lark == [len("character Broken { hp = = 3 }\n")]
+    monkeypatch.setattr(read, "parser", lambda: real)
+    assert problem == read._lark_parse("c.spell", text)[1]
+    assert problem.span.line == text.count("\n")

@@ -76,6 +76,15 @@ def test_simulate_interrupted_before_any_game_ended_writes_nothing(tmp_path):
     assert not (tmp_path / "game.jsonl").exists()
 
 
+def test_doc_interrupted_while_it_plays_the_win_rates_writes_nothing(tmp_path):
+    """The site's win rates play simulate's games (simulate.seeded): Ctrl-C there is one line and 130."""
+    done = interrupted(["doc", MINI, "--out", "site", "--simulate", "100000000"], tmp_path,
+                       lambda pid: cpu_seconds(pid) > 1.5)     # the reference read, thousands of games played
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "interrupted\n", done.stderr
+    assert not (tmp_path / "site").exists()
+
+
 def test_balance_on_dask_stops_without_tracebacks(tmp_path):
     """Ctrl-C once both workers play (each has used more CPU than starting takes): the sweep is under
     way. A Ctrl-C while the cluster starts is lost (spellcard/balance/sweep.py says why)."""

@@ -17,7 +17,7 @@ def errors_of(*files: tuple[str, str]) -> list[str]:
 
 def test_a_file_past_the_source_limit_is_refused_at_its_first_line():
     [error] = errors_of(("big.spell", HEAD + "# filler\n" * (limits.MAX_SOURCE_BYTES // 9 + 1)))
-    assert error.startswith("big.spell:1:1: error: the file is larger than 256 KB")
+    assert error.startswith("big.spell:1:1: error: the file is larger than 4.0 MB")
 
 
 def test_a_huge_file_is_read_no_further_than_the_limit(tmp_path):

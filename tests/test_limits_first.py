@@ -24,7 +24,7 @@ ROOT = Path(__file__).parent.parent
 MINI = str(ROOT / "tests" / "data" / "mini")
 LOVE_LETTER = ROOT / "examples" / "love_letter"
 TEN_MB = 10 * 1024 * 1024
-REFUSED = "error: the file is larger than 256 KB"
+REFUSED = "error: the file is larger than 4.0 MB"
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_a_test_file_past_the_limit_is_refused_not_run_as_far_as_it_was_read(tmp
 def test_decode_refuses_too_many_bytes_before_reading_them():
     """The language server's way in (it decodes an editor's text with decode())."""
     text, problem = decode("doc.spell", b"#" * (MAX_SOURCE_BYTES + 1))
-    assert text is None and problem.message.startswith("the file is larger than 256 KB")
+    assert text is None and problem.message.startswith("the file is larger than 4.0 MB")
 
 
 @pytest.fixture
@@ -114,9 +114,9 @@ def test_a_long_string_is_refused_before_either_parser_reads_it(monkeypatch, tai
 
     def unread(*args):
         raise AssertionError("a parser read the file")
-    monkeypatch.setattr(parse, "parse_tree", unread)
+    monkeypatch.setattr(parse, "read_tree", unread)
     monkeypatch.setattr(parse, "parser", unread)
-    monkeypatch.setattr(build, "build_direct", unread)
+    monkeypatch.setattr(build, "read_direct", unread)
     text = 'pack p "p"\nfunc f() -> text { return "' + "x" * 200_000 + tail
     for problem in (parse.parse("s.spell", text)[1], build.read_module("s.spell", text)[1]):
         assert problem.message == message and (problem.span.line, problem.span.col) == (2, 27)

@@ -6,10 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.doc.replay import viewer_data
-from spellcard.render import phrases_of, render_game
+from spellcard.render import FacedLog, phrases_of, render_game
 from spellcard.simulate import Table, play
+
+from .runtime.test_engine import pack_of
 
 
 def _game(pack: str, mode: str, seed: int = 3):
@@ -80,6 +84,19 @@ def test_a_log_is_said_in_the_packs_other_language_with_lang():
     assert re.search(r"^P\d draws 2 cards$", en, re.M) and re.search(r"^P\d抽2张牌$", zh, re.M)
     assert " ▸ round prepare phase" in en and " ▸ 准备阶段" in zh and "round prepare phase" not in zh
     assert len(en.splitlines()) == len(zh.splitlines())            # the same entries, other words
+
+
+@pytest.mark.parametrize("phase, en, zh", [
+    ('draw_phase "摸牌階段"', "draw phase", "摸牌階段"),     # a Chinese label: English says the name as words
+    ('act "act now"', "act now", "act now"),                # a label in English: both take the pack's own word
+    ('end_step ""', "end step", "end_step"),                # none: the name, as the rules text says it
+])
+def test_a_phase_is_said_by_its_label_where_it_is_in_the_logs_language_else_by_its_name(phase, en, zh):
+    pack = pack_of(f"phase {phase}\n")
+    name = phase.split()[0]
+    for lang, said in (("en", en), ("zh", zh)):
+        lines = [t.plain for t in FacedLog({}, {}, pack, {}, lang=lang).render([("phase", name, "P0")])]
+        assert lines == [f" ▸ {said}"], lang
 
 
 def test_lang_is_an_option_of_the_commands_that_print_a_log():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import re
 from pathlib import Path
 
 import attrs
@@ -90,6 +91,25 @@ def test_editing_one_file_parses_that_file_alone_and_says_what_a_fresh_check_say
     assert parses == [edited[3].path]
     fresh = compile_sources(edited, use_cache=False, load=False)
     assert again.render() == fresh.render() and not again.ok
+
+
+def test_an_edit_decodes_only_the_declaration_it_touched(tmp_path, monkeypatch):
+    """One character's hit points changed: of the edited file's kept parts, only that declaration is
+    decoded (its last tree, for what it granted, and its new one); the file's other characters stand in
+    from the record, and the check says what a fresh one says."""
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path))
+    sources = thb()
+    check(sources, tmp_path)
+    at = next(i for i, s in enumerate(sources) if s.path.endswith("characters.spell"))
+    edited = sources[:]
+    edited[at] = Source(sources[at].path, re.sub(rb"hp = (\d)", lambda m: b"hp = %d" % (int(m[1]) % 9 + 1),
+                                                 sources[at].data, count=1))
+    decoded: list = []
+    real = module_cache.Parts.decl
+    monkeypatch.setattr(module_cache.Parts, "decl", lambda parts, i: decoded.append(i) or real(parts, i))
+    again = check(edited, tmp_path)
+    assert len(decoded) == 2 and decoded[0] == decoded[1]
+    assert again.render() == compile_sources(edited, use_cache=False, load=False).render()
 
 
 def test_a_pack_from_kept_modules_plays_as_one_compiled_from_scratch(tmp_path, monkeypatch, parses):

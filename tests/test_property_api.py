@@ -178,6 +178,18 @@ def test_rerun_reports_a_test_s_own_failure_and_refuses_a_text_that_is_no_test()
         rerun("thb", "test {")
 
 
+def test_rerun_runs_a_table_of_one_row_as_its_row_and_refuses_more():
+    """A table's row is a test of its own, its column's name standing for its value (as `spellcard
+    test` runs it): the table itself, run whole, failed the row that holds."""
+    table = 'test "a table" {{\n  seats Reimu, Marisa\n  expect n == 1\n  examples:\n    | n |\n{}}}\n'
+    assert rerun("thb", table.format("    | 1 |\n")) is None
+    assert rerun("thb", table.format("    | 2 |\n")).prop == "test"
+    with pytest.raises(ValueError, match="rerun takes one test .* holds 2"):
+        rerun("thb", table.format("    | 1 |\n    | 2 |\n"))
+    with pytest.raises(ValueError, match=r"rerun.spell:\d+:\d+: error: .*no rows"):
+        rerun("thb", table.format(""))
+
+
 def test_a_drawn_agent_answers_what_a_scenario_does_not_script():
     @bounded(max_examples=2, **NO_SHRINK)
     @given(data=st.data())

@@ -87,11 +87,12 @@ def test_checker_warns_when_a_characters_skill_has_no_printed_text():
 
 
 def test_a_trigger_reads_as_the_actions_phrase_with_what_its_condition_fixes():
-    """抖M：當你受到1點傷害後… — `on damage.taken when event.target == owner` reads as the damage dealt to you."""
+    """抖M：當你受到1點傷害後… — `on damage.taken when event.target == owner` reads as the damage you take
+    (the window's own `says`, "當{target}受到傷害後"; tests/test_rules_windows.py has the rest)."""
     syms = symbols("thb")
     zh, en = (RulesText(syms, lang).skill(syms.skills["Masochist"]) for lang in LANGS)
-    assert zh.startswith("當對你造成傷害值點傷害後，每傷害值點你可以")   # the condition went into the phrase
-    assert en.startswith("after “deal the amount damage to you”, the amount times, you may")    # `taken` follows the `do`
+    assert zh.startswith("當你受到傷害後，每傷害值點你可以")   # the condition went into the phrase
+    assert en.startswith("after you take damage, the amount times, you may")
     library = RulesText(syms, "zh").skill(syms.skills["Library"])
     assert "若使用的牌的類別為符卡" in library and "使用者為你" not in library      # the unfixed part stays
 

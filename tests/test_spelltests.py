@@ -167,18 +167,25 @@ def test_the_documented_tests_run():
     for doc in (ROOT / "README.md", ROOT / "docs" / "testing.md"):
         blocks += re.findall(r"```\n(test .*?\n\})\n```", doc.read_text("utf-8"), re.S)
     assert len(blocks) >= 2
+    ran = 0
     for block in blocks:
         from spellcard.compiler.build.builder import build
         from spellcard.compiler.parse.read import parse
         from spellcard.spelltest.check import TestChecker
+        from spellcard.spelltest.rows import expand
         from spellcard.spelltest.run import run_test
         from spellcard.compiler.pack.loader import load_pack
         tree, problem = parse("doc.spell", block)
         assert problem is None, problem
         [t] = build("doc.spell", tree).tests
-        assert TestChecker(load_pack("thb")).check(t) == []
-        outcome = run_test(t, "thb")
-        assert outcome.passed, outcome.failure
+        rows, problems = expand(t)          # a table's rows, as the collector makes them
+        assert problems == []
+        for row in rows:
+            assert TestChecker(load_pack("thb")).check(row) == []
+            outcome = run_test(row, "thb")
+            assert outcome.passed, outcome.failure
+            ran += 1
+    assert ran > len(blocks), "a documented table ran row by row"
 
 
 def test_the_packs_tests_check_clean_and_thb_has_hundreds():

@@ -12,7 +12,8 @@ from typing import Optional
 # importable from here: `A.Call`, `A.SkillDecl`.
 from .base import Span, node  # noqa: F401
 from .exprs import (TypeRef, Param, IntLit, StrLit, BoolLit, NoneLit, Name, Field, Arg,  # noqa: F401
-                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr)
+                        Call, Index, ListLit, Binary, Compare, BoolOp, Not, Neg, IfExpr, Where, Map, Expr,
+                        callee, callees)
 from .stmts import (Block, Let, Assign, AugAssign, If, For, Repeat, While, Return, Stop, Break, Continue,  # noqa: F401
                         Cancel, May, ExprStmt, Stmt)
 from .tools import ShowDecl, HarnessItem, HarnessDecl, SearchItem, SearchDecl, ScoreDecl, InvariantDecl, WordingDecl  # noqa: F401
@@ -39,6 +40,7 @@ class PackDecl:
     description: str = ""
     authors: tuple[str, ...] = ()
     license: str = ""
+    script: str = ""                 # the script of its Chinese (compiler/text/script.py); "" is traditional
 
 
 @node
@@ -127,6 +129,7 @@ class WindowStep:
     name: str
     cond: Optional[Expr]
     span: Span
+    says: tuple[str, str] = ("", "")   # the moment in rules text, Chinese and English (compiler/text/moments.py)
 
 
 @node

@@ -76,6 +76,17 @@ class Call:
     span: Span
 
 
+def callee(e) -> Optional[str]:
+    """The name a call calls when it calls a plain name (`grant(…)`, `choose_card(…)`), else None: how
+    the passes find the calls of a built-in or of a pack's function, query or action."""
+    return e.func.id if isinstance(e, Call) and isinstance(e.func, Name) else None
+
+
+def callees(nodes) -> set[str]:
+    """Every name `nodes` call (see `callee`)."""
+    return {n.func.id for n in nodes if isinstance(n, Call) and isinstance(n.func, Name)}
+
+
 @node
 class Index:
     obj: "Expr"

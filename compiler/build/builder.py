@@ -4,10 +4,11 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 
 from .code import CodeBuilder, unquote
+from .pack import PackRules
 from .reactions import ReactionRules
 
 
-class _Builder(ReactionRules, CodeBuilder):
+class _Builder(PackRules, ReactionRules, CodeBuilder):
     """One method per grammar rule (or alias), called with the rule's meta and its built children."""
 
     def __init__(self, path: str):
@@ -43,30 +44,6 @@ class _Builder(ReactionRules, CodeBuilder):
     def start(self, meta, items):
         return A.Module(self.path, tuple(i for i in items if isinstance(i, A.Decl)),
                         tuple(i for i in items if not isinstance(i, A.Decl)), granted=frozenset(self.granted))
-
-    def pack_decl(self, meta, c):
-        name, title, base, fields = c
-        return A.PackDecl(str(name), unquote(title), self.span(meta), base, **dict(fields or ()))
-
-    def pack_body(self, meta, c):
-        return c
-
-    def pack_extends(self, meta, c):
-        name, op, version = c
-        return A.BaseRef(str(name), str(op) if op is not None else None,
-                         unquote(version) if version is not None else None, self.span(meta))
-
-    def pack_version(self, meta, c):
-        return "version", unquote(c[0])
-
-    def pack_description(self, meta, c):
-        return "description", unquote(c[0])
-
-    def pack_authors(self, meta, c):
-        return "authors", tuple(unquote(x) for x in c)
-
-    def pack_license(self, meta, c):
-        return "license", unquote(c[0])
 
     def replace_decl(self, meta, c):
         return A.ReplaceDecl(c[0], self.span(meta))
@@ -164,7 +141,7 @@ class _Builder(ReactionRules, CodeBuilder):
         return ("text", unquote(c[0]))
 
     def window_step(self, meta, c):
-        return A.WindowStep(str(c[0]), c[1], self.span(meta))
+        return A.WindowStep(str(c[0]), c[2], self.span(meta), c[1] or ("", ""))
 
     def do_step(self, meta, c):
         return A.DoStep(c[0], self.span(meta))

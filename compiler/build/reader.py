@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.parse.fast.direct import build_direct
+from spellcard.compiler.parse.fast.direct import read_direct
 from spellcard.compiler.text.diagnostics import Diagnostic
 from spellcard.runtime.limits import MAX_NAME, MAX_STRING
 
@@ -25,12 +25,14 @@ def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diag
     """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads
     the file (the hot path of a cold check: no tree is made)."""
     from spellcard.compiler.parse.prescan import long_string
-    from spellcard.compiler.parse.read import MAX_DEPTH, MAX_DIGITS, _nesting_problem, parse
+    from spellcard.compiler.parse.read import MAX_DEPTH, MAX_DIGITS, _lark_parse, _nesting_problem, parse
     problem = long_string(path, text) or _nesting_problem(path, text)
     if problem:
         return None, problem
-    module = build_direct(text, _DirectBuilder(path), MAX_DEPTH, MAX_DIGITS, MAX_NAME, MAX_STRING)
+    module, resume = read_direct(text, _DirectBuilder(path), MAX_DEPTH, MAX_DIGITS, MAX_NAME, MAX_STRING)
     if module is not None:
         return module, None
-    tree, problem = parse(path, text)
+    # Where the fast parser gave up, Lark reads (from the declaration it stopped in); where the tree
+    # breaks a limit, parse() reads again to say which.
+    tree, problem = parse(path, text) if resume is None else _lark_parse(path, text, resume)
     return (None, problem) if problem else (build(path, tree), None)

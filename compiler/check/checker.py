@@ -18,6 +18,7 @@ from .misplaced import MisplacedChecks
 from .none import NoneChecks
 from .stmts import StatementChecks
 from spellcard.compiler.text.diagnostics import Diagnostics, did_you_mean
+from spellcard.compiler.text.slots import slot_problem
 from .printed import check_printed
 from .forms.reactions import ReactionChecks
 from .scope import Context, Scope, _listing
@@ -280,6 +281,10 @@ class Checker(ContentChecks, StatementChecks, ExpressionChecks, CallChecks, None
                     self.err(step.span, f"action `{d.name}` already has a window `{step.name}`",
                              f"first at {seen[step.name]}")
                 seen[step.name] = step.span
+                for phrase in filter(None, step.says):
+                    problem = slot_problem(phrase, [p.name for p in d.params])
+                    if problem:
+                        self.err(step.span, f"window `{d.name}.{step.name}`: {problem}")
                 if step.cond is not None:
                     prev = self.with_ctx(Context("value", event=d.name, action=d.name))
                     self.expect(step.cond, T.BOOL, scope, "a window condition")

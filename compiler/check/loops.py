@@ -82,6 +82,8 @@ class LoopCheck:
         self.allowed = allowed      # `# allow trigger-loop: why` at a trigger: the designer says it ends
         self._opens: dict = {}
         self._state: dict = {}
+        self._bounded: dict = {}    # per trigger clause (by id): the search and the record both ask
+        self._effects: dict = {}
 
     _READS = {"player_value": "player", "table": "table"}
     _WRITES = {"set_player": "player", "set_table": "table"}
@@ -111,9 +113,12 @@ class LoopCheck:
         its condition reads a counter or attribute its own effect changes (`p.used == 0` … `p.used
         += 1`), or its line says `# allow trigger-loop: why` (it then ends every loop through it)."""
         c = t.clause
-        if c.limit is not None or t.skill.kind in ("awakening", "limited") or self.allowed(c.span, "trigger-loop"):
-            return True
-        return c.when is not None and bool(self.state(c.when, False) & self.state(c.body, True))
+        found = self._bounded.get(id(c))
+        if found is None:
+            found = self._bounded[id(c)] = (
+                c.limit is not None or t.skill.kind in ("awakening", "limited") or self.allowed(c.span, "trigger-loop")
+                or c.when is not None and bool(self.state(c.when, False) & self.state(c.body, True)))
+        return found
 
     def facts(self, skill: A.SkillDecl, clause: A.TriggerClause) -> tuple:
         """All the search reads of one trigger: bounded, or the actions its effect opens and whether it
@@ -150,10 +155,12 @@ class LoopCheck:
 
     def effect(self, t: Trigger) -> dict[str, str]:
         """Each action the trigger's effect can open, with the name its body calls to reach it."""
-        out: dict = {}
-        for k, n in sorted(self._called(t.clause.body)):
-            for action in sorted(self.opens(k, n)):
-                out.setdefault(action, n)
+        out = self._effects.get(id(t.clause))
+        if out is None:
+            out = self._effects[id(t.clause)] = {}
+            for k, n in sorted(self._called(t.clause.body)):
+                for action in sorted(self.opens(k, n)):
+                    out.setdefault(action, n)
         return out
 
     def run(self, modules: list[A.Module]) -> None:

@@ -84,7 +84,7 @@ def _compare(c: A.Compare, positive: bool) -> set[str]:
 
 def _counted(e) -> Optional[str]:
     """`count(x)` → the key of `x`."""
-    if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id == "count" \
+    if A.callee(e) == "count" \
             and len(e.args) == 1 and e.args[0].name is None:
         return key(e.args[0].value)
     return None

@@ -38,7 +38,7 @@ class NoneChecks:
         what = _shown(e)
         if what is not None:
             return f"guard it first: `if {what} != none {{ … }}`, or leave early with `if {what} == none {{ stop }}`"
-        if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id in self.FINDS_ONE:
+        if A.callee(e) in self.FINDS_ONE:
             at = 1 if e.func.id.startswith("choose") else 0
             pool = _shown(e.args[at].value) if len(e.args) > at else None
             return (f"it finds none when the list is empty: bind it (`let x = {e.func.id}(…)`) and guard "

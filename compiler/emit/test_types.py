@@ -40,6 +40,6 @@ def deck_builds(setup, zone) -> int:
     if setup is None or zone is None:
         return 1
     count = sum(1 for n in nodes_in(setup)
-                if isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "build_deck"
+                if A.callee(n) == "build_deck"
                 and n.args and isinstance(n.args[0].value, A.Name) and n.args[0].value.id == zone)
     return max(count, 1)

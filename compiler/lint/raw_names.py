@@ -14,13 +14,23 @@ import attrs
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.text.exprs import raw_kind
-from spellcard.compiler.text.roles import walk
+from spellcard.compiler.check.loops import Walked
 
 SHOWN = (A.SkillDecl, A.CardDecl, A.ModeDecl)
 """The declarations with rules text (`spellcard explain`, `spellcard doc`)."""
 LANG = "zh"
 """The language only the pack can give words in; the compiler has its own for English."""
 _NOUNS = {A.SkillDecl: "skill", A.CardDecl: "card", A.ModeDecl: "mode"}
+
+
+class _Fields(dict):
+    """Per class: its fields' names, worked out once (attrs.fields per node was most of this lint's time)."""
+    def __missing__(self, cls) -> tuple:
+        names = self[cls] = tuple(f.name for f in attrs.fields(cls))
+        return names
+
+
+_FIELDS = _Fields()
 _GROUP = {"action": "calls", "function": "calls", "query": "calls", "attribute": "data", "counter": "data",
           "zone": "data", "deck": "data", "enum member": "members"}
 
@@ -28,8 +38,8 @@ _GROUP = {"action": "calls", "function": "calls", "query": "calls", "attribute":
 class RawNames:
     """The names each declaration's rules text shows as written, worked out once per declaration."""
 
-    def __init__(self, syms, diags):
-        self.s, self.d = syms, diags
+    def __init__(self, syms, diags, walked: Walked):
+        self.s, self.d, self.walked = syms, diags, walked
         self._of: dict[int, tuple] = {}
         self._bare: Optional[set] = None
 
@@ -52,12 +62,12 @@ class RawNames:
         """Every name `d` (and a `must` naming it, whose condition its text says) writes: a superset
         of what its rules text can show."""
         out: set[str] = set()
-        nodes = [d, *(m for m in self.s.musts if any(n == d.name for n, _ in m.moves))]
-        for n in walk(nodes):
-            for f in attrs.fields(type(n)):
-                v = getattr(n, f.name)
-                if isinstance(v, str):
-                    out.add(v)
+        for x in [d, *(m for m in self.s.musts if any(n == d.name for n, _ in m.moves))]:
+            for n in self.walked[x]:
+                for name in _FIELDS[type(n)]:
+                    v = getattr(n, name)
+                    if type(v) is str:
+                        out.add(v)
         return out
 
     def of(self, d) -> tuple:

@@ -24,7 +24,7 @@ class SilentLints:
         self.walked = Walked()
         self.counters = CounterLints(self.s, self.d, self._atoms, self.walked)
         self.phrasing = Phrasing.of(self.s)      # the pack's own words for its texts (`wording`)
-        self.raw = RawNames(self.s, self.d)      # the names its rules text shows as written
+        self.raw = RawNames(self.s, self.d, self.walked)      # the names its rules text shows as written
 
     # Each declaration's lints (`local`, given what the pack's functions and actions do to counters:
     # CounterLints.write_facts) apart from the whole pack's (`pack_wide`), so that a declaration
@@ -95,8 +95,7 @@ class SilentLints:
         """Whether an expression gives the same value each time one `if … elif` reads it: no decision,
         draw of chance, action or pack function (which may ask or act) in it."""
         moving = self.s.funcs.keys() | self.s.actions.keys()
-        return not any(isinstance(n, A.Call) and isinstance(n.func, A.Name)
-                       and (n.func.id.startswith(_ASKS) or n.func.id in moving) for n in nodes_in(e))
+        return not any(name.startswith(_ASKS) or name in moving for name in A.callees(nodes_in(e)))
 
     def _constant(self, e):
         if isinstance(e, (A.IntLit, A.StrLit, A.BoolLit)):
@@ -142,8 +141,7 @@ class SilentLints:
                     for n in self.walked[sk]:
                         if isinstance(n, A.SkillsClause):
                             again = [(g, sp) for g, sp in n.names if g in listed and g != name]
-                        elif isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant" \
-                                and len(n.args) == 2 and isinstance(n.args[0].value, A.Name) \
+                        elif A.callee(n) == "grant" and len(n.args) == 2 and isinstance(n.args[0].value, A.Name) \
                                 and n.args[0].value.id == "owner" and isinstance(n.args[1].value, A.Name) \
                                 and n.args[1].value.id in listed:
                             again = [(n.args[1].value.id, n.args[1].value.span)]
@@ -176,7 +174,7 @@ def _offers(e, texts: dict) -> Optional[list]:
             two = b if b is not None else ([e.else_.value] if isinstance(e.else_, A.StrLit) else None)
             return one + [x for x in two if x not in one] if one is not None and two is not None else None
         return None
-    if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id == "choose_option" and len(e.args) >= 2:
+    if A.callee(e) == "choose_option" and len(e.args) >= 2:
         items = e.args[1].value
         return texts.get(items.id) if isinstance(items, A.Name) else _texts(items)
     return None
@@ -222,7 +220,7 @@ def endless_modes(modules: list, diags, walked: Walked) -> None:
     modes = [d for d in decls if isinstance(d, A.ModeDecl)]
     if not modes:
         return
-    called = {id(d): _called(walked[d]) for d in decls}       # once per declaration: every mode reads them all
+    called = {id(d): A.callees(walked[d]) for d in decls}       # once per declaration: every mode reads them all
     calls = {d.name: called[id(d)] for d in decls if isinstance(d, (A.FuncDecl, A.ActionDecl))}
     ends = {"end_game"}
     grew = True
@@ -247,6 +245,3 @@ def endless_modes(modules: list, diags, walked: Walked) -> None:
                       f"its games all run to the turn limit ({mode.turn_limit}) with no winner: {how}",
                       code="endless-mode")
 
-
-def _called(nodes: list) -> set:
-    return {n.func.id for n in nodes if isinstance(n, A.Call) and isinstance(n.func, A.Name)}

@@ -26,9 +26,13 @@ def span_of(s: Span) -> tuple:
 
 def text_key(d, lines: list[str]) -> str:
     """A declaration's text and place, with the line above it (where an `# allow` comment may be)."""
-    s = d.span
-    h = hashlib.sha256(repr(span_of(s)).encode())
-    for line in lines[max(0, s.line - 2):s.end_line]:
+    return text_key_at(span_of(d.span), lines)
+
+
+def text_key_at(span: tuple, lines: list[str]) -> str:
+    """text_key of the declaration at `span` (file, line, col, end line, end column)."""
+    h = hashlib.sha256(repr(span).encode())
+    for line in lines[max(0, span[1] - 2):span[3]]:
         h.update(line.encode("utf-8", "surrogatepass") + b"\n")
     return h.hexdigest()
 
@@ -43,7 +47,7 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, e
         return (type(d).__name__, text_key(d, lines), repr(whole), errors, used)
     nodes = walked[d]
     skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
-    called = tuple(sorted({n.func.id for n in nodes if isinstance(n, A.Call) and isinstance(n.func, A.Name)}))
+    called = tuple(sorted(A.callees(nodes)))
     # Where it starts (what other diagnostics cite: `first defined at`, a missing text's place), not
     # where it ends: a character's hit points 9 → 10 moves no other diagnostic.
     common = (type(d).__name__, d.name, d.label, (d.span.file, d.span.line, d.span.col), errors, used, skills,
@@ -54,7 +58,7 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, e
     for n in nodes:
         if isinstance(n, A.SkillsClause):
             again.append(tuple((g, span_of(sp)) for g, sp in n.names))
-        elif isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant" and len(n.args) == 2 \
+        elif A.callee(n) == "grant" and len(n.args) == 2 \
                 and isinstance(n.args[0].value, A.Name) and n.args[1].value is not None:
             target = n.args[1].value
             again.append((n.args[0].value.id, getattr(target, "id", None), span_of(target.span)))

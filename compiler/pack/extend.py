@@ -164,4 +164,5 @@ def _check_base(top: A.PackDecl, base: A.PackDecl, diags: Diagnostics) -> None:
 def _with_base(top: A.PackDecl, base: A.PackDecl) -> A.PackDecl:
     if top.base is None:        # a second pack line, which the symbol table reports
         return top
-    return attrs.evolve(top, base=attrs.evolve(top.base, found=base.version))
+    return attrs.evolve(top, base=attrs.evolve(top.base, found=base.version),
+                        script=top.script or base.script)   # an extension writes as its base unless it says

@@ -33,7 +33,7 @@ from spellcard.compiler.symbols import collect
 from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 
 from . import module_cache
-from .exports import BODIES, exports, from_stub, stub, text_key
+from .exports import BODIES, exports, from_stub, stub, text_key, text_key_at
 from .extend import lay_over
 
 FORMAT = b"units 4"
@@ -115,19 +115,15 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
     return syms, checker, diags, record
 
 
-def check_sources(sources: list, cdir: Path, compiler: bytes, size_problem) -> Optional[Diagnostics]:
-    """`check_again` from the sources as read: None too when a file is larger than the checker takes
-    (`size_problem`, the loader's) or is not text, which the whole check tells."""
-    from spellcard.compiler.parse.read import decode
-
-    texts, total = {}, 0
-    for src in sources:
-        total += len(src.data)
-        if size_problem(src, total) is not None:
-            return None
-        text, problem = decode(src.path, src.data)
+def check_sources(decoded, cdir: Path, compiler: bytes) -> Optional[Diagnostics]:
+    """`check_again` from the sources as the loader read them (`decoded`: each source, its text, a
+    problem): None too when a file is larger than the checker takes or is not text, which the whole
+    check tells."""
+    sources, texts = [], {}
+    for src, text, problem in decoded:
         if problem is not None:
             return None
+        sources.append(src)
         texts[src.path] = text.split("\n")
     try:
         found = check_again(sources, texts, cdir, compiler)
@@ -148,12 +144,11 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
     if record is None or [f[0] for f in record["files"]] != [s.path for s in sources]:
         return None
     layers, read = [], set()
-    for src, (path, data, granted, stands, *_) in zip(sources, record["files"]):
+    for src, (path, data, granted, stands, _, keyed) in zip(sources, record["files"]):
         if data == src.data and stands is not None:
-            module = A.Module(path, tuple(from_stub(x) if type(x) is tuple else module_cache.decode_node(x)
-                                          for x in marshal.loads(stands)), granted=frozenset(granted))
+            module = A.Module(path, tuple(map(_stand_in, marshal.loads(stands))), granted=frozenset(granted))
         else:
-            module = _module(src, data, texts, cdir, compiler)
+            module = _module(src, data, (stands, keyed), texts, cdir, compiler)
             if module is None or data != src.data and frozenset(granted) != module.granted:
                 return None
             read.add(path)
@@ -251,31 +246,47 @@ def _diagnostic(x: tuple) -> Diagnostic:
     return Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4])
 
 
-def _module(src, was: bytes, texts: dict, cdir: Path, compiler: bytes) -> Optional[A.Module]:
-    """A file's tree: from the module cache; or, edited, its last tree with the declarations the edit
-    touched parsed again alone; or parsed whole. None: it does not parse (the whole check says so)."""
+def _stand_in(x):
+    """A declaration of an unchanged file as the record keeps it: a stand-in, or the whole tree."""
+    return from_stub(x) if type(x) is tuple else module_cache.decode_node(x)
+
+
+def _module(src, was: bytes, last: tuple, texts: dict, cdir: Path, compiler: bytes) -> Optional[A.Module]:
+    """An edited file's tree: its parts from the module cache (kept under its bytes; or its last entry
+    with the declarations the edit touched parsed again alone; or parsed whole), each declaration the
+    edit did not touch as the record (`last`: its stand-ins and keys) holds it, so only the touched
+    ones are decoded. None: it does not parse (the whole check says so)."""
     from spellcard.compiler.build.reader import read_module
 
+    lines = texts[src.path]
     kept = module_cache.entry(cdir, compiler, src.path, src.data)
-    module = module_cache.load(kept)
-    if module is None:
-        module = _edited(src.path, texts[src.path], module_cache.entry(cdir, compiler, src.path, was), was)
-        if module is None:
-            module, problem = read_module(src.path, "\n".join(texts[src.path]))
-            if problem is not None:
-                return None
-        module_cache.store(kept, module)
-    return module
+    parts = module_cache.load_parts(kept)
+    if parts is None:
+        parts = _edited(src.path, lines, module_cache.entry(cdir, compiler, src.path, was), was)
+        if parts is None:
+            module, problem = read_module(src.path, "\n".join(lines))
+            if problem is None:
+                module_cache.store(kept, module)
+            return module if problem is None else None
+        module_cache.store_parts(kept, parts)
+    stands, keyed = last
+    stands = marshal.loads(stands) if stands is not None and keyed is not None else ()
+    keys = [k for k, _ in marshal.loads(keyed)] if stands else ()
+    if len(stands) != len(parts.spans) or len(keys) != len(stands):
+        return parts.module()
+    return A.Module(src.path, tuple(_stand_in(x) if key == text_key_at(span, lines) else parts.decl(i)
+                                    for i, (x, key, span) in enumerate(zip(stands, keys, parts.spans))),
+                    granted=parts.granted)
 
 
-def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[A.Module]:
-    """The file's last tree (in the module cache under its last bytes, `was`), with the lines the edit
+def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[module_cache.Parts]:
+    """The file's last parts (in the module cache under its last bytes, `was`), with the lines the edit
     changed, widened to whole declarations, parsed alone and put in their place: an edit that keeps
     the file's line count, in a file with no tests. None when that cannot be told."""
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.parse.read import decode
 
-    old = module_cache.load(entry)
+    old = module_cache.load_parts(entry)
     text, problem = decode(path, was)
     if old is None or problem is not None or old.tests or text.count("\n") + 1 != len(lines):
         return None
@@ -286,25 +297,25 @@ def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[A.
     widened = True
     while widened:
         widened = False
-        for d in old.decls:
-            if d.span.line <= high and d.span.end_line >= low and (d.span.line < low or d.span.end_line > high):
-                low, high, widened = min(low, d.span.line), max(high, d.span.end_line), True
+        for s in old.spans:
+            if s[1] <= high and s[3] >= low and (s[1] < low or s[3] > high):
+                low, high, widened = min(low, s[1]), max(high, s[3]), True
     part, problem = read_module(path, "\n" * (low - 1) + "\n".join(lines[low - 1:high]))
     if problem is not None or part.tests:
         return None
-    before = tuple(d for d in old.decls if d.span.end_line < low)
-    after = tuple(d for d in old.decls if d.span.line > high)
+    new = old.replaced(low, high, part)
     # What the replaced declarations granted, the new ones still grant: the file's names stand, with theirs
-    # added, and the rest of the file is not walked.
-    replaced = _granted(d for d in old.decls if d.span.line >= low and d.span.end_line <= high)
-    granted = old.granted | part.granted if replaced <= part.granted else _granted(before + after) | part.granted
-    return A.Module(path, before + part.decls + after, granted=frozenset(granted))
+    # added, and the rest of the file is not decoded.
+    replaced = _granted(old.decl(i) for i, s in enumerate(old.spans) if low <= s[1] <= high)
+    new.granted = frozenset(old.granted | part.granted if replaced <= part.granted
+                            else _granted(new.decl(i) for i in range(len(new.blobs))))
+    return new
 
 
 def _granted(decls) -> set:
     """The names code passes to `grant(…)` (as the tree's builder gathers them for a file)."""
     return {a.value.id for d in decls for n in nodes_in(d)
-            if isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "grant"
+            if A.callee(n) == "grant"
             for a in n.args if isinstance(a.value, A.Name)}
 
 

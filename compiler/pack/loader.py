@@ -8,7 +8,7 @@ import json
 import marshal
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
 import attrs
 
@@ -19,6 +19,7 @@ from . import registry
 from spellcard.compiler.ast.base import Span
 from .cache_key import _compiler_digest, cache_dir
 from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
+from .paths import identity, relative, root_of
 
 if TYPE_CHECKING:
     from spellcard.runtime.defs import PackDef
@@ -78,7 +79,7 @@ def resolve(target: str) -> list[Path]:
     if found is not None:
         p = found.sources
     if p.is_dir():
-        files = sorted(p.glob("*.spell"))
+        files = sorted(p.glob("*.spell"), key=lambda f: f.name)     # one folder's: by name
         if not files and is_compiled(p):
             raise PackNotFound(f"{target}: a compiled pack has no sources to read; "
                                "give the folder it was compiled from")
@@ -119,8 +120,8 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
             hint = registry.close_to(base)
             raise PackNotFound(f"{s.path}:{line}: error: the base pack `{base}` is not installed"
                                f"{f'; {hint}' if hint else ''} (packs: {', '.join(registry.installed())})") from None
-        have = {Path(x.path).resolve() for x in sources}
-        if any(f.resolve() in have for f in files):
+        have = {identity(x.path) for x in sources} - {None}
+        if any(identity(f) in have for f in files):
             raise PackNotFound(f"{s.path}:{line}: error: this file extends `{base}`, which is already part "
                                "of the pack; give the extension as the PACK, not with --with")
         lower = with_bases(read_sources(files), seen + (base,))
@@ -132,10 +133,8 @@ def with_bases(sources: list[Source], seen: tuple = ()) -> list[Source]:
 def read_sources(paths: Iterable[Path]) -> list[Source]:
     """Each file's bytes, read no further than one byte past MAX_SOURCE_BYTES (enough for the
     checker to refuse it) however large the file is."""
-    out = []
-    for p in paths:
-        out.append(Source(_display(p), read_bounded(p)))
-    return out
+    cwd = os.getcwd()
+    return [Source(_display(p, cwd), read_bounded(p)) for p in paths]
 
 
 def read_bounded(p: Path) -> bytes:
@@ -147,34 +146,25 @@ def read_bounded(p: Path) -> bytes:
         raise PackNotFound(f"{p}: {err.strerror}") from None
 
 
-def _display(p: Path) -> str:
-    try:
-        return os.path.relpath(p)
-    except ValueError:
-        return str(p)
+def _display(p: Path, cwd: str) -> str:
+    """A file's name as diagnostics write it: relative to the working folder."""
+    path = os.fspath(p)
+    return path if not os.path.isabs(path) and os.path.normpath(path) == path else relative(path, cwd, cwd)
 
 
 def source_hash(sources: list[Source]) -> str:
     """Same files, same compiler ⇒ same hash, wherever the command runs from."""
     h = hashlib.sha256(_compiler_digest())
+    cwd = os.getcwd()
     for tag in dict.fromkeys(s.pack for s in sources):      # a base's files, wherever it is installed
         group = [s for s in sources if s.pack == tag]
-        root = _root(group)
+        root = root_of(group)
         if tag:
             h.update(b"base\0" + tag.encode() + b"\0")
         for s in group:
-            rel = os.path.relpath(s.path, root) if root else os.path.basename(s.path)
+            rel = relative(s.path, root, cwd) if root else os.path.basename(s.path)
             h.update(rel.encode() + b"\0" + s.data + b"\0")
     return h.hexdigest()[:24]
-
-
-def _root(sources: list[Source]) -> str:
-    if len(sources) > 1:
-        try:
-            return os.path.commonpath([s.path for s in sources])
-        except ValueError:
-            return ""
-    return os.path.dirname(sources[0].path) if sources else ""
 
 
 def base_names(sources: list[Source]) -> dict:
@@ -182,7 +172,7 @@ def base_names(sources: list[Source]) -> dict:
     out = {}
     for tag in {s.pack for s in sources if s.pack}:
         group = [s for s in sources if s.pack == tag]
-        root = _root(group)
+        root = root_of(group)
         out.update({s.path: f"{tag}/{os.path.relpath(s.path, root) if root else os.path.basename(s.path)}"
                     for s in group})
     return out
@@ -220,19 +210,11 @@ def _front_end(sources: list[Source], cache: Optional[Path], lint: bool = True):
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.text.diagnostics import Diagnostics
     from . import incremental
-    from spellcard.compiler.parse.read import decode
 
     diags = Diagnostics()
     modules: list = []                      # (the pack it comes from, its tree)
-    total = 0
     texts: dict[str, list[str]] = {}
-    for src in sources:
-        total += len(src.data)
-        problem = size_problem(src, total)
-        if problem:
-            diags.extend([problem])
-            continue
-        text, problem = decode(src.path, src.data)
+    for src, text, problem in decoded(sources):
         if problem:
             diags.extend([problem])
             continue
@@ -253,6 +235,19 @@ def _front_end(sources: list[Source], cache: Optional[Path], lint: bool = True):
     return syms, checker, checked, (record if len(modules) == len(sources) else None)
 
 
+def decoded(sources: list[Source]) -> Iterator[tuple[Source, Optional[str], Optional[Diagnostic]]]:
+    """Each source's text, or what keeps it from the checker (it or the pack so far too large, not
+    text), told before the work: the whole check and the check after an edit read the files this way."""
+    from spellcard.compiler.parse.read import decode
+
+    total = 0
+    for src in sources:
+        total += len(src.data)
+        problem = size_problem(src, total)
+        text, problem = (None, problem) if problem else decode(src.path, src.data)
+        yield src, text, problem
+
+
 def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     """A file, or the pack so far, larger than the checker takes (see runtime/limits.py)."""
     from spellcard.compiler.parse.read import too_large
@@ -271,7 +266,7 @@ def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
 def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = True) -> Compiled:
     digest = source_hash(sources)
     cdir = cache_dir()
-    known = None                        # the last check's diagnostics, when the pack is still to emit
+    known = None                # the last check's diagnostics, the pack still to emit: it lints nothing
     if use_cache:
         hit = _from_cache(cdir, digest, sources, load)
         if hit is not None and (hit.pack is not None or not load or not hit.ok):
@@ -280,12 +275,11 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
     if use_cache and not load:          # `check`: only what changed since the last, if it can be told
         from . import incremental
         with _cycles_collected_after():
-            again = incremental.check_sources(sources, cdir, _compiler_digest(), size_problem)
+            again = incremental.check_sources(decoded(sources), cdir, _compiler_digest())
         if again is not None:
             result = Compiled(sources, again.sorted())
             _to_cache(cdir, digest, result, None)
             return result
-    # A run after `check` lints nothing: the emitter reads the checker alone, and the check kept the rest.
     syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None, lint=known is None)
     if use_cache and record is not None:
         from . import incremental
@@ -296,7 +290,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         from .parts import build
         own = [s for s in sources if not s.pack]
         with _cycles_collected_after():     # as the front end: what it makes lives on, or is no cycle
-            built = build(syms, checker, {s.path: s.data for s in sources}, digest, _root(own),
+            built = build(syms, checker, {s.path: s.data for s in sources}, digest, root_of(own),
                           base_names(sources), cdir if use_cache else None, _compiler_digest())
         del syms, checker               # the trees and symbols, before the module is loaded
         result.code, result.emitted = built.text, built.emitted
@@ -385,12 +379,18 @@ _LOADED: dict = {}
 
 def load_pack(target: str, extra: Iterable[str] = ()) -> PackDef:
     """A compiled, loaded pack (memoised per process). Raises PackNotFound or PackErrors."""
+    return loaded(target, extra).pack
+
+
+def loaded(target: str, extra: Iterable[str] = ()) -> Compiled:
+    """load_pack's compilation, its sources with it (for a tool that quotes them): memoised per
+    process, so a command that needs both compiles once. Raises PackNotFound or PackErrors."""
     key = (target, tuple(extra))
     if key not in _LOADED:
         result = compile_pack(target, extra)
         if not result.ok:
             raise PackErrors(result)
-        _LOADED[key] = result.pack
+        _LOADED[key] = result
     return _LOADED[key]
 
 

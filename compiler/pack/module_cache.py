@@ -2,9 +2,10 @@
 after editing one file parses that file alone (parsing and building are most of a cold check).
 
 An entry is the SHA-256 of its name (the key) and its payload, then the payload: plain data (tuples,
-strings, numbers) from which only the tree's own classes are made. An entry that was changed, cut
-short, or copied over another file's entry is a miss (the file is parsed again), and no entry,
-whatever it holds, can run code.
+strings, numbers) from which only the tree's own classes are made, each declaration marshalled alone
+beside its span (`Parts`), so an edit decodes and writes only the declarations it touched. An entry
+that was changed, cut short, or copied over another file's entry is a miss (the file is parsed
+again), and no entry, whatever it holds, can run code.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.ast import base as ast_base, decls as ast_decls, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
 from spellcard.compiler.ast.base import Span
 
-FORMAT = b"modules 2"           # what an entry holds; a change of it is a change of key
+FORMAT = b"modules 3"           # what an entry holds; a change of it is a change of key
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
@@ -57,27 +58,83 @@ def entry(cdir: Path, compiler: bytes, path: str, data: bytes) -> Path:
     return cdir / "modules" / f"{h.hexdigest()[:32]}.bin"
 
 
+@attrs.define
+class Parts:
+    """A file's built module as its entry holds it: each declaration encoded alone, beside its span,
+    so a check after an edit decodes and encodes only the declarations the edit touched."""
+    path: str
+    granted: frozenset
+    spans: list                 # per declaration: (file, line, col, end_line, end_col)
+    blobs: list                 # per declaration: its encoded tree, marshalled
+    tests: object = ()          # the module's test blocks, encoded (with the test nodes' numbers)
+
+    @classmethod
+    def of(cls, module: A.Module) -> "Parts":
+        fields = _fields()
+        return cls(module.path, module.granted, [_span(d.span) for d in module.decls],
+                   [marshal.dumps(_encode(d, fields)) for d in module.decls],
+                   _encode(module.tests, _fields(True)) if module.tests else ())
+
+    def decl(self, i: int):
+        """The i-th declaration's tree."""
+        return decode_node(marshal.loads(self.blobs[i]))
+
+    def module(self) -> A.Module:
+        tests = _decode(self.tests, _classes(True), _fields()[Span][0]) if self.tests else ()
+        return A.Module(self.path, tuple(self.decl(i) for i in range(len(self.blobs))), tests, self.granted)
+
+    def replaced(self, low: int, high: int, part: A.Module) -> "Parts":
+        """These parts with the declarations on lines low..high replaced by `part`'s (same line count)."""
+        keep = [i for i, s in enumerate(self.spans) if not low <= s[1] <= high]
+        before = [i for i in keep if self.spans[i][1] < low]
+        after = [i for i in keep if self.spans[i][1] > high]
+        new = Parts.of(part)
+        pick = lambda xs, ids: [xs[i] for i in ids]       # noqa: E731
+        return Parts(self.path, self.granted, pick(self.spans, before) + new.spans + pick(self.spans, after),
+                     pick(self.blobs, before) + new.blobs + pick(self.blobs, after), self.tests)
+
+
+def _span(s: Span) -> tuple:
+    return (s.file, s.line, s.col, s.end_line, s.end_col)
+
+
+def load_parts(file: Path) -> Optional[Parts]:
+    """An entry's parts, no declaration decoded; None for a missing, changed, cut-short or foreign entry."""
+    raw = read_sealed(file)
+    try:
+        path, granted, spans, blobs, tests = raw
+        if not (type(path) is str and type(granted) is frozenset and all(type(g) is str for g in granted)
+                and len(spans) == len(blobs) and all(type(b) is bytes for b in blobs)
+                and all(len(s) == 5 and type(s[0]) is str and all(type(v) is int for v in s[1:]) for s in spans)):
+            return None
+    except (TypeError, ValueError):
+        return None
+    return Parts(path, granted, list(spans), list(blobs), tests)
+
+
+def store_parts(file: Path, parts: Parts) -> None:
+    try:
+        write_sealed(file, (parts.path, parts.granted, parts.spans, parts.blobs, parts.tests))
+    except ValueError:
+        pass                    # a tree this format cannot hold only costs speed
+
+
 def load(file: Path) -> Optional[A.Module]:
     """The module an entry holds, or None for a missing, changed, cut-short or foreign entry."""
+    parts = load_parts(file)
     try:
-        raw = read_sealed(file)
-        module = None if raw is None else _decode(raw, _classes(_with_tests(raw)), _fields()[Span][0])
-    except (ValueError, TypeError, IndexError, RecursionError):
+        module = None if parts is None else parts.module()
+    except (ValueError, TypeError, IndexError, EOFError, RecursionError):
         return None
-    return module if isinstance(module, A.Module) else None
+    return module if module is not None and all(isinstance(d, A.Decl) for d in module.decls) else None
 
 
 def store(file: Path, module: A.Module) -> None:
     try:
-        write_sealed(file, _encode(module, _fields(bool(module.tests))))
+        parts = Parts.of(module)
     except (TypeError, ValueError, RecursionError):
-        pass                    # a tree this format cannot hold only costs speed
-
-
-def _with_tests(raw) -> bool:
-    """An entry's module has test blocks (its `tests` field, as _encode writes a Module, is not empty)."""
-    at = 1 + A.Module.__match_args__.index("tests")
-    return type(raw) is not list or len(raw) <= at or raw[at] != ()
+        return                  # a tree this format cannot hold only costs speed
+    store_parts(file, parts)
 
 
 def read_sealed(file: Path) -> object:

@@ -15,7 +15,7 @@ from spellcard.compiler.ast import Span
 from spellcard.compiler.text.diagnostics import Diagnostic
 from spellcard.compiler.text.safe import code_marks
 
-from .fast.parser import parse_tree
+from .fast.parser import read_tree
 from .prescan import long_string
 
 MAX_NESTING = 200
@@ -184,16 +184,25 @@ def parse(path: str, text: str) -> tuple[Optional[object], Optional[Diagnostic]]
     problem = long_string(path, text) or _nesting_problem(path, text)
     if problem:
         return None, problem
-    tree = parse_tree(text)
+    tree, resume = read_tree(text)
     if tree is not None:
         problem = _tree_problem(path, tree)
         return (None, problem) if problem else (tree, None)
-    return _lark_parse(path, text)
+    return _lark_parse(path, text, resume)
 
 
-def _lark_parse(path: str, text: str):
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def _lark_parse(path: str, text: str, resume: int = 0):
+    """Lark's tree or first fault. `resume`: where the declaration the fast parser stopped in begins;
+    Lark reads from there first (the text before it blanked, so every place stays where it was), and
+    the whole file only if that part reads: a fault near the end of a large file costs Lark that
+    declaration, not the file (a 3.8 MB file: 21 s and 420 MB before)."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
     try:
+        if resume:
+            parser().parse(_NOT_NEWLINE.sub(" ", text[:resume]) + text[resume:], on_error=_demote_keyword)
         tree = parser().parse(text, on_error=_demote_keyword)
         problem = _tree_problem(path, tree)
         return (None, problem) if problem else (tree, None)

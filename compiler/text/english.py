@@ -2,6 +2,12 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+
+
+def in_english(label: str) -> bool:
+    """Whether a pack's label can stand in English text as it is: no Chinese (or other wide) character."""
+    return not any(unicodedata.east_asian_width(ch) in "WF" for ch in label)
 
 
 def english_name(name: str) -> str:

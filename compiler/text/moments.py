@@ -59,3 +59,12 @@ def window_kind(syms: Symbols, action: str, window: str) -> str:
         if isinstance(step, A.WindowStep) and step.name == window:
             return "before"
     return "after"
+
+
+def window_says(syms: Symbols, action: str, window: str) -> tuple[str, str]:
+    """The window's own words for the moment, Chinese and English (`window taken says "當{target}受到
+    傷害後" / "after {target} takes damage"`), the action's parameters as slots; ("", "") when it has
+    none (the text then says "before" or "after" the action's phrase: window_kind)."""
+    decl = syms.actions.get(action)
+    step = next((s for s in decl.steps if isinstance(s, A.WindowStep) and s.name == window), None) if decl else None
+    return step.says if step is not None else ("", "")

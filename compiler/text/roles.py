@@ -89,16 +89,15 @@ class Roles:
 
     # ── how a value was bound ─────────────────────────────────────────────────
     def _how(self, e) -> str:
-        if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id == "random":
+        if A.callee(e) == "random":
             return "random"
         return "chosen" if self.asks(e) else ""
 
     def asks(self, node) -> bool:
         """Does `node` ask a player to choose, itself or through a pack function it calls?"""
-        for n in walk(node):
-            if not (isinstance(n, A.Call) and isinstance(n.func, A.Name)):
+        for name in map(A.callee, walk(node)):         # in source order: the memo below is filled as met
+            if name is None:
                 continue
-            name = n.func.id
             if name.startswith(ASKS) and name in BUILTINS:
                 return True
             decl = self.s.funcs.get(name)

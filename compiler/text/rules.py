@@ -8,6 +8,7 @@ on something new; it only reads less well.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Optional
@@ -21,15 +22,17 @@ from spellcard.runtime.skill_kinds import ASKING_KINDS
 from .conditions import fixes
 from .english import english_grammar
 from .exprs import LANGS, ExprText, _Filled
-from .moments import play_phase, window_kind
+from .moments import play_phase, window_kind, window_says
 from .roles import Roles, event_params
+from .script import in_script
 
 
 @lru_cache(maxsize=None)
-def _macros(lang: str):
+def _macros(lang: str, script: str = ""):
+    """The language's macros, their Chinese words in the pack's script (script.py)."""
     env = jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)
     source = resources.files("spellcard.compiler.text").joinpath("templates", f"rules_{lang}.j2").read_text("utf-8")
-    return env.from_string(source).module
+    return env.from_string(in_script(source, script)).module
 
 
 class RulesText(ExprText):
@@ -40,7 +43,7 @@ class RulesText(ExprText):
             raise ValueError(f"no rules text in {lang!r}; there is {', '.join(LANGS)}")
         self.s = syms
         self.lang = lang
-        self.m = _macros(lang)
+        self.m = _macros(lang, syms.pack.script if syms.pack is not None and lang == "zh" else "")
         self._moment: Optional[str] = None
         self._you: Optional[str] = None         # a name that reads "you" besides `owner` (a `must`'s `player`)
         self._responder = False             # rendering a reaction: `player` is the one who responds
@@ -63,12 +66,15 @@ class RulesText(ExprText):
         return self.label(getattr(decl, "name", "?"))
 
     def _finished(self, text: str) -> str:
-        """What the templates cannot know, fixed on the whole text: English agreement, Chinese 其的 → 其."""
-        return english_grammar(text) if self.lang == "en" else text.replace("其的", "其")
+        """What the templates cannot know, fixed on the whole text: English agreement, Chinese 其的 → 其,
+        and "you may" before a body whose subject is "you" says it once ("you may draw", not "you may you draw")."""
+        if self.lang == "en":
+            return english_grammar(text).replace("you may you ", "you may ")
+        return re.sub(r"你可以你(?!的)", "你可以", text.replace("其的", "其"))
 
     def skill(self, d: A.SkillDecl) -> str:
         self.roles = Roles(self.s, d)
-        optional = d.kind in ASKING_KINDS
+        optional = d.kind in ASKING_KINDS and not _table_rule(self.s, d.name)
         return self._finished(self._call("SkillDecl", d, kind=d.kind,
                                          clauses=[self.clause(c, optional) for c in d.clauses] + self.musts(d.name)))
 
@@ -119,14 +125,14 @@ class RulesText(ExprText):
         one who responds is "the responder": `player` in the reaction's code)."""
         self.roles = Roles(self.s, d)
         self.event = {p.name: p for p in event_params(self.s, d.action)}
-        phrase, when = self.event_phrase(d)
+        phrase, when, said = self.event_phrase(d)
         against = self.opt(d.against)
         who = self._call("AskWho", None, ask=self.opt(d.ask), against=against)
         self._responder = True
         try:
             return self._finished(self._call(
                 "ReactionDecl", d, event=self._call("Event", d, action="" if phrase else self.label(d.action),
-                                                window=window_kind(self.s, d.action, d.window), phrase=phrase),
+                                                window=window_kind(self.s, d.action, d.window), phrase=phrase, said=said),
                 who=who, label=self.label(d.name), first=d.mode != "each", when=when, body=self.block(d.body)))
         finally:
             self._responder = False
@@ -142,17 +148,19 @@ class RulesText(ExprText):
     def clause(self, c, optional: bool = True) -> str:
         if isinstance(c, A.TriggerClause):
             self.event = {p.name: p for p in event_params(self.s, c.action)}
-            phrase, when = self.event_phrase(c)
+            phrase, when, said = self.event_phrase(c)
             event = self._call("Event", c, action="" if phrase else self.label(c.action), window=window_kind(self.s, c.action, c.window),
-                               phrase=phrase)
+                               phrase=phrase, said=said)
+            asks = optional and not c.locked and not _asks_inside(c)
+            when, body, asks = self.may_part(c.body, when) if asks else (when, self.block(c.body), False)
             return self._call("TriggerClause", c, event=event,
                               when=when, repeat=self.opt(c.repeat), limit=self.limit(c.limit),
-                              body=self.block(c.body), optional=optional and not c.locked and not _asks_inside(c),
-                              locked=optional and c.locked)
+                              body=body, optional=asks, locked=optional and c.locked)
         if isinstance(c, A.ActiveClause):
-            return self._call("ActiveClause", c, when=self.opt(c.when), limit=self.limit(c.limit),
-                              body=self.block(c.body), anytime=c.anytime, scope=c.limit.scope if c.limit else "",
-                              phase=self.play_moment())
+            when, body, asks = self.may_part(c.body, self.opt(c.when))
+            return self._call("ActiveClause", c, when=when, limit=self.limit(c.limit),
+                              body=body, anytime=c.anytime, scope=c.limit.scope if c.limit else "",
+                              phase=self.play_moment(), asks=asks)
         if isinstance(c, A.ConvertClause):
             return self._call("ConvertClause", c, count=c.count, pool=self.expr(c.pool), kind=self.label(c.as_kind),
                               purposes=[self._purpose(p) for p in c.purposes], when=self.opt(c.when),
@@ -170,16 +178,23 @@ class RulesText(ExprText):
             return "、".join(self.label(n) for n, _ in c.names)
         return self.plain(c)
 
-    def event_phrase(self, c: A.TriggerClause) -> tuple[str, str]:
+    def event_phrase(self, c: A.TriggerClause) -> tuple[str, str, bool]:
         """A trigger's action as the pack phrases it (`says`), with the parameters its condition fixes
-        (`event.target == owner`) filled in — "當對你造成amount點傷害" — and the rest of the condition."""
-        return self.phrase(self.s.actions.get(c.action), c.when, bare=False)
+        (`event.target == owner`) filled in — "當對你造成amount點傷害" — the rest of the condition, and
+        whether the phrase is the window's own (`window taken says "當{target}受到傷害後"`): the whole
+        moment, with no "before"/"after" to add."""
+        decl = self.s.actions.get(c.action)
+        own = window_says(self.s, c.action, c.window)[LANGS.index(self.lang)]
+        phrase, when = self.phrase(decl, c.when, bare=False, says=own or None)
+        return phrase, when, bool(own)
 
-    def phrase(self, decl, cond, bare: bool) -> tuple[str, str]:
-        """An action's or query's `says`, with the parameters `cond` fixes (`event.target == owner`,
-        or `user == owner` in a modify clause: `bare`) filled in and the others by their labels, and
-        the rest of the condition; ("", the whole condition) when it has no `says`."""
-        says = decl.says[LANGS.index(self.lang)] if decl is not None else ""
+    def phrase(self, decl, cond, bare: bool, says: Optional[str] = None) -> tuple[str, str]:
+        """An action's or query's `says` (or `says`, a window's of that action), with the parameters
+        `cond` fixes (`event.target == owner`, or `user == owner` in a modify clause: `bare`) filled in
+        and the others by their labels, and the rest of the condition; ("", the whole condition) when
+        it has no `says`."""
+        if says is None:
+            says = decl.says[LANGS.index(self.lang)] if decl is not None else ""
         if not says:
             return "", self.opt(cond)
         slots = {p.name: None for p in decl.params}
@@ -252,12 +267,48 @@ class RulesText(ExprText):
         if isinstance(s, (A.Cancel, A.Stop)):
             return self._call(type(s).__name__, s)
         if isinstance(s, A.May):
-            return self._call("May", s, body=self.block(s.body))
+            return self.may(s.body)
         return self.plain(s)
+
+    def may(self, b: Optional[A.Block], when: str = "") -> str:
+        """"(if C,) you may B" for a block the owner may do."""
+        when, body, asks = self.may_part(b, when)
+        return self._call("May", None, when=when, body=body, asks=asks)
+
+    def may_part(self, b: Optional[A.Block], when: str = "") -> tuple[str, str, bool]:
+        """What "you may" brings in, never "you may if C, B": the condition (the clause's own, `when`,
+        and that of a body that is an `if` alone, said first: "if C, you may B"), the text, and whether
+        "you may" is still to be said before it — not when an `if … else` alone says it in each branch
+        ("if C, you may B; otherwise you may D"). A body that starts with an `if` and goes on is set off:
+        "you may do the following: if C, B, D". A `let` that names again what the text names is no step."""
+        while b is not None:
+            stmts = [x for x in b.stmts
+                     if not (isinstance(x, A.Let) and self.roles is not None and x.name in self.roles.aliases)]
+            first = stmts[0] if stmts and isinstance(stmts[0], A.If) else None
+            if first is None:
+                break
+            if len(stmts) > 1:
+                return when, self._call("Following", None, body=self.block(b)), True
+            if len(first.branches) > 1 or first.else_ is not None:
+                return when, self._call("If", first, branches=[(self.expr(c), self.may(body)) for c, body in first.branches],
+                                        else_=self.may(first.else_) if first.else_ else ""), False
+            cond, b = first.branches[0]
+            cond = self.expr(cond)
+            when = self._call("BoolOp", None, op="and", left=when, right=cond) if when else cond
+        return when, self.block(b), True
 
 def rules_text(syms: Symbols, decl) -> dict[str, str]:
     """A declaration's rules text in every language, by language code."""
     return {lang: RulesText(syms, lang).of(decl) for lang in LANGS}
+
+
+def _table_rule(syms: Symbols, name: str) -> bool:
+    """Is the skill a mode's table rule and no player's? A table rule asks no one (runtime/engine/windows.py):
+    its text says no "you may"."""
+    def named(lists) -> bool:
+        return any(n == name for sc in lists for n, _ in sc.names)
+    return any(named(m.rules) for m in syms.modes.values()) and not any(
+        named(d.skills) for table in (syms.characters, syms.cards, syms.modes) for d in table.values())
 
 
 def _asks_inside(c: A.TriggerClause) -> bool:

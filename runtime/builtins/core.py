@@ -265,9 +265,9 @@ def b_virtual(g, k, sources=(), via=None):
 
 
 def _virtual_template(g, k) -> tuple[dict, tuple]:
-    """Per kind, once a game (kept in Game.virtual_templates): a virtual card's attributes before its
-    sources are read (every card attribute, as the kind sets it or none), and the attributes it
-    takes from its sources."""
+    """Per kind, once a pack (kept in Game.virtual_templates, which its games share: it reads the pack
+    alone): a virtual card's attributes before its sources are read (every card attribute, as the kind
+    sets it or none), and the attributes it takes from its sources."""
     names = [ad.name for ad in g.pack.attrs_of("card")]
     base = dict.fromkeys(names)
     base.update(k.attrs)

@@ -9,8 +9,9 @@ from spellcard.runtime.errors import PackError
 from spellcard.runtime.model import Card, restamp
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
-# (Cards.build_deck), and what Game.__init__ reads (game.py _game_tables, Game._default_runs): every
-# game of a pack shares them.
+# (Cards.build_deck), what Game.__init__ reads (game.py _game_tables, Game._default_runs) and the
+# table rules of its any-time points and reactions (anytime.py, reactions.py): every game of a pack
+# shares them.
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 _new = object.__new__
 

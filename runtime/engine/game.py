@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 from .asking import MAX_REFUSALS, Asking
 from spellcard.runtime.decisions import Agent, DeclineAgent, Decision
 from spellcard.runtime.defs import ActionDef, PackDef
-from spellcard.runtime.errors import InvariantBroken, PackError, PackFault, RoundOver, RuleLoop
+from spellcard.runtime.errors import Breach, InvariantBroken, PackError, PackFault, RoundOver, RuleLoop
 from spellcard.runtime.faults import CHANGE_COST, WORK_BUDGET, locate
 from .anytime import anytime_rule
 from .reactions import reaction_rules
@@ -105,7 +105,6 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self.known: dict[int, set] = {}                     # seat -> the stamps of the cards shown to it (runtime/view/seat.py)
         self.stamp = 0                                      # the last stamp given to a card (Card.stamp)
         self.views: dict[int, View] = {}                    # seat -> its View, made when first asked
-        self.virtual_templates: dict = {}                   # per kind (builtins._virtual_template)
         self.turns = 0
         self.rounds = 0
         self.steps = 0                                      # actions run
@@ -129,6 +128,7 @@ class Game(Asking, Skills, Windows, Turns, Cards):
         self._living: dict[int, list] = {}                 # seat -> living players from it (Turns.ring)
         self.seat_distances: dict = {}                      # (seat, seat) -> steps (b_seat_distance)
         self._templates: dict = TEMPLATES.setdefault(pack, {})
+        self.virtual_templates: dict = self._templates.setdefault(("virtual",), {})  # per kind (builtins._virtual_template)
         resets, self._counter_defs, self._phase_runs, self._turn, self._round = (
             self._templates[("game",)] if ("game",) in self._templates else _game_tables(pack, self._templates))
         # Per scope, the players set_value changed a counter of since (only theirs are reset: Turns._reset_counters).
@@ -368,12 +368,14 @@ class Game(Asking, Skills, Windows, Turns, Cards):
             for p in targets:
                 value = (self.v if p is None else p.v)[name]
                 if cd.max is not None and value > cd.max(self, p):
-                    raise InvariantBroken(f"{name} of {p} is {value}, above its maximum")
+                    raise InvariantBroken(f"{name} of {p} is {value}, above its maximum",
+                                          Breach(name, getattr(p, "seat", None), True))
                 if cd.min is not None and value < cd.min(self, p):
-                    raise InvariantBroken(f"{name} of {p} is {value}, below its minimum")
+                    raise InvariantBroken(f"{name} of {p} is {value}, below its minimum",
+                                          Breach(name, getattr(p, "seat", None)))
         for text, holds, where in self.invariants:
             if not holds(self):
-                raise InvariantBroken(f'{where}: invariant "{text}" is broken')
+                raise InvariantBroken(f'{where}: invariant "{text}" is broken', Breach(invariant=text))
 
 
 def _sources(cards: Sequence[Card], to: Zone) -> tuple[list, list]:

@@ -20,18 +20,27 @@ from spellcard.runtime.defs import ReactionDef, SkillDef, TriggerDef
 from spellcard.runtime.errors import PlayerOut
 from spellcard.runtime.model import Player
 
-KIND = "reaction"           # the kind of the table rule that opens a reaction (windows.py logs none for it)
+from .cards import TEMPLATES
+
+KIND = "reaction"           # the kind of the table rule that opens a reaction
+_KEY = ("reactions",)       # its rules' entry in the pack's TEMPLATES
 
 
 def reaction_rules(pack) -> list[SkillDef]:
     """One table rule per reaction of the pack, in declaration order, each with the one trigger that
-    opens it at its window."""
-    rules = []
-    for rd in pack.reactions:
-        rule = SkillDef(rd.name, rd.label, KIND)
-        rule.triggers.append(TriggerDef(rule, 0, rd.key, _opener(rd), priority=rd.priority))
-        rules.append(rule)
+    opens it at its window. They read the pack's reactions alone (who is asked is worked out when the
+    window opens), so they are made once a pack, kept in its TEMPLATES, and every game grants the same."""
+    templates = TEMPLATES.setdefault(pack, {})
+    rules = templates.get(_KEY)
+    if rules is None:
+        rules = templates[_KEY] = [_rule(rd) for rd in pack.reactions]
     return rules
+
+
+def _rule(rd: ReactionDef) -> SkillDef:
+    rule = SkillDef(rd.name, rd.label, KIND)
+    rule.triggers.append(TriggerDef(rule, 0, rd.key, _opener(rd), priority=rd.priority, fire_is_use=False))
+    return rule
 
 
 def _opener(rd: ReactionDef):

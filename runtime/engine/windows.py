@@ -9,8 +9,6 @@ from spellcard.runtime.errors import PlayerOut
 from spellcard.runtime.faults import ACTION_COST, nested_actions, out_of_work, repeating_tail
 from spellcard.runtime.model import Event, TriggerInst
 
-from .reactions import KIND as REACTION
-
 MAX_DEPTH = 120            # nested actions before a chain is called a loop
 _new = object.__new__
 _ONCE = (None,)
@@ -138,7 +136,7 @@ class Windows:
                     return
             if td.limit is not None:
                 self.use(td, owner, td.limit)
-            if td.skill.kind is not REACTION:   # a reaction logs and counts each response instead (reactions.py)
+            if td.fire_is_use:
                 if self.usage is not None:
                     self.usage.fired(td)
                 if self.log.enabled:

@@ -22,7 +22,7 @@ import attrs
 from spellcard.compiler.pack.manifest import COMPILER_VERSION, load_module
 from spellcard.compiler.pack.module_code import compile_module
 from spellcard.runtime.defs import PackDef
-from spellcard.simulate import Table, game_seed, play
+from spellcard.simulate import Table, game_seed, seeded
 
 from .counts import Counts
 
@@ -95,8 +95,7 @@ def batches(seed: int, games: int, size: int) -> list[tuple[int, int]]:
 def play_batch(pack: PackDef, seats: Seats, first: int, count: int, on_game: Advance = lambda n: None) -> Counts:
     table = seats.table(pack)
     counts = Counts()
-    for s in range(first, first + count):
-        game, result = play(table, s, usage=True)
+    for s, game, result in seeded(table, count, first, usage=True):
         counts.add(table, s, game, result)
         on_game(1)
     return counts
@@ -136,6 +135,7 @@ def run_dask(shipped: ShippedPack, seats: Seats, seed: int, games: int, advance:
     """Play on a LocalCluster of `workers` single-threaded processes, or on the cluster whose
     scheduler is at `scheduler`; `remote(shipped, seats, first, count, *args)` plays a batch there
     (a sweep's Counts by default)."""
+    _some(games)                    # before a cluster is started for nothing
     started = time.perf_counter()
     with dask_client(workers, scheduler) as client:
         n = len(client.scheduler_info()["workers"]) or workers
@@ -242,9 +242,16 @@ def _raise_if_interrupted() -> None:
         raise KeyboardInterrupt
 
 
+def _some(games: int) -> None:
+    """A sweep's totals are its batches' added up: with no game there is no batch to start from."""
+    if games < 1:
+        raise ValueError(f"a sweep plays 1 game or more, not {games}")
+
+
 def sweep_on(client, shipped: ShippedPack, seats: Seats, seed: int, games: int,
              advance: Advance = lambda n: None, remote: Optional[Callable] = None, args: tuple = ()) -> Counts:
     """Batches of seeds sent to the client's workers; their totals added in seed order."""
+    _some(games)
     from dask.distributed import as_completed
     workers = len(client.scheduler_info()["workers"]) or 1
     pack = client.scatter(shipped, broadcast=True, hash=False)     # a new key each sweep: never one just released

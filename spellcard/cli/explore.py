@@ -9,7 +9,7 @@ from typing import Optional
 
 import click
 
-from spellcard.compiler.pack.loader import PackErrors, PackNotFound, resolve
+from spellcard.compiler.pack.loader import PackErrors, PackNotFound, loaded, resolve
 from spellcard.compiler.text.safe import printable
 
 
@@ -47,11 +47,11 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
             raise UsageProblem(str(err)) from None
     names = [n.strip() for n in focus.split(",") if n.strip()]
     try:
-        from spellcard.compiler.pack.loader import load_pack
-        compiled = load_pack(pack, tuple(extra))
+        result = loaded(pack, tuple(extra))     # compiled once: explore() loads this same pack
     except PackErrors as err:
         click.echo(err.result.render(), err=True)
         sys.exit(1)
+    compiled = result.pack
     known = set(compiled.characters) | set(compiled.skills) | set(compiled.kinds)
     for n in names:
         if n not in known:
@@ -85,6 +85,8 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
         seconds = 60.0
     from rich.console import Console     # rich is imported by the commands that print with it
 
+    from spellcard.balance.unfired import sources_of
+
     console = Console(stderr=True)
     with _bar(console, not as_json and console.is_terminal, examples, seconds) as tick:
         found = explore(pack, extra, names, mode, examples=examples, seconds=seconds, seed=seed, progress=tick,
@@ -103,18 +105,11 @@ def explore_cmd(pack: str, extra, focus: str, mode: Optional[str], seconds: Opti
                                    "property": found.broken.prop, "message": found.broken.message,
                                    "saved": str(saved) if saved else None, "replayed": found.replayed,
                                    "test": found.test},
-                               "coverage": found.coverage.as_json(compiled, _sources(pack, extra))},
+                               "coverage": found.coverage.as_json(compiled, sources_of(result))},
                               ensure_ascii=False, indent=1))
     else:
-        _report(found, saved, compiled, _sources(pack, extra))
+        _report(found, saved, compiled, sources_of(result))
     sys.exit(1 if found.broken is not None else 0)
-
-
-def _sources(pack: str, extra) -> dict:
-    """The pack's source texts (compiled again: from the cache), for quoting conditions."""
-    from spellcard.balance.unfired import sources_of
-    from spellcard.compiler.pack.loader import compile_pack
-    return sources_of(compile_pack(pack, tuple(extra)))
 
 
 def _report(found, saved, pack, sources: dict) -> None:

@@ -128,7 +128,8 @@ def _entries(s: Symbols, lines: dict) -> list[Entry]:
                                 if d.mode != "each" else "after each asked player"}))
     for d in s.actions.values():
         out.append(Entry("action", d.name, where=str(d.span), signature=_signature(d, _plain),
-                         windows=[(w.name, _plain(w.cond) if w.cond else "", _trailing_comment(lines, w.span))
+                         windows=[(w.name, _plain(w.cond) if w.cond else "",     # its meaning: its words, its comment
+                                   " · ".join(filter(None, (w.says[0], _trailing_comment(lines, w.span)))))
                                   for w in d.steps if isinstance(w, A.WindowStep)],
                          fields=[(p.name, _type(p.type)) for p in d.params]
                          + ([("result", _type(d.returns))] if d.returns is not None else []), generated=_says(d),

@@ -15,6 +15,8 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from spellcard.compiler.text.script import in_script
+
 from .embed import json_for_html, static
 from .reference import Reference
 from .search_index import search_entries, search_hint, skill_groups
@@ -30,11 +32,13 @@ VOCABULARY = (("reaction", "Reactions"), ("action", "Actions and their windows")
 STATIC = ("style.css", "search.js")
 
 
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FunctionLoader(
-            lambda name: resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8")),
-        autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+def _env(script: str = "") -> jinja2.Environment:
+    """The site's templates, their Chinese words in the pack's script (compiler/text/script.py)."""
+    def source(name: str) -> str:
+        text = resources.files("spellcard.doc").joinpath("templates", name).read_text("utf-8")
+        return in_script(text, script).replace('lang="zh-Hant"', 'lang="zh-Hans"' if script == "simplified" else 'lang="zh-Hant"')
+    return jinja2.Environment(loader=jinja2.FunctionLoader(source),
+                              autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
 
 
 def url_of(entry) -> str:
@@ -52,10 +56,11 @@ def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> l
     """Writes the site into `out`; `docs` maps a page (language.html) to its Markdown; `rates` (a
     winrates.WinRates, optional) adds each character's win rate to the characters page. Returns the files."""
     out.mkdir(parents=True, exist_ok=True)
-    env = _env()
+    script = ref.syms.pack.script if ref.syms.pack is not None else ""
+    env = _env(script)
     links = {e.name: url_of(e) for e in reversed(ref.entries)}      # the first entry of a name wins
     skills = {e.name: e for e in ref.of_kind("skill")}
-    common = {"ref": ref, "nav": [(h, n) for h, n in PAGES], "links": links, "skills": skills,
+    common = {"ref": ref, "nav": [(h, in_script(n, script)) for h, n in PAGES], "links": links, "skills": skills,
               "search_hint": search_hint(ref), "character_page": character_page}
     written = []
 
@@ -64,7 +69,7 @@ def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> l
         (out / name).write_text(html, "utf-8")
         written.append(out / name)
 
-    titles = dict(PAGES)
+    titles = {h: in_script(n, script) for h, n in PAGES}
     sections = [(h, titles[h], len(ref.of_kind(k))) for k, h in _PAGE_OF.items()]
     page("index.html", "index.html.j2", ref.title, sections=sections)
     page("cards.html", "cards.html.j2", titles["cards.html"], entries=ref.of_kind("card"))
@@ -74,7 +79,8 @@ def write_site(ref: Reference, out: Path, docs: dict[str, str], rates=None) -> l
     for e in ref.of_kind("character"):
         page(character_page(e.name), "character.html.j2", e.label or e.name, e=e, rates=rates, seeds=seeds,
              here="characters.html")
-    page("skills.html", "skills.html.j2", titles["skills.html"], groups=skill_groups(ref))
+    page("skills.html", "skills.html.j2", titles["skills.html"],
+         groups=[(k, in_script(t, script), s) for k, t, s in skill_groups(ref)])
     page("modes.html", "modes.html.j2", titles["modes.html"], entries=ref.of_kind("mode"))
     page("vocabulary.html", "vocabulary.html.j2", titles["vocabulary.html"],
          groups=[(k, t, ref.of_kind(k)) for k, t in VOCABULARY])

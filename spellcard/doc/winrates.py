@@ -10,7 +10,7 @@ import attrs
 
 from spellcard.runtime.defs import PackDef
 from spellcard.balance.unfired import held_by, never_ran
-from spellcard.simulate import Table, Tally, game_seed, play
+from spellcard.simulate import Table, Tally, game_seed, seeded
 
 
 @attrs.frozen
@@ -64,8 +64,7 @@ def win_rates(pack: PackDef, modes: Sequence[str], games: int, seed: int,
         m = pack.modes[name]
         table = Table(pack, name, m.min_players)
         t = Tally(table, seed)
-        for i in range(games):
-            game, result = play(table, game_seed(seed, i), usage=True)
+        for _, game, result in seeded(table, games, seed, usage=True):
             t.add(game, result)
             out.skills.update(game.usage.skills)
             out.parts.update(game.usage.parts)

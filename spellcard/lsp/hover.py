@@ -91,7 +91,8 @@ def _window(a: Analysis, idx: Index, action: str, window: str) -> str:
     meaning = ""
     if found is not None:
         span, step = found
-        meaning = _doc(a.lines(span.file), step.span, trailing=True)
+        said = " / ".join(filter(None, step.says))          # the window's own words, then its comment
+        meaning = (f"\n\n{said}" if said else "") + _doc(a.lines(span.file), step.span, trailing=True)
         if not meaning:
             decl = idx.defs[("top", action)][1]
             meaning = _doc(a.lines(span.file), decl.span)

@@ -11,7 +11,6 @@ from ..faces import card_face
 from ..suggest import did_you_mean
 from .check_names import NameChecks
 from .resolve import attr_type, param_types
-from .rows import expand
 
 RUNS = ("turn", "round", "game")
 # The test's own functions (any other call is one of the pack's queries): docs/testing.md lists them.
@@ -31,12 +30,7 @@ class TestChecker(NameChecks):
         self.diags.append(Diagnostic("error", msg, span, help, code))
 
     def check(self, test: T.SpellTestDecl) -> list[Diagnostic]:
-        if any(isinstance(st, T.Examples) for st in test.stmts):     # not yet one test per row
-            rows, problems = expand(test)
-            for row in rows:
-                problems += [d for d in self.check(row) if (str(d.span), d.message)
-                             not in {(str(p.span), p.message) for p in problems}]
-            return problems
+        """The problems of one test (a table's row: rows.expand makes them)."""
         start = len(self.diags)
         p = self.pack
         seats = next((s for s in test.stmts if isinstance(s, T.Seats)), None)

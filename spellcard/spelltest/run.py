@@ -22,7 +22,6 @@ from ..suggest import did_you_mean
 from .asking import Asking
 from .reading import Reader
 from .resolve import attr_type, param_types
-from .rows import expand
 from .values import contains, same, show
 
 HEADER = (T.Seats, T.Mode, T.Setup, T.Current)
@@ -74,10 +73,8 @@ class Stop(Exception):
 
 
 def run_test(test: T.SpellTestDecl, pack: str, extra=(), given=()) -> Outcome:
-    """`given`: every --with file (default `extra`, the rule files among them)."""
-    if any(isinstance(st, T.Examples) for st in test.stmts):    # not yet one test per row: each row, to the first failing
-        outcomes = [run_test(row, pack, extra, given) for row in expand(test)[0]]
-        return next((o for o in outcomes if not o.passed), outcomes[-1] if outcomes else Outcome(test))
+    """One test (a table's row: rows.expand makes them); `given`: every --with file (default
+    `extra`, the rule files among them)."""
     runner = Runner(test, pack, tuple(extra), tuple(given) or None)
     try:
         runner.run()

@@ -3,7 +3,7 @@ answers from there, and an `expect` that says what broke (issue 31).
 
 The broken game is played again with snapshots (snapshot.py). The start of the chain that broke
 (its top-level play), then its phase, then its turn, is written as a test: the seats involved (the
-one whose phase or turn it is, those of the chain that broke, those the break names and those
+one whose phase or turn it is, those of the chain that broke, the one whose counter broke its bound and those
 that answered other than quietly; then, should that not reproduce it, every seat in the game),
 what they hold (`hand`, `put X.zone`), their counters and attributes where they differ from a
 fresh table (`set`), the table's zones, the cards the deck gave meanwhile (`deck top`), the answers
@@ -24,6 +24,7 @@ from typing import Optional, Sequence
 import attrs
 
 from spellcard.compiler.pack.loader import resolve
+from spellcard.runtime.errors import Breach
 from spellcard.scenario import Scenario, ScenarioError
 
 from .play import Broken
@@ -32,10 +33,6 @@ from .shrink import _used, ddmin, signature
 from .snapshot import Replayed, SeatRef, Snapshot, marked_seats, named, printed, replay
 from .strategies import TableSpec
 from .writeout import PER_LINE, Answer, _quoted
-
-_MESSAGE_SEAT = re.compile(r"<P(\d+) ")
-_BOUND = re.compile(r"(\w+) of <P(\d+) [^>]*> is -?\d+, (above its maximum|below its minimum)")
-_INVARIANT = re.compile(r'invariant "(.*)" is broken\Z')
 
 
 @attrs.frozen
@@ -171,7 +168,8 @@ def _candidate(pack: str, extra: Sequence[str], spec: TableSpec, game: Replayed,
     if everyone:
         seats = set(living)
     else:
-        seats = {snap.seat} | game.chain_seats(snap) | {int(m) for m in _MESSAGE_SEAT.findall(broken.message)}
+        owner = broken.breach.seat          # the seat whose counter broke its bound
+        seats = {snap.seat} | game.chain_seats(snap) | ({owner} if owner is not None else set())
         for a in answers:
             if not a.quiet:
                 seats |= {a.seat} | marked_seats(a.text)
@@ -197,7 +195,7 @@ def _candidate(pack: str, extra: Sequence[str], spec: TableSpec, game: Replayed,
             return None
     who = words[snap.seat]
     run = f"run turn of {who}" if snap.kind == "turn" else f"run {snap.phase} of {who}"
-    after = _expect(broken.message, words, bounds)
+    after = _expect(broken.breach, words, bounds)
     return Draft(spec.mode, order, words, snap.seat, run, after), items
 
 
@@ -236,14 +234,12 @@ def _value(v, words: dict, members: set) -> Optional[str]:
     return "none" if v is None else str(v)
 
 
-def _expect(message: str, words: dict, bounds: "_Bounds") -> tuple:
+def _expect(breach: Breach, words: dict, bounds: "_Bounds") -> tuple:
     """The `expect` line of what broke, when the language can say it."""
-    m = _INVARIANT.search(message)
-    if m:
-        return (f"expect invariant({_quoted(m.group(1))})",)
-    m = _BOUND.search(message)
-    if m and int(m.group(2)) in words:
-        name, who, high = m.group(1), words[int(m.group(2))], m.group(3).startswith("above")
+    if breach.invariant is not None:
+        return (f"expect invariant({_quoted(breach.invariant)})",)
+    if breach.counter is not None and breach.seat in words:
+        name, who, high = breach.counter, words[breach.seat], breach.above
         cd = bounds.compiled.counters.get(("player", name))
         bound = bounds.text(cd.max if high else cd.min) if cd is not None else None
         if bound is not None:

@@ -19,7 +19,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.runtime.engine.usage import Usage
-from spellcard.runtime.errors import HarnessStop, InvariantBroken, PlayerOut, RuleLoop
+from spellcard.runtime.errors import Breach, HarnessStop, InvariantBroken, PlayerOut, RuleLoop
 from spellcard.runtime.faults import as_fault
 from spellcard.scenario import Scenario, ScenarioError
 
@@ -43,6 +43,7 @@ class Broken(Exception):
         self.spec: Optional[TableSpec] = None
         self.at: Optional[int] = None           # an `always` break: the decisions asked before it
         self.python = False                     # a Python property's (the test language cannot state it)
+        self.breach = Breach()                  # an invariant's break: what broke, as data (a counter, a text)
 
 
 class Unplayable(UnsatisfiedAssumption):
@@ -90,7 +91,9 @@ def judge(err: Exception, pack) -> Broken:
     if isinstance(err, PlayerOut):
         return Broken("nobody out is asked or acts", str(err))
     if isinstance(err, InvariantBroken):
-        return Broken("invariant", str(err))
+        broken = Broken("invariant", str(err))
+        broken.breach = err.breach
+        return broken
     if isinstance(err, RuleLoop):
         return Broken("the game ends within its budgets", str(err))
     return Broken("no rule fault", f"{type(err).__name__}: {as_fault(err, pack)}")

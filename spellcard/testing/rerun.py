@@ -9,6 +9,7 @@ from spellcard.compiler.build.builder import build
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.compiler.parse.read import parse
 from spellcard.spelltest.check import TestChecker
+from spellcard.spelltest.rows import expand
 from spellcard.spelltest.run import Runner, Stop
 
 from .play import Always, Broken, Property, ended_badly, judge, watch
@@ -26,9 +27,15 @@ def rerun(pack: str, test: str, extra: Sequence[str] = (), always: Sequence[tupl
     tree, problem = parse(NAME, test)
     if problem is not None:
         raise ValueError(problem.render())
-    tests = build(NAME, tree).tests
+    tests, problems = [], []
+    for t in build(NAME, tree).tests:        # a table's rows are tests of their own, as `spellcard test` runs them
+        rows, wrong = expand(t)
+        tests += rows
+        problems += wrong
+    if problems:
+        raise ValueError(problems[0].render())
     if len(tests) != 1:
-        raise ValueError(f"{NAME}: error: rerun takes one test, this text holds {len(tests)}")
+        raise ValueError(f"{NAME}: error: rerun takes one test (of a table, one row), this text holds {len(tests)}")
     compiled = load_pack(pack, extra)
     problems = TestChecker(compiled).check(tests[0])
     if problems:

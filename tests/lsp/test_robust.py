@@ -9,6 +9,8 @@ import time
 import pytest
 from lsprotocol import types as L
 
+from spellcard.runtime.limits import MAX_SOURCE_BYTES
+
 from .client import ROOT, Session, uri
 from .raw import Raw
 
@@ -70,7 +72,8 @@ def test_frames_split_and_joined_anyhow_are_all_read(raw):
 
 def test_a_document_over_the_size_limit_is_refused_at_once(tmp_path):
     big = tmp_path / "big.spell"
-    text = 'skill Big "大" {\n  on damage.taken { draw(owner, 1) }\n}\n' * 20_000       # 1.1 MB
+    one = 'skill Big "大" {\n  on damage.taken { draw(owner, 1) }\n}\n'
+    text = one * (MAX_SOURCE_BYTES // len(one.encode()) + 1)         # past the limit: 4 MB
     r = Raw(tmp_path)
     try:
         t0 = time.monotonic()
@@ -83,7 +86,7 @@ def test_a_document_over_the_size_limit_is_refused_at_once(tmp_path):
         published = r.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics", 30)["params"]
         assert time.monotonic() - t0 < 20
         [diag] = published["diagnostics"]
-        assert "larger than 256 KB" in diag["message"] and diag["range"]["start"]["line"] == 0
+        assert "larger than 4.0 MB" in diag["message"] and diag["range"]["start"]["line"] == 0
     finally:
         r.close()
 

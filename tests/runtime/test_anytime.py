@@ -101,3 +101,18 @@ anytime at ping.after {
     _give(g, 0, "Token", 2)
     g.perform("ping", who=g.players[0])
     assert g.v["order"] == "0a0"                 # before: the first block; after: the second
+
+
+def test_a_packs_anytime_rule_is_made_once_and_serves_every_game():
+    pack = pack_of(POINTS)
+    games = []
+    for n in (2, 3):
+        agents = [ScriptedAgent(["Token"]) for _ in range(n)]
+        g = Game(pack, None, n, agents)
+        g.start()
+        _give(g, n - 1, "Token")
+        g.perform("ping", who=g.players[0])
+        assert g.v["order"] == str(n - 1)           # the last seat's token, played at the point
+        games.append(g)
+    first, second = ([i.skill for i in g.rules] for g in games)
+    assert len(first) == len(second) == 1 and first[0] is second[0]

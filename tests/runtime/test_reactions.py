@@ -174,3 +174,17 @@ def test_a_reaction_takes_its_place_among_the_triggers_at_its_window_by_priority
         g.grant(g.players[0], g.pack.skills["Note"])
         g.perform("claim", by=g.players[0])
         assert g.v["order"] == want, priority
+
+
+def test_a_packs_reaction_rules_are_made_once_and_serve_games_of_any_size():
+    pack = pack_of(CLAIMS + DOUBT)
+    games = []
+    for n in (3, 4):
+        agents = [ScriptedAgent([False]) for _ in range(n)]
+        g = Game(pack, None, n, agents)
+        g.start()
+        g.perform("claim", by=g.players[1])
+        games.append(g)
+        assert [s for s in range(n) for _ in agents[s].log] == [s for s in range(n) if s != 1]
+    first, second = ([i.skill for i in g.rules] for g in games)
+    assert first and len(first) == len(second) and all(a is b for a, b in zip(first, second))

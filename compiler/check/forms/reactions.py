@@ -91,8 +91,7 @@ class ReactionChecks:
         a zone some players cannot see, a player's or the table's (its size, `count(…)`, is public), or a
         private attribute. With
         `own`, the asked player's own zone or attribute is theirs to see."""
-        counted = {id(n.args[0].value) for n in nodes_in(e) if isinstance(n, A.Call) and isinstance(n.func, A.Name)
-                   and n.func.id == "count" and len(n.args) == 1}
+        counted = {id(n.args[0].value) for n in nodes_in(e) if A.callee(n) == "count" and len(n.args) == 1}
         for n in nodes_in(e):
             ref = self.refs.get(n) if isinstance(n, (A.Field, A.Name)) else None
             if ref is None or id(n) in counted:

@@ -11,12 +11,26 @@ def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: 
     to it as it is read, no tree made; None where the parser gives up, and where the tree would break
     a limit parse/read.py enforces (deeper than `max_depth`, a number, name or string too long): parse()
     then says so as it always has."""
+    return read_direct(text, builder, max_depth, max_digits, max_name, max_string)[0]
+
+
+def read_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
+    """build_direct's module and None; or None and where the top-level declaration the parser gave up
+    in begins (as read_tree tells it: Lark need read no earlier), or None and None where the tree
+    breaks a limit (parse() says which)."""
+    p = None
     try:
         p = _Direct(tokenize(text), builder, {"INT": max_digits, "NAME": max_name, "STRING": max_string + 2})
         module = p.start()
+    except _TooLong:
+        return None, None
     except (GiveUp, RecursionError):
-        return None
-    return module if p.deepest <= max_depth else None
+        return None, (p.t[p.item][2] if p is not None and p.item < len(p.t) else 0)
+    return (module, None) if p.deepest <= max_depth else (None, None)
+
+
+class _TooLong(GiveUp):
+    """A number, name or string too long for a rule."""
 
 
 class _Direct(_Parser):
@@ -61,5 +75,5 @@ class _Direct(_Parser):
     def tok(self, type_: str):
         tok = super().tok(type_)
         if len(tok) > 15 and len(tok) > self.longest.get(type_, len(tok)):
-            raise GiveUp                    # too long for a rule: parse() says so
+            raise _TooLong                  # parse() says so
         return tok

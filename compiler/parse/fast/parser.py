@@ -26,10 +26,19 @@ _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 
 def parse_tree(text: str) -> Optional[Tree]:
     """The tree Lark would build for `text`, or None where this parser gives up."""
+    return read_tree(text)[0]
+
+
+def read_tree(text: str) -> tuple[Optional[Tree], int]:
+    """parse_tree's tree; or None and where the top-level declaration this parser gave up in begins
+    (0 if it gave up in the tokenizer): every declaration before it reads as Lark would read it, so
+    a fault is at that place or after it."""
+    p = None
     try:
-        return _Parser(tokenize(text)).start()
+        p = _Parser(tokenize(text))
+        return p.start(), 0
     except (GiveUp, RecursionError):
-        return None
+        return None, (p.t[p.item][2] if p is not None and p.item < len(p.t) else 0)
 
 
 class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
@@ -38,6 +47,7 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
     def __init__(self, toks: list[tuple]):
         self.t = toks
         self.i = 0
+        self.item = 0           # the token the top-level declaration being read starts at
 
     # primitives ----------------------------------------------------------------
     def node(self, data: str, children: list, s: int) -> Tree:
@@ -121,6 +131,7 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
     def start(self) -> Tree:
         items = []
         while self.kind() != "$":
+            self.item = self.i
             method = _ITEMS.get(self.word())
             if method is None:
                 raise GiveUp
@@ -149,7 +160,7 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
             while self.kind() != "}":
                 f = self.i
                 w = self.word()
-                if w not in ("version", "description", "license", "authors"):
+                if w not in ("version", "description", "license", "authors", "script"):
                     raise GiveUp
                 self.i += 1
                 values = [self.string()]
@@ -292,11 +303,11 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
             if self.at("window"):
                 self.i += 1
                 n = self.name()
-                when = None
+                says, when = self.says(), None
                 if self.at("when"):
                     self.i += 1
                     when = self.expr()
-                c.append(self.node("window_step", [n, when], a))
+                c.append(self.node("window_step", [n, says, when], a))
             elif self.at("do"):
                 self.i += 1
                 c.append(self.node("do_step", [self.block()], a))
