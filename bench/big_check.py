@@ -10,7 +10,8 @@ temporary folder. Cold: a fresh, empty cache folder ($SPELLCARD_CACHE) each run.
 pack again. One edit: a character's hit points changed in one file each run: the check reads again
 only that declaration and what it must (compiler/pack/incremental.py), the edited file's other
 declarations from its built module and every other file's from the last check's record. THB's rows do the same on a copy of rules/thb. First run: `simulate --games 1` on a cache that has the check's
-diagnostics but no module, so it emits, compiles and loads the pack. Each figure is the median of R
+diagnostics but no module, so it emits, compiles and loads the pack; after one edit: the same after the
+edit's check, so it emits and compiles only the edited file's part (compiler/pack/parts.py). Each figure is the median of R
 runs: wall time, CPU time (user + system of the child, the fairer figure on a shared machine) and
 peak memory (the child's largest resident set).
 
@@ -144,8 +145,8 @@ def main() -> None:
         files = write_pack(pack, args.characters, args.seed)
         size = sum(p.stat().st_size for p in files)
         env = dict(os.environ)
-        rows: dict[str, list] = {"cold": [], "cached": [], "edit": [], "first run": [], "thb cold": [],
-                                 "thb edit": []}
+        rows: dict[str, list] = {"cold": [], "cached": [], "edit": [], "first run": [], "first run after one edit": [],
+                                 "thb cold": [], "thb edit": []}
         thb = Path(tmp) / "thb"
         shutil.copytree(THB, thb, ignore=shutil.ignore_patterns("tests", "__pycache__"))
         for i in range(0 if args.games_only else args.runs):
@@ -160,6 +161,8 @@ def main() -> None:
             rows["cached"].append(run([sc, "check", str(pack)], env)[:3])
             edit(pack / "characters_000.spell")
             rows["edit"].append(run([sc, "check", str(pack)], env)[:3])
+            rows["first run after one edit"].append(
+                run([sc, "simulate", str(pack), "--mode", modes[0], "--games", "1"], env)[:3])
         plain = Path(tmp) / f"big_{args.characters}_characters"
         write_pack(plain, args.characters, args.seed, gear=0, cards=0)
         env["SPELLCARD_CACHE"] = os.environ["SPELLCARD_CACHE"] = str(Path(tmp) / "games")
@@ -172,7 +175,7 @@ def main() -> None:
     print(f"{sc}: a pack of {args.characters} characters over THB (seed {args.seed}), {len(files)} files, "
           f"{size / 1024:.0f} KB; median of {args.runs}:")
     for name, r in rows.items() if not args.games_only else ():
-        print(f"  check {name:<10} {median(r)}" if name != "first run" else f"  {name} (emit) {median(r)}")
+        print(f"  {name} (emit) {median(r)}" if name.startswith("first run") else f"  check {name:<10} {median(r)}")
     print(f"  simulate {args.games} games, random agents, the same seeds; whole processes, {args.runs} pairs big, thb:")
     for mode, ways in plays.items():
         for how, (big, thb, ratios, (big_cpu, thb_cpu, same, parted)) in ways.items():

@@ -7,6 +7,7 @@ attribute access uses only fixed field names; and the module runs with empty `__
 """
 from __future__ import annotations
 
+import copy
 from typing import Optional
 
 from spellcard.runtime.faults import MAX_CALL_DEPTH
@@ -24,7 +25,7 @@ from spellcard.compiler.symbols import Symbols
 MARK = "\0"
 """Ends an emitted line that came from a .spell place, followed by the place's index. repr() escapes
 NUL in every string the source supplies and `where` drops it from file names, so after rendering a
-NUL can only be one of these marks: `place_table` turns them into the module's line → place table."""
+NUL can only be one of these marks: `parts.piece` turns them into the line → place table."""
 
 
 class Emitter(Expressions):
@@ -38,7 +39,7 @@ class Emitter(Expressions):
         self.names = names or {}            # a file's name in comments, when it is not under `root`
         self.places: list[tuple] = []      # (place, the calls written in place it is inside: emit_calls)
         self.bounded = bounded_funcs(syms.funcs, checker.refs)     # name -> the cost of one call
-        self.purity: Optional[Purity] = None                        # set by emit_pack: early exits need it
+        self.purity: Optional[Purity] = None                        # set by emit_part: early exits need it
         self.some_fns: dict[str, str] = {}                          # func name -> its `fx_` (some_of)
         self.params = "v_event.p"           # an action's parameters (`_p` in its body, bound once)
         self.inline_shapes: dict[str, Optional[str]] = {}            # func name -> how it is written in place
@@ -47,6 +48,15 @@ class Emitter(Expressions):
         self.sites: list[tuple] = []        # (call's place, func name) of the statement functions being written
         self.asking = ""                    # the label of the skill whose trigger is being written (`may`)
         self.bare: set = set()              # calls standing as statements (an action's result is not read)
+
+    def for_part(self) -> "Emitter":
+        """An emitter for one part of the module (parts.py): the pack-wide facts shared, the output its
+        own (definitions, names, places, temporaries), so that a part's text depends only on what it
+        compiles, and a part kept in the cache is the one a build from nothing writes."""
+        em = copy.copy(self)
+        em.defs, em.tmp, em.def_names, em.places, em.spans, em.sites = [], 0, set(), [], [], []
+        em.some_fns, em.inline_shapes, em.bare, em.subst, em.asking = {}, {}, set(), None, ""
+        return em
 
     # ── helpers ───────────────────────────────────────────────────────────────
     def place(self, node) -> tuple[str, int, int]:

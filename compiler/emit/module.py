@@ -1,10 +1,12 @@
-"""The whole pack as one Python module: every definition the Emitter compiles, rendered into the
-module template, with the table from the module's lines to .spell places."""
+"""What the pack's module is made of: each file's part (the code and data of the declarations
+written in it), the pack's own tail and the module's opening, each rendered from its template.
+parts.py joins them into one module, with the table from its lines to .spell places."""
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
-from typing import Optional
 
+import attrs
 import jinja2
 
 from spellcard.runtime.defs import MODIFY_LAYERS
@@ -16,9 +18,8 @@ from .bounded import calls_in
 from spellcard.compiler.check.checker import Checker
 from .attr_defaults import how_made
 from spellcard.compiler.check.forms.deck import parse_copies
-from . import calls as calls
 from . import inline as inline
-from .emitter import MARK, Emitter
+from .emitter import Emitter
 from .guard import modifier_cond, modifier_subject, trigger_cond
 from spellcard.compiler.check.loops import nodes_in
 from .kind_only import KindOnly
@@ -121,25 +122,45 @@ def _limit(lim) -> str:
     return f"Limit({lim.count}, {lim.scope!r})" if lim is not None else "None"
 
 
-def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
-              names: Optional[dict] = None) -> str:
-    """The whole pack as Python source."""
-    em = Emitter(syms, checker, root, names)
-    s = syms
-    purity = em.purity = Purity(syms, checker.refs)
-    kind_only = KindOnly(syms, checker.refs, purity)
-    out: dict = {"funcs": [], "enums": {}, "attrs": [], "counters": [], "zones": [], "actions": [], "queries": [],
-                 "phases": [], "kinds": [], "invariants": [], "skills": [], "characters": [], "decks": {}, "modes": [],
-                 "constants": {}}
+@attrs.frozen
+class PackFacts:
+    """What the whole pack tells the code of each declaration, found once per emit: the pure functions
+    and queries, the kind-only parameters, the owner test each modifier starts with and the queries
+    that make it. A file's emitted code is kept while these stay as they were (PackEmit.key)."""
+    purity: Purity
+    kind_only: KindOnly
+    subjects: dict
+    guarded: frozenset
 
-    out["enums"] = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
+
+def pack_facts(em: Emitter) -> PackFacts:
+    s = em.s
+    purity = Purity(s, em.c.refs)
+    subjects = {(name, i): modifier_subject(em, s.queries.get(c.query), c.when)     # the owner test each
+                for name, d in s.skills.items() for i, c in enumerate(d.clauses)     # modifier starts with
+                if isinstance(c, A.ModifyClause)}
+    guarded = frozenset(s.skills[name].clauses[i].query for (name, i), on in subjects.items() if on)
+    return PackFacts(purity, KindOnly(s, em.c.refs, purity), subjects, guarded)
+
+
+def emit_part(em: Emitter, facts: PackFacts, files: frozenset) -> str:
+    """The code and data of the declarations written in `files` (the data model, functions, queries,
+    actions, phases, cards, skills, characters), as Python source with place marks (parts.py)."""
+    s = em.s
+    em.purity = facts.purity
+    out: dict = {"attrs": [], "counters": [], "zones": [], "actions": [], "queries": [], "phases": [], "kinds": [],
+                 "skills": [], "characters": [], "constants": {}}
     for (owner, name), d in s.attrs_.items():
+        if d.span.file not in files:
+            continue
         default = em.add_value_fn(f"ad_{owner}_{name}", "g, v_self", d.default) if d.default is not None else None
-        made = how_made(s, checker.refs, owner, d)
+        made = how_made(s, em.c.refs, owner, d)
         if d.type is not None and d.type.name in ("card", "cards"):
             made = {**made, "cards": True}      # its logged values are card ids (spellcard/seen_log.py)
         out["attrs"].append((owner, name, default, dict(d.value_names), d.seen, d.until, made))
     for (owner, name), d in s.counters.items():
+        if d.span.file not in files:
+            continue
         fns = []
         for part, e in (("init", d.init), ("min", d.min), ("max", d.max)):
             if e is None:
@@ -147,50 +168,24 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
             else:
                 fns.append(em.add_value_fn(f"cn_{owner}_{name}_{part}", "g, v_self", e))
         out["counters"].append((owner, name, *fns, d.reset))
-    for name, d in s.zones.items():
-        out["zones"].append((name, d.owner, d.visibility, d.grants))
-    # The hand: the first player zone seen by its owner alone, else (cards held facing away) the first seen by all but it.
-    hand = next((n for vis in ("owner", "others") for n, d in s.zones.items()
-                 if d.owner == "player" and d.visibility == vis), None)
+    out["zones"] = [(name, d.owner, d.visibility, d.grants) for name, d in s.zones.items() if d.span.file in files]
 
-    out["funcs"] = list(s.funcs)
-    for name, d in s.funcs.items():
+    out["funcs"] = [name for name, d in s.funcs.items() if d.span.file in files]
+    for name in out["funcs"]:
+        d = s.funcs[name]
         params = "".join(f", v_{p.name}" for p in d.params)
         body = em.block(d.body) if d.body is not None else inline.evaluated(em, "return ", d.expr, em.at(d.expr))
         if name not in em.bounded:
             body = em.call_frame(d, body, em.work(d.body if d.body is not None else d.expr))
         em.add_def(f"f_{name}", "g" + params, body, d, f"func {name}")
 
-    subjects = {(name, i): modifier_subject(em, s.queries.get(c.query), c.when)     # the owner test each
-                for name, d in s.skills.items() for i, c in enumerate(d.clauses)     # modifier starts with
-                if isinstance(c, A.ModifyClause)}
-    guarded = {s.skills[name].clauses[i].query for (name, i), on in subjects.items() if on}
     for name, d in s.queries.items():
-        params = "".join(f", v_{p.name}" for p in d.params)
-        memo = _memoizable(s, d)
-        # g.mods is a defaultdict(list) (runtime/engine/game.py): indexing it is a look-up without a method call
-        body, mods = [], f"g.mods[{name!r}]"
-        if memo and _cheap(em, d):      # with no modifier in play, its value costs less than the memo's look-up
-            body += [f"_ms = g.mods[{name!r}]", "if not _ms:", f"    v_value = {em.expr(d.base)}"]
-            body += [f"    v_value = {em.expr(d.final)}"] if d.final is not None else []
-            body, mods = body + ["    return v_value"], "_ms"
-        body += _memo_lookup(name, params) if memo else []
-        body += [f"v_value = {em.expr(d.base)}", f"for _m in {mods}:", "    _d = _m.mdef"]
-        if name in guarded:             # its owner must be this argument (modifier_subject)
-            body += [f"    if _d.on and ({params[2:]},)[_d.on - 1] is not _m.owner:", "        continue"]
-        body += [f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
-                 f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
-        if d.final is not None:
-            body.append(f"v_value = {em.expr(d.final)}")
-        if memo:
-            body += ["if _memo is not None and g.era == _era:", "    _memo[_k] = v_value"]
-        body.append("return v_value")
-        em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
-        out["queries"].append(name)
-        if d.final is None and isinstance(d.base, (A.BoolLit, A.IntLit, A.StrLit)):
-            out["constants"][name] = d.base.value
+        if d.span.file in files:
+            _query(em, out, name, d, name in facts.guarded)
 
     for name, d in s.actions.items():
+        if d.span.file not in files:
+            continue
         steps = []
         for i, step in enumerate(d.steps):
             if isinstance(step, A.WindowStep):
@@ -207,12 +202,15 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
                                tuple(d.says) if any(d.says) else ()))
 
     for name, d in s.phases.items():
-        body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None
-        out["phases"].append((name, d.label, body))
+        if d.span.file in files:
+            body = em.add_def(f"ph_{name}", "g, v_player", em.block(d.body), d, f"phase {name}") if d.body else None
+            out["phases"].append((name, d.label, body))
 
     for name, d in s.cards.items():
+        if d.span.file not in files:
+            continue
         attrs = _kind_attrs(em, "card", d.assigns)
-        targets, fits = kind_rules(em, purity, name, d)
+        targets, fits = kind_rules(em, facts.purity, name, d)
         hooks = {}
         for h in d.hooks:
             hook = s.hooks[h.name]
@@ -220,64 +218,96 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
             hooks[h.name] = em.add_def(f"h_{name}_{h.name}", "g, v_card" + params, em.block(h.body), h,
                                        f"card {name}: {h.name}")
         skills = [n for sc in d.skills for n, _ in sc.names]
-        out["kinds"].append((name, d.label, attrs, targets, fits, skills, hooks, d.anytime, kind_only.kind(d)))
+        out["kinds"].append((name, d.label, attrs, targets, fits, skills, hooks, d.anytime, facts.kind_only.kind(d)))
 
     for name, d in s.skills.items():
-        trig, act, conv, mods, grants = [], [], [], [], []
-        default_limit = A.Limit(1, "game", d.span) if d.kind in ("awakening", "limited") else None
-        for i, c in enumerate(d.clauses):
-            if isinstance(c, A.TriggerClause):
-                params = "g, v_owner, v_event, v_card"
-                em.asking = d.label                 # whose use a `may { … }` in the body asks about
-                body = em.add_def(f"t_{name}_{i}", params, em.block(c.body), c,
-                                  f"skill {name}: on {c.action}.{c.window}")
-                guard, cond = trigger_cond(em, f"tc_{name}_{i}", params, c.when)
-                rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
-                forced = c.locked or any(isinstance(n, A.May) for n in nodes_in(c.body))
-                own = c.limit or (None if c.locked else default_limit)   # a compulsory part is no use of it
-                trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority, _limit(own), guard, forced))
-            elif isinstance(c, A.ActiveClause):
-                body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
-                cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
-                act.append((i, body, cond, _limit(c.limit or default_limit), c.anytime))
-            elif isinstance(c, A.ConvertClause):
-                pool = em.add_value_fn(f"cv_{name}_{i}", "g, v_owner, v_card", c.pool)
-                cond = em.add_value_fn(f"cvw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
-                conv.append((i, c.count, pool, c.as_kind, c.purposes, cond, _limit(c.limit)))
-            elif isinstance(c, A.ModifyClause):
-                q = s.queries.get(c.query)
-                qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
-                params = "g, v_owner, _src, v_value" + qparams
-                fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
-                on = subjects[(name, i)]
-                cond = modifier_cond(em, f"mc_{name}_{i}", params, c.when, on)
-                mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer), on))
-            elif isinstance(c, A.SkillsClause):
-                grants.extend(n for n, _ in c.names)
-        out["skills"].append((name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants))
+        if d.span.file in files:
+            out["skills"].append(_skill(em, facts, name, d))
 
     for name, d in s.characters.items():
-        attrs = _kind_attrs(em, "character", d.assigns)
-        out["characters"].append((name, d.label, attrs, [n for sc in d.skills for n, _ in sc.names], d.tags))
+        if d.span.file in files:
+            attrs = _kind_attrs(em, "character", d.assigns)
+            out["characters"].append((name, d.label, attrs, [n for sc in d.skills for n, _ in sc.names], d.tags))
+    return _env().get_template("part.py.j2").render(defs=em.defs, **out)
 
-    for name, d in s.decks.items():
-        cards = []
-        for e in d.entries:
-            for copy in parse_copies(s, d, e, None):
-                cards.append((e.kind, copy))
-        out["decks"][name] = cards
 
+def _query(em: Emitter, out: dict, name: str, d: A.QueryDecl, guarded: bool) -> None:
+    params = "".join(f", v_{p.name}" for p in d.params)
+    memo = _memoizable(em.s, d)
+    # g.mods is a defaultdict(list) (runtime/engine/game.py): indexing it is a look-up without a method call
+    body, mods = [], f"g.mods[{name!r}]"
+    if memo and _cheap(em, d):      # with no modifier in play, its value costs less than the memo's look-up
+        body += [f"_ms = g.mods[{name!r}]", "if not _ms:", f"    v_value = {em.expr(d.base)}"]
+        body += [f"    v_value = {em.expr(d.final)}"] if d.final is not None else []
+        body, mods = body + ["    return v_value"], "_ms"
+    body += _memo_lookup(name, params) if memo else []
+    body += [f"v_value = {em.expr(d.base)}", f"for _m in {mods}:", "    _d = _m.mdef"]
+    if guarded:                     # its owner must be this argument (modifier_subject)
+        body += [f"    if _d.on and ({params[2:]},)[_d.on - 1] is not _m.owner:", "        continue"]
+    body += [f"    if (_m.owner is None or _m.owner.alive) and (_d.cond is None or _d.cond(g, _m.owner, _m.card, v_value{params})):",
+             f"        v_value = _d.fn(g, _m.owner, _m.card, v_value{params})"]
+    if d.final is not None:
+        body.append(f"v_value = {em.expr(d.final)}")
+    if memo:
+        body += ["if _memo is not None and g.era == _era:", "    _memo[_k] = v_value"]
+    body.append("return v_value")
+    em.add_def(f"q_{name}", "g" + params, body, d, f"query {name}: base value, then every active modifier")
+    out["queries"].append(name)
+    if d.final is None and isinstance(d.base, (A.BoolLit, A.IntLit, A.StrLit)):
+        out["constants"][name] = d.base.value
+
+
+def _skill(em: Emitter, facts: PackFacts, name: str, d: A.SkillDecl) -> tuple:
+    s = em.s
+    trig, act, conv, mods, grants = [], [], [], [], []
+    default_limit = A.Limit(1, "game", d.span) if d.kind in ("awakening", "limited") else None
+    for i, c in enumerate(d.clauses):
+        if isinstance(c, A.TriggerClause):
+            params = "g, v_owner, v_event, v_card"
+            em.asking = d.label                 # whose use a `may { … }` in the body asks about
+            body = em.add_def(f"t_{name}_{i}", params, em.block(c.body), c,
+                              f"skill {name}: on {c.action}.{c.window}")
+            guard, cond = trigger_cond(em, f"tc_{name}_{i}", params, c.when)
+            rep = em.add_value_fn(f"tr_{name}_{i}", params, c.repeat) if c.repeat else None
+            forced = c.locked or any(isinstance(n, A.May) for n in nodes_in(c.body))
+            own = c.limit or (None if c.locked else default_limit)   # a compulsory part is no use of it
+            trig.append((i, f"{c.action}.{c.window}", body, cond, rep, c.priority, _limit(own), guard, forced))
+        elif isinstance(c, A.ActiveClause):
+            body = em.add_def(f"ac_{name}_{i}", "g, v_owner, v_card", em.block(c.body), c, f"skill {name}: active")
+            cond = em.add_value_fn(f"acw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
+            act.append((i, body, cond, _limit(c.limit or default_limit), c.anytime))
+        elif isinstance(c, A.ConvertClause):
+            pool = em.add_value_fn(f"cv_{name}_{i}", "g, v_owner, v_card", c.pool)
+            cond = em.add_value_fn(f"cvw_{name}_{i}", "g, v_owner, v_card", c.when) if c.when else None
+            conv.append((i, c.count, pool, c.as_kind, c.purposes, cond, _limit(c.limit)))
+        elif isinstance(c, A.ModifyClause):
+            q = s.queries.get(c.query)
+            qparams = "".join(f", v_{p.name}" for p in q.params) if q else ""
+            params = "g, v_owner, _src, v_value" + qparams
+            fn = em.add_value_fn(f"m_{name}_{i}", params, c.value, f"skill {name}: modify {c.query}")
+            on = facts.subjects[(name, i)]
+            cond = modifier_cond(em, f"mc_{name}_{i}", params, c.when, on)
+            mods.append((c.query, fn, cond, MODIFY_LAYERS.index(c.layer), on))
+        elif isinstance(c, A.SkillsClause):
+            grants.extend(n for n, _ in c.names)
+    return (name, d.label, "locked" if d.kind == "awakening" else d.kind, trig, act, conv, mods, grants)
+
+
+def emit_tail(em: Emitter) -> str:
+    """What the pack holds once, after every file's part: its enums, invariants, turn, compulsory and
+    any-time plays, reactions, decks, modes and what the tools read."""
+    s, checker = em.s, em.c
+    decks = {name: [(e.kind, copy) for e in d.entries for copy in parse_copies(s, d, e, None)]
+             for name, d in s.decks.items()}
+    modes = []
     for name, d in s.modes.items():
         setup = em.add_def(f"ms_{name}", "g", em.block(d.setup), d, f"mode {name}: setup") if d.setup else None
         skills = [n for sc in d.skills for n, _ in sc.names]
         rules = [n for sc in d.rules for n, _ in sc.names]
-        out["modes"].append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
-                             setup, d.turn_limit))
-
-    for i, d in enumerate(s.invariants):
-        fn = em.add_value_fn(f"iv_{i}", "g", d.cond, f"invariant {d.title}")
-        out["invariants"].append((d.title, fn, em.where(d)))
-
+        modes.append((name, d.label, d.min_players, d.max_players, d.deck, d.without, skills, rules,
+                      setup, d.turn_limit))
+    invariants = [(d.title, em.add_value_fn(f"iv_{i}", "g", d.cond, f"invariant {d.title}"), em.where(d))
+                  for i, d in enumerate(s.invariants)]
     musts = [(sorted(n for n, _ in d.moves), d.phase[0] if d.phase else None,
               em.add_value_fn(f"mu_{i}", "g, v_player", d.cond, "must: a compulsory play's condition"))
              for i, d in enumerate(s.musts)]
@@ -286,60 +316,24 @@ def emit_pack(syms: Symbols, checker: Checker, source_hash: str, root: str = "",
         body = em.add_def("any_time", "g, v_player, v_play", em.block(d.body), d,
                           "anytime: carry out a play made at one of these any-time points")
         anytime.append(([f"{action}.{window}" for action, window, _ in d.points], body))
-
-    template = _env().get_template("pack.py.j2")
+    enums = {name: {m.name: (m.label or m.name) for m in d.members} for name, d in s.enums.items()}
     turn = [n for n, _ in s.turn.phases] if s.turn else []
     harness_deck, harness_seat = harness_code(s)
-    text = template.render(pack=s.pack, source_hash=source_hash, defs=em.defs, hand=hand, turn=turn,
-                           shown=shown_attrs(s, checker), harness_deck=harness_deck, harness_seat=harness_seat,
-                           search=search_defaults(s), score=score_code(s), signatures=signatures(s, checker.refs),
-                           deck_builds={n: deck_builds(d.setup, harness_deck) for n, d in s.modes.items()},
-                           anytime=anytime, musts=musts, reactions=reactions(em, s), **out)
-    return place_table(text, em.places, em.spans)
+    rx = reactions(em, s)
+    return _env().get_template("tail.py.j2").render(
+        defs=em.defs, enums=enums, invariants=invariants, turn=turn, musts=musts, anytime=anytime, reactions=rx,
+        decks=decks, modes=modes, shown=shown_attrs(s, checker), harness_deck=harness_deck,
+        harness_seat=harness_seat, search=search_defaults(s), score=score_code(s),
+        signatures=signatures(s, checker.refs),
+        deck_builds={n: deck_builds(d.setup, harness_deck) for n, d in s.modes.items()})
 
 
-PLACES_PER_LINE = 1000
-
-
-def place_table(text: str, places: list[tuple], spans: list[tuple]) -> str:
-    """Turn each line's mark into a readable comment, and append the table that maps the module's line
-    numbers to .spell places: errors read places from the table, never from comment text. A line
-    holding pack functions written in place (compiler/emit/calls.py) has a fourth item: each one's
-    (start, end, file, line, column, function), outermost first."""
-    lines = text.split("\n")
-    files: dict[str, int] = {}
-    table = {}
-    outer = None                # a line with no place of its own belongs to its function's place
-
-    def at(place):
-        return files.setdefault(place[0], len(files)), place[1], place[2]
-    for i, line in enumerate(lines):
-        line, found = calls.line_spans(line, spans)
-        called: tuple = ()
-        if MARK in line:
-            code, index = line.split(MARK)
-            place, whole = places[int(index)]
-            table[i + 1] = at(place)
-            path, ln, col = place
-            lines[i] = f"{code}  # {path}:{ln}:{col}"
-            called = tuple((0, len(code.encode()), *at(p), name) for p, name in whole)
-            if line.startswith("def "):
-                outer = table[i + 1]
-        elif line.startswith((" ", "#")) and outer is not None:
-            table[i + 1] = outer
-            lines[i] = line
-        else:
-            outer = None
-            lines[i] = line
-        called += tuple((start, end, *at(p), name) for start, end, p, name in found)
-        if called and i + 1 in table:
-            table[i + 1] = (*table[i + 1][:3], called)
-    # The table in statements of PLACES_PER_LINE entries: one literal of a big pack's 30,000 took
-    # over 100 MB to compile (module_code.py compiles the module in pieces).
-    rows = list(table.items())
-    parts = [f"PACK.places.update({dict(rows[i:i + PLACES_PER_LINE])!r})" for i in range(0, len(rows), PLACES_PER_LINE)]
-    return "\n".join(lines + [f"PACK.place_files = {tuple(files)!r}", *parts, ""])
-
+def emit_head(s: Symbols, source_hash: str) -> str:
+    """The module's opening: what it is, and the PackDef the rest fills in."""
+    # The hand: the first player zone seen by its owner alone, else (cards held facing away) the first seen by all but it.
+    hand = next((n for vis in ("owner", "others") for n, d in s.zones.items()
+                 if d.owner == "player" and d.visibility == vis), None)
+    return _env().get_template("pack.py.j2").render(pack=s.pack, source_hash=source_hash, hand=hand)
 
 def _kind_attrs(em: Emitter, owner: str, assigns) -> dict:
     """A card kind's or character's attributes: those it sets, then the constant defaults of the rest
@@ -366,6 +360,7 @@ def _const(em: Emitter, e):
     raise ValueError(f"not a constant: {code}")
 
 
+@lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(

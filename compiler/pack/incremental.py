@@ -54,15 +54,16 @@ class _Run:
         return [x for x, o in zip(self.d.items, self.owner) if o == who]
 
 
-def check_all(layers: list, texts: dict, datas: dict, keep: bool = True):
+def check_all(layers: list, texts: dict, datas: dict, keep: bool = True, lint: bool = True):
     """The whole pack checked, as `spellcard check` always did: (symbols, checker, diagnostics, record);
-    the record (None unless `keep`) is what the next check starts from."""
+    the record (None unless `keep`) is what the next check starts from. Without `lint`: the checker
+    alone, for the emitter, of a pack whose diagnostics the last check kept (no record)."""
     diags = Diagnostics()
-    return check_laid(layers, lay_over(layers, diags), diags, texts, datas, keep)
+    return check_laid(layers, lay_over(layers, diags), diags, texts, datas, keep, lint=lint)
 
 
 def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, datas: dict, keep: bool = True,
-               linted: Optional[set] = None):
+               linted: Optional[set] = None, lint: bool = True):
     """`check_all` of `layers` already laid over into `modules` (the language server keeps those);
     `linted`, if given, gets the plain form of what the loop and lint passes found."""
     run = _Run(diags)
@@ -81,6 +82,8 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
             merged.setdefault(name, []).extend(spans)
     checker.on_player = merged
     checker.finish()
+    if not lint:
+        return syms, checker, diags, None
     first_lint = len(diags.items)
     loops = LoopCheck(syms, checker.refs, diags, _allowed(texts))    # over the calls that resolved
     loops.run(modules)

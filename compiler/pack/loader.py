@@ -19,7 +19,6 @@ from . import registry
 from spellcard.compiler.ast.base import Span
 from .cache_key import _compiler_digest, cache_dir
 from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
-from .module_code import compile_module
 from .paths import identity, relative, root_of
 
 if TYPE_CHECKING:
@@ -57,6 +56,7 @@ class Compiled:
     code: Optional[str] = None
     pack: Optional[PackDef] = None
     cached: bool = False
+    emitted: list = attrs.Factory(list)     # the files whose part of the module this run emitted (parts.py)
 
     @property
     def ok(self) -> bool:
@@ -184,10 +184,11 @@ def front_end(sources: list[Source], cache: Optional[Path] = None):
     return front_end_recorded(sources, cache)[:3]
 
 
-def front_end_recorded(sources: list[Source], cache: Optional[Path] = None):
-    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse)."""
+def front_end_recorded(sources: list[Source], cache: Optional[Path] = None, lint: bool = True):
+    """front_end's, and the record the next check reads (incremental.py; None if a file did not parse);
+    without `lint`, for the emitter of a pack whose diagnostics are known: no lint, no record."""
     with _cycles_collected_after():
-        return _front_end(sources, cache)
+        return _front_end(sources, cache, lint)
 
 
 @contextmanager
@@ -204,7 +205,7 @@ def _cycles_collected_after():
             gc.enable()
 
 
-def _front_end(sources: list[Source], cache: Optional[Path]):
+def _front_end(sources: list[Source], cache: Optional[Path], lint: bool = True):
     from . import module_cache
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.text.diagnostics import Diagnostics
@@ -229,7 +230,7 @@ def _front_end(sources: list[Source], cache: Optional[Path]):
                 module_cache.store(kept, module)
         modules.append((src.pack, module))
     syms, checker, checked, record = incremental.check_all(modules, texts, {s.path: s.data for s in sources},
-                                                           keep=cache is not None)
+                                                           keep=cache is not None and lint, lint=lint)
     checked.items[:0] = diags.items         # the files that could not be read come first
     return syms, checker, checked, (record if len(modules) == len(sources) else None)
 
@@ -265,10 +266,12 @@ def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
 def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = True) -> Compiled:
     digest = source_hash(sources)
     cdir = cache_dir()
+    known = None                # the last check's diagnostics, the pack still to emit: it lints nothing
     if use_cache:
         hit = _from_cache(cdir, digest, sources, load)
-        if hit is not None:
+        if hit is not None and (hit.pack is not None or not load or not hit.ok):
             return hit
+        known = hit
     if use_cache and not load:          # `check`: only what changed since the last, if it can be told
         from . import incremental
         with _cycles_collected_after():
@@ -277,31 +280,33 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
             result = Compiled(sources, again.sorted())
             _to_cache(cdir, digest, result, None)
             return result
-    syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None)
+    syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None, lint=known is None)
     if use_cache and record is not None:
         from . import incremental
         incremental.store(cdir, _compiler_digest(), [s.path for s in sources], record)
-    result = Compiled(sources, diags.sorted())
+    result = Compiled(sources, diags.sorted() if known is None or diags.has_errors else known.diagnostics)
     code_obj = None
     if load and not diags.has_errors:   # `check` emits nothing: the first run that loads the pack does
-        from spellcard.compiler.emit.module import emit_pack
+        from .parts import build
         own = [s for s in sources if not s.pack]
-        result.code = emit_pack(syms, checker, digest, root=root_of(own), names=base_names(sources))
-        name = f"<spellcard:{syms.pack.name}>"
-        del syms, checker               # the trees and symbols, before the module's code is made
-        code_obj = compile_module(result.code, name)
-        result.pack = load_module(code_obj, result.code)
+        with _cycles_collected_after():     # as the front end: what it makes lives on, or is no cycle
+            built = build(syms, checker, {s.path: s.data for s in sources}, digest, root_of(own),
+                          base_names(sources), cdir if use_cache else None, _compiler_digest())
+        del syms, checker               # the trees and symbols, before the module is loaded
+        result.code, result.emitted = built.text, built.emitted
+        code_obj = (built.code, built.places, built.place_files)
+        result.pack = load_module(built.code, result.code, built.places, built.place_files)
     if use_cache:
         _to_cache(cdir, digest, result, code_obj)
     return result
 
 
-# A cache entry is three files named by the source hash: the module (.py), its compiled code (.bin)
-# and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is written
-# last, so an entry is whole or absent; on reading, both hashes must match before the code is loaded,
-# so a cache file that was changed or cut short is compiled again, never run. A `check` writes the
-# index alone (its diagnostics); a run that loads the pack and finds no module compiles it then,
-# from the built modules module_cache.py kept, and writes the whole entry.
+# A cache entry is three files named by the source hash: the module (.py), its code and place table
+# (.bin) and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is
+# written last, so an entry is whole or absent; on reading, both hashes must match before the code is
+# loaded, so a cache file that was changed or cut short is compiled again, never run. A `check` writes
+# the index alone; a run that loads the pack then checks it unlinted (the index has the diagnostics),
+# from module_cache.py's trees, emits the parts parts.py does not keep, and writes the whole entry.
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -334,17 +339,20 @@ def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> O
             diags = [Diagnostic(d["severity"], d["message"], Span(**d["span"]), d["help"], d.get("code"))
                      for d in index["diagnostics"]]
         result = Compiled(sources, diags, cached=True)
-        if not result.ok or not load:
-            return result
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if not result.ok or not load:
+        return result
+    try:
         text = (cdir / f"{digest}.py").read_bytes()
         binary = (cdir / f"{digest}.bin").read_bytes()
         if _sha(text) != index["py"] or _sha(binary) != index["bin"]:
-            return None
-        result.code = text.decode("utf-8")
-        result.pack = load_module(marshal.loads(binary), result.code)
-        return result
+            return result               # the diagnostics, and no module: it is made again
+        code, places, files = marshal.loads(binary)
+        return attrs.evolve(result, code=text.decode("utf-8"),
+                            pack=load_module(code, text.decode("utf-8"), places, files))
     except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
-        return None
+        return result
 
 
 def compile_pack(target: str, extra: Iterable[str] = (), use_cache: bool = True, load: bool = True) -> Compiled:

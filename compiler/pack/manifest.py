@@ -165,12 +165,17 @@ def _differs(pack: PackDef, manifest: dict) -> Optional[str]:
     return None
 
 
-def load_module(code: tuple, text: str) -> PackDef:
-    """Run a module's code (compile_module's pieces) and hand back the pack it defines."""
+def load_module(code: tuple, text: str, places: Optional[dict] = None, place_files: tuple = ()) -> PackDef:
+    """Run a module's code (compile_module's pieces) and hand back the pack it defines. `places`: the
+    module's line → place table, given as data when its code leaves the table's statements out
+    (compiler/pack/parts.py)."""
     from spellcard.runtime.engine.namespace import namespace     # the runtime: `check` runs no pack
 
     ns = namespace()
     run_module(code, ns)
     pack = ns["PACK"]
+    if places is not None:
+        pack.places.update(places)
+        pack.place_files = place_files
     pack.emitted = text.split("\n")
     return pack
