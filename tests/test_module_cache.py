@@ -105,8 +105,8 @@ def test_an_edit_decodes_only_the_declaration_it_touched(tmp_path, monkeypatch):
     edited[at] = Source(sources[at].path, re.sub(rb"hp = (\d)", lambda m: b"hp = %d" % (int(m[1]) % 9 + 1),
                                                  sources[at].data, count=1))
     decoded: list = []
-    real = module_cache.Parts.decl
-    monkeypatch.setattr(module_cache.Parts, "decl", lambda parts, i: decoded.append(i) or real(parts, i))
+    real = module_cache.Kept.decl
+    monkeypatch.setattr(module_cache.Kept, "decl", lambda parts, i: decoded.append(i) or real(parts, i))
     again = check(edited, tmp_path)
     assert len(decoded) == 2 and decoded[0] == decoded[1]
     assert again.render() == compile_sources(edited, use_cache=False, load=False).render()

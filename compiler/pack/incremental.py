@@ -256,41 +256,41 @@ def _stand_in(x):
 
 
 def _module(src, was: bytes, last: tuple, texts: dict, cdir: Path, compiler: bytes) -> Optional[A.Module]:
-    """An edited file's tree: its parts from the module cache (kept under its bytes; or its last entry
+    """An edited file's tree: its entry in the module cache (kept under its bytes; or its last entry
     with the declarations the edit touched parsed again alone; or parsed whole), each declaration the
     edit did not touch as the record (`last`: its stand-ins and keys) holds it, so only the touched
     ones are decoded. None: it does not parse (the whole check says so)."""
     from spellcard.compiler.build.reader import read_module
 
     lines = texts[src.path]
-    kept = module_cache.entry(cdir, compiler, src.path, src.data)
-    parts = module_cache.load_parts(kept)
-    if parts is None:
-        parts = _edited(src.path, lines, module_cache.entry(cdir, compiler, src.path, was), was)
-        if parts is None:
+    at = module_cache.entry(cdir, compiler, src.path, src.data)
+    kept = module_cache.load_kept(at)
+    if kept is None:
+        kept = _edited(src.path, lines, module_cache.entry(cdir, compiler, src.path, was), was)
+        if kept is None:
             module, problem = read_module(src.path, "\n".join(lines))
             if problem is None:
-                module_cache.store(kept, module)
+                module_cache.store(at, module)
             return module if problem is None else None
-        module_cache.store_parts(kept, parts)
+        module_cache.store_kept(at, kept)
     stands, keyed = last
     stands = marshal.loads(stands) if stands is not None and keyed is not None else ()
     keys = [k for k, _ in marshal.loads(keyed)] if stands else ()
-    if len(stands) != len(parts.spans) or len(keys) != len(stands):
-        return parts.module()
-    return A.Module(src.path, tuple(_stand_in(x) if key == text_key_at(span, lines) else parts.decl(i)
-                                    for i, (x, key, span) in enumerate(zip(stands, keys, parts.spans))),
-                    granted=parts.granted)
+    if len(stands) != len(kept.spans) or len(keys) != len(stands):
+        return kept.module()
+    return A.Module(src.path, tuple(_stand_in(x) if key == text_key_at(span, lines) else kept.decl(i)
+                                    for i, (x, key, span) in enumerate(zip(stands, keys, kept.spans))),
+                    granted=kept.granted)
 
 
-def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[module_cache.Parts]:
-    """The file's last parts (in the module cache under its last bytes, `was`), with the lines the edit
+def _edited(path: str, lines: list[str], entry: Path, was: bytes) -> Optional[module_cache.Kept]:
+    """The file's last entry (in the module cache under its last bytes, `was`), with the lines the edit
     changed, widened to whole declarations, parsed alone and put in their place: an edit that keeps
     the file's line count, in a file with no tests. None when that cannot be told."""
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.parse.read import decode
 
-    old = module_cache.load_parts(entry)
+    old = module_cache.load_kept(entry)
     text, problem = decode(path, was)
     if old is None or problem is not None or old.tests or text.count("\n") + 1 != len(lines):
         return None

@@ -3,7 +3,7 @@ after editing one file parses that file alone (parsing and building are most of 
 
 An entry is the SHA-256 of its name (the key) and its payload, then the payload: plain data (tuples,
 strings, numbers) from which only the tree's own classes are made, each declaration marshalled alone
-beside its span (`Parts`), so an edit decodes and writes only the declarations it touched. An entry
+beside its span (`Kept`), so an edit decodes and writes only the declarations it touched. An entry
 that was changed, cut short, or copied over another file's entry is a miss (the file is parsed
 again), and no entry, whatever it holds, can run code.
 """
@@ -59,7 +59,7 @@ def entry(cdir: Path, compiler: bytes, path: str, data: bytes) -> Path:
 
 
 @attrs.define
-class Parts:
+class Kept:
     """A file's built module as its entry holds it: each declaration encoded alone, beside its span,
     so a check after an edit decodes and encodes only the declarations the edit touched."""
     path: str
@@ -69,7 +69,7 @@ class Parts:
     tests: object = ()          # the module's test blocks, encoded (with the test nodes' numbers)
 
     @classmethod
-    def of(cls, module: A.Module) -> "Parts":
+    def of(cls, module: A.Module) -> "Kept":
         fields = _fields()
         return cls(module.path, module.granted, [_span(d.span) for d in module.decls],
                    [marshal.dumps(_encode(d, fields)) for d in module.decls],
@@ -83,14 +83,14 @@ class Parts:
         tests = _decode(self.tests, _classes(True), _fields()[Span][0]) if self.tests else ()
         return A.Module(self.path, tuple(self.decl(i) for i in range(len(self.blobs))), tests, self.granted)
 
-    def replaced(self, low: int, high: int, part: A.Module) -> "Parts":
-        """These parts with the declarations on lines low..high replaced by `part`'s (same line count)."""
+    def replaced(self, low: int, high: int, part: A.Module) -> "Kept":
+        """This entry with the declarations on lines low..high replaced by `part`'s (same line count)."""
         keep = [i for i, s in enumerate(self.spans) if not low <= s[1] <= high]
         before = [i for i in keep if self.spans[i][1] < low]
         after = [i for i in keep if self.spans[i][1] > high]
-        new = Parts.of(part)
+        new = Kept.of(part)
         pick = lambda xs, ids: [xs[i] for i in ids]       # noqa: E731
-        return Parts(self.path, self.granted, pick(self.spans, before) + new.spans + pick(self.spans, after),
+        return Kept(self.path, self.granted, pick(self.spans, before) + new.spans + pick(self.spans, after),
                      pick(self.blobs, before) + new.blobs + pick(self.blobs, after), self.tests)
 
 
@@ -98,8 +98,8 @@ def _span(s: Span) -> tuple:
     return (s.file, s.line, s.col, s.end_line, s.end_col)
 
 
-def load_parts(file: Path) -> Optional[Parts]:
-    """An entry's parts, no declaration decoded; None for a missing, changed, cut-short or foreign entry."""
+def load_kept(file: Path) -> Optional[Kept]:
+    """An entry, no declaration decoded; None for a missing, changed, cut-short or foreign entry."""
     raw = read_sealed(file)
     try:
         path, granted, spans, blobs, tests = raw
@@ -109,21 +109,21 @@ def load_parts(file: Path) -> Optional[Parts]:
             return None
     except (TypeError, ValueError):
         return None
-    return Parts(path, granted, list(spans), list(blobs), tests)
+    return Kept(path, granted, list(spans), list(blobs), tests)
 
 
-def store_parts(file: Path, parts: Parts) -> None:
+def store_kept(file: Path, kept: Kept) -> None:
     try:
-        write_sealed(file, (parts.path, parts.granted, parts.spans, parts.blobs, parts.tests))
+        write_sealed(file, (kept.path, kept.granted, kept.spans, kept.blobs, kept.tests))
     except ValueError:
         pass                    # a tree this format cannot hold only costs speed
 
 
 def load(file: Path) -> Optional[A.Module]:
     """The module an entry holds, or None for a missing, changed, cut-short or foreign entry."""
-    parts = load_parts(file)
+    kept = load_kept(file)
     try:
-        module = None if parts is None else parts.module()
+        module = None if kept is None else kept.module()
     except (ValueError, TypeError, IndexError, EOFError, RecursionError):
         return None
     return module if module is not None and all(isinstance(d, A.Decl) for d in module.decls) else None
@@ -131,10 +131,10 @@ def load(file: Path) -> Optional[A.Module]:
 
 def store(file: Path, module: A.Module) -> None:
     try:
-        parts = Parts.of(module)
+        kept = Kept.of(module)
     except (TypeError, ValueError, RecursionError):
         return                  # a tree this format cannot hold only costs speed
-    store_parts(file, parts)
+    store_kept(file, kept)
 
 
 def read_sealed(file: Path) -> object:
