@@ -36,8 +36,11 @@ def group(pgid: int) -> list[int]:
 def interrupted(args: list[str], cwd: Path, ready) -> subprocess.CompletedProcess:
     """Start `spellcard ARGS` in a group of its own, wait until `ready(pid)`, then Ctrl-C the group."""
     env = {**os.environ, "SPELLCARD_CACHE": str(cwd / "cache")}
+    # Ctrl-C as at a terminal: a suite run as a background job (`make test &`) has SIGINT ignored, and
+    # a child would inherit that, play on, and time out.
     proc = subprocess.Popen([sys.executable, "-m", "spellcard", *args], cwd=cwd, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 240
         while not ready(proc.pid) and time.monotonic() < deadline and proc.poll() is None:
