@@ -199,3 +199,20 @@ def test_two_parts_that_make_one_name_are_emitted_as_one(pack, monkeypatch):
         for t in s.triggers:
             assert lines[t.body.__code__.co_firstlineno - 1].startswith(f"def {t.body.__name__}(")
     assert list(whole.pack.skills) == list(parted.pack.skills) and whole.pack.places
+
+
+def test_a_replaced_base_skill_is_no_longer_in_its_files_part(pack):
+    """The base file's bytes stay as they were, but the skill it held is the extension's now: its part
+    is emitted again, not kept with the skill twice (the base's last skill, so the parts keep their order)."""
+    run(pack)
+    (pack / "c.spell").write_text(C + """
+replace skill ShownCards "明牌區" {
+  on move_cards.after when event.from != none and event.from.owner != none and count(event.from.owner.shown) > 1 {
+    let p = event.from.owner
+    p.shown = p.shown where it.zone == p.hand
+  }
+}
+""", "utf-8")
+    again = run(pack)
+    assert any(Path(p).name == "spells.spell" for p in again.emitted)
+    same_as_cold(again, pack)

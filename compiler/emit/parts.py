@@ -63,6 +63,16 @@ class PackEmit:
         _spans_in(attrs.asdict(self.s, recurse=False), found, 0)
         return found
 
+    def placed(self) -> dict[str, list]:
+        """Per file, the declarations of each kind a part emits that the pack's names place there, in
+        order: what a file's part holds is this, not its bytes alone (an extension's `replace` takes
+        a declaration out of its base's file, whose bytes stay as they were)."""
+        out: dict = {}
+        for kind in PART_KINDS:
+            for name, d in getattr(self.s, kind).items():
+                out.setdefault(d.span.file, []).append((kind, name))
+        return out
+
     def part_order(self, paths: list[str]) -> Optional[list[str]]:
         """The files with declarations for parts, in `paths`' order; None when their parts joined in
         that order would not add each kind's declarations in the pack's order (an extension's

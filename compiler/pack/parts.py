@@ -55,7 +55,8 @@ def build(syms, checker, datas: dict, source_hash: str, root: str, names: dict, 
     head = pe.head(source_hash)
     if order is not None:
         shared = _shared_key(pe, datas, filename, root, names, compiler)
-        parts, tail = [_part(pe, f, datas, shared, cdir) for f in order], pe.tail()
+        placed = pe.placed()
+        parts, tail = [_part(pe, f, datas, shared + repr(placed.get(f)).encode(), cdir) for f in order], pe.tail()
     whole = order is None or clashes([p[0] for p in parts] + [tail])
     if whole:
         piece, tail = pe.whole(datas)
@@ -96,7 +97,8 @@ def _shared_key(pe: PackEmit, datas: dict, filename: str, root: str, names: dict
 
 def _part(pe: PackEmit, path: str, datas: dict, shared: bytes, cdir: Optional[Path]) -> tuple:
     """(the file's part, its code or None when it is still to compile, the line its code was compiled
-    at, its cache entry): from the cache, or emitted."""
+    at, its cache entry): from the cache, or emitted. `shared` holds what keys every part and the
+    names this file's part holds."""
     entry = None
     if cdir is not None:
         h = hashlib.sha256(shared + path.encode("utf-8", "surrogatepass") + b"\0" + datas[path])
