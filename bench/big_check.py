@@ -130,7 +130,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--characters", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=lambda s: max(1, int(s)), default=3, help="runs of each figure (at least 1)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--mode", default="Identity5Mode,Duel",
                     help="the THB modes both packs play, comma-separated (default Identity5Mode,Duel)")

@@ -17,9 +17,20 @@ from hypothesis import strategies as st
 from spellcard.compiler.build.builder import build
 from spellcard.compiler.build.reader import _DirectBuilder
 from spellcard.compiler.parse.fast.lex import GiveUp, tokenize
-from spellcard.compiler.parse.fast.direct import build_direct
-from spellcard.compiler.parse.fast.parser import parse_tree
+from spellcard.compiler.parse.fast.direct import read_direct
+from spellcard.compiler.parse.fast.parser import read_tree
 from spellcard.compiler.parse.read import _demote_keyword, parser
+
+
+def parse_tree(text: str):
+    """The fast parser's tree, or None where it gives up."""
+    return read_tree(text)[0]
+
+
+def build_direct(text: str, builder, *limits):
+    """The module the direct way builds, or None where it gives up or a limit is broken."""
+    return read_direct(text, builder, *limits)[0]
+
 
 ROOT = Path(__file__).resolve().parent.parent
 SPELL_FILES = sorted(p for p in ROOT.rglob("*.spell") if ".venv" not in p.parts)

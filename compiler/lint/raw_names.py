@@ -31,6 +31,7 @@ class _Fields(dict):
 
 
 _FIELDS = _Fields()
+_FIELDS[A.Span] = ()            # a place: its file's path is no name
 _GROUP = {"action": "calls", "function": "calls", "query": "calls", "attribute": "data", "counter": "data",
           "zone": "data", "deck": "data", "enum member": "members"}
 

@@ -128,7 +128,7 @@ def check_sources(decoded, cdir: Path, compiler: bytes) -> Optional[Diagnostics]
         texts[src.path] = text.split("\n")
     try:
         found = check_again(sources, texts, cdir, compiler)
-    except (KeyError, IndexError, TypeError, ValueError):
+    except (KeyError, IndexError, TypeError, ValueError, EOFError, RecursionError):
         found = None                # a record of another shape: the whole check, never a traceback
     if found is None:
         return None

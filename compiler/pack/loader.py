@@ -149,7 +149,8 @@ def read_bounded(p: Path) -> bytes:
 def _display(p: Path, cwd: str) -> str:
     """A file's name as diagnostics write it: relative to the working folder."""
     path = os.fspath(p)
-    return path if not os.path.isabs(path) and os.path.normpath(path) == path else relative(path, cwd, cwd)
+    plain = not os.path.isabs(path) and os.path.normpath(path) == path and not path.startswith("..")
+    return path if plain else relative(path, cwd, cwd)
 
 
 def source_hash(sources: list[Source]) -> str:

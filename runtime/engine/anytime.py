@@ -26,10 +26,11 @@ def anytime_rule(pack) -> SkillDef:
     templates = TEMPLATES.setdefault(pack, {})
     rule = templates.get(_KEY)
     if rule is None:
-        rule = templates[_KEY] = SkillDef("anytime", "any time", "locked")
+        rule = SkillDef("anytime", "any time", "locked")
         for ad in pack.anytime:
             for key in ad.keys:
                 rule.triggers.append(TriggerDef(rule, len(rule.triggers), key, _opener(ad.carry_out), priority=FIRST))
+        templates[_KEY] = rule          # kept once whole: a Ctrl-C while it is made keeps nothing half made
     return rule
 
 

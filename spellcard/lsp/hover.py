@@ -92,10 +92,10 @@ def _window(a: Analysis, idx: Index, action: str, window: str) -> str:
     if found is not None:
         span, step = found
         said = " / ".join(filter(None, step.says))          # the window's own words, then its comment
-        meaning = (f"\n\n{said}" if said else "") + _doc(a.lines(span.file), step.span, trailing=True)
-        if not meaning:
-            decl = idx.defs[("top", action)][1]
-            meaning = _doc(a.lines(span.file), decl.span)
+        doc = _doc(a.lines(span.file), step.span, trailing=True)
+        if not doc:                                         # or the action's, when the window has none
+            doc = _doc(a.lines(span.file), idx.defs[("top", action)][1].span)
+        meaning = (f"\n\n{said}" if said else "") + doc
     elif action in STRUCTURAL_WINDOWS or action in a.syms.phases:
         meaning = f"\n\nopened by the runtime at the {window} of each {action if action in STRUCTURAL_EVENTS else 'phase ' + action}"
     return _code(f"on {action}.{window}") + meaning + (f"\n\nevent fields:\n{listing}" if listing else "")

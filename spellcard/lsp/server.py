@@ -222,6 +222,7 @@ def did_save(ls: SpellcardServer, params: L.DidSaveTextDocumentParams) -> None:
 
 @server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: SpellcardServer, params: L.DidCloseTextDocumentParams) -> None:
+    ls._outline.pop(str(path_of(params.text_document.uri)), None)     # its outline is made again if reopened
     ls.publish(params.text_document.uri)          # the file on disk counts again
 
 

@@ -6,26 +6,19 @@ from .lex import GiveUp, tokenize
 from .parser import _Parser
 
 
-def build_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
-    """What `builder` (compiler/build/builder.py's) makes of the tree parse_tree would give, each node handed
-    to it as it is read, no tree made; None where the parser gives up, and where the tree would break
-    a limit parse/read.py enforces (deeper than `max_depth`, a number, name or string too long): parse()
-    then says so as it always has."""
-    return read_direct(text, builder, max_depth, max_digits, max_name, max_string)[0]
-
-
 def read_direct(text: str, builder, max_depth: int, max_digits: int, max_name: int, max_string: int):
-    """build_direct's module and None; or None and where the top-level declaration the parser gave up
-    in begins (as read_tree tells it: Lark need read no earlier), or None and None where the tree
-    breaks a limit (parse() says which)."""
+    """What `builder` (compiler/build/builder.py's) makes of the tree read_tree would give, each node
+    handed to it as it is read, no tree made, and None; or None and where the top-level declaration
+    the parser gave up in begins (as read_tree tells it: Lark need read no earlier); or None and None
+    where the tree breaks a limit (parse() says which)."""
     p = None
     try:
         p = _Direct(tokenize(text), builder, {"INT": max_digits, "NAME": max_name, "STRING": max_string + 2})
         module = p.start()
-    except _TooLong:
+    except (_TooLong, RecursionError):         # parse() says which limit, or reads the file with fewer frames
         return None, None
-    except (GiveUp, RecursionError):
-        return None, (p.t[p.item][2] if p is not None and p.item < len(p.t) else 0)
+    except GiveUp:
+        return None, p.resume() if p is not None else 0
     return (module, None) if p.deepest <= max_depth else (None, None)
 
 

@@ -24,13 +24,8 @@ from .reaction import ReactionRules
 _COMPOP = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 
 
-def parse_tree(text: str) -> Optional[Tree]:
-    """The tree Lark would build for `text`, or None where this parser gives up."""
-    return read_tree(text)[0]
-
-
 def read_tree(text: str) -> tuple[Optional[Tree], int]:
-    """parse_tree's tree; or None and where the top-level declaration this parser gave up in begins
+    """The tree Lark would build for `text`; or None and where the top-level declaration this parser gave up in begins
     (0 if it gave up in the tokenizer): every declaration before it reads as Lark would read it, so
     a fault is at that place or after it."""
     p = None
@@ -38,7 +33,7 @@ def read_tree(text: str) -> tuple[Optional[Tree], int]:
         p = _Parser(tokenize(text))
         return p.start(), 0
     except (GiveUp, RecursionError):
-        return None, (p.t[p.item][2] if p is not None and p.item < len(p.t) else 0)
+        return None, p.resume() if p is not None else 0
 
 
 class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
@@ -48,6 +43,10 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
         self.t = toks
         self.i = 0
         self.item = 0           # the token the top-level declaration being read starts at
+
+    def resume(self) -> int:
+        """Where the top-level declaration being read begins in the text: Lark need read no earlier."""
+        return self.t[self.item][2] if self.item < len(self.t) else 0
 
     # primitives ----------------------------------------------------------------
     def node(self, data: str, children: list, s: int) -> Tree:
