@@ -11,7 +11,8 @@ from spellcard.runtime.model import Card, restamp
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
 # (Cards.build_deck), what Game.__init__ reads (game.py _game_tables, Game._default_runs) and the
 # table rules of its any-time points and reactions (anytime.py, reactions.py): every game of a pack
-# shares them.
+# shares them. Weakly keyed, but the rules' code holds its pack's module, which holds the pack: an
+# entry lives as long as the process (a tool loads each pack once: loader.load_pack).
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
 _new = object.__new__
 
