@@ -67,15 +67,15 @@ EDITS = [
      lambda t: re.sub(r"skills Gen00002S0, ", "skills ", t, count=1), None),
     ("a function others call removed from the base's place", "pack.spell",
      lambda t: t + "\nfunc draw_two(p: player) { draw(p, 2) }\n", False),
-    ("a base action's caller written in a skill", "characters_000.spell",
-     swap("{ draw(owner, 5) }", "{ draw_two(owner) }"), None),
-    ("a skill reads a counter with no label: only the names its rules text shows changed (raw-name)",
+    ("a skill calls a function with no words: the names its rules text shows changed (raw-name)",
+     "characters_000.spell", swap("{ draw(owner, 5) }", "{ draw_two(owner) }"), False),
+    ("a skill reads a counter (it has a label) around the call",
      "characters_000.spell",
      swap("{ draw_two(owner) }", "{ if owner.virtue_used == 0 { draw_two(owner) } }"), None),
     ("the same names shown, a number changed", "characters_000.spell",
      swap("owner.virtue_used == 0", "owner.virtue_used == 1"), True),
-    ("another counter with no label read: the names shown changed, so the counts are made again",
-     "characters_000.spell", swap("owner.virtue_used == 1", "owner.impulse_dealt == 1"), False),
+    ("another counter read (both have labels): nothing the whole pack reads changed",
+     "characters_000.spell", swap("owner.virtue_used == 1", "owner.impulse_dealt == 1"), True),
     ("an equipment's skill's body, in a file of cards", "cards.spell",
      swap("max_danmaku when p == owner = value + 1", "max_danmaku when p == owner = value + 2"), True),
     ("a character's hit points, the file of cards and the one with a function standing in", "characters_000.spell",
@@ -88,6 +88,12 @@ EDITS = [
      swap("{ grant(owner, Lonely) }", "{ grant(owner, Lonely)  draw(owner, 1) }"), None),
     ("the grant removed", "characters_000.spell",
      swap("{ grant(owner, Lonely)  draw(owner, 1) }", "{ draw(owner, 2) }"), False),
+    ("a function with words added", "pack.spell",
+     lambda t: t + '\nfunc draw_more(p: player) says "{p}再摸牌" / "{p} draws more" { draw(p, 2) }\n', False),
+    # What the pack-wide passes read of a skill's calls: whether one can end the game, the actions its
+    # triggers open (not the names it calls them by, nor where the trigger ends: exports._edges).
+    ("a trigger calls another function that opens the same action and cannot end the game, the clause "
+     "longer", "characters_000.spell", swap("{ draw(owner, 2) }", "{ draw_more(owner) }"), True),
 ]
 
 
@@ -177,3 +183,22 @@ def test_a_record_cut_short_is_a_miss(tmp_path, size):
     incremental.store(tmp_path, b"c", paths, {"files": [], "glob": [], "held": ([], [])})
     file.write_bytes(file.read_bytes()[:size])
     assert incremental.load(tmp_path, b"c", paths) is None
+
+
+def test_a_trigger_on_a_loop_is_checked_whole_when_its_place_moves(tmp_path, monkeypatch):
+    """The pack-wide passes read a trigger's edges, not where it ends; but a loop's diagnostic stands at
+    its trigger: an edit of a trigger that a loop's diagnostic names is checked whole (incremental._again)."""
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "loop"
+    pack.mkdir()
+    (pack / "pack.spell").write_text('pack loop "Loop" extends thb >= "1.0" {\n  version "1.0.0"\n}\n', "utf-8")
+    skill = ('character Looper "環" { title = "環環" hp = 4 skills Again }\n\n'
+             'skill Again "再" {\n  text "摸牌後，你摸一張牌。"\n'
+             '  on draw.after when event.player == owner { draw(owner, 1) }\n}\n')
+    (pack / "a.spell").write_text(skill, "utf-8")
+    first = compile_pack(str(pack), load=False)
+    assert any(d.code == "endless-trigger" for d in first.diagnostics), first.render()
+    short = short_paths(monkeypatch, incremental, "check_again")
+    (pack / "a.spell").write_text(skill.replace("{ draw(owner, 1) }", "{ draw(owner,   1) }"), "utf-8")
+    again = compile_pack(str(pack), load=False)
+    assert _plain(again) == _plain(cold_check(pack)) and short == [False]

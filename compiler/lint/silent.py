@@ -213,15 +213,10 @@ def _implies(mine: list, prev: list) -> bool:
     return True
 
 
-def endless_modes(modules: list, diags, walked: Walked) -> None:
-    """A mode none of whose code (its setup and rules, and the pack's shared rules) can reach
-    `end_game`: every game runs to the turn limit with no winner."""
-    decls = [d for m in modules for d in m.decls]
-    modes = [d for d in decls if isinstance(d, A.ModeDecl)]
-    if not modes:
-        return
-    called = {id(d): A.callees(walked[d]) for d in decls}       # once per declaration: every mode reads them all
-    calls = {d.name: called[id(d)] for d in decls if isinstance(d, (A.FuncDecl, A.ActionDecl))}
+def game_enders(decls: list, walked: Walked) -> set[str]:
+    """`end_game` and the pack's functions and actions that can reach it: all a mode's end reads of
+    what a declaration calls (and so all the incremental check compares of a skill's calls)."""
+    calls = {d.name: A.callees(walked[d]) for d in decls if isinstance(d, (A.FuncDecl, A.ActionDecl))}
     ends = {"end_game"}
     grew = True
     while grew:
@@ -230,6 +225,18 @@ def endless_modes(modules: list, diags, walked: Walked) -> None:
             if name not in ends and names & ends:
                 ends.add(name)
                 grew = True
+    return ends
+
+
+def endless_modes(modules: list, diags, walked: Walked) -> None:
+    """A mode none of whose code (its setup and rules, and the pack's shared rules) can reach
+    `end_game`: every game runs to the turn limit with no winner."""
+    decls = [d for m in modules for d in m.decls]
+    modes = [d for d in decls if isinstance(d, A.ModeDecl)]
+    if not modes:
+        return
+    called = {id(d): A.callees(walked[d]) for d in decls}       # once per declaration: every mode reads them all
+    ends = game_enders(decls, walked)
     own = {mode.name: {n for sc in mode.rules + mode.skills for n, _ in sc.names} for mode in modes}
     for mode in modes:
         others = set().union(*(names for name, names in own.items() if name != mode.name)) - own[mode.name]

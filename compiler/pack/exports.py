@@ -38,20 +38,21 @@ def text_key_at(span: tuple, lines: list[str]) -> str:
 
 
 def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, errors: bool, on_player: dict,
-            encode) -> tuple:
+            encode, ends: set) -> tuple:
     """The facts about `d` that anything but its own checks reads (see the module's docstring).
-    `errors`: its own checks found an error; `on_player`: its uses of table values on players."""
+    `errors`: its own checks found an error; `on_player`: its uses of table values on players; `ends`:
+    what can end the game (silent.game_enders): of its calls a mode's end reads only whether one is."""
     used = tuple(sorted((name, tuple(span_of(s) for s in spans)) for name, spans in on_player.items()))
     if not isinstance(d, BODIES):
         whole = encode(d) if isinstance(d, _ALTERED) else None
         return (type(d).__name__, text_key(d, lines), repr(whole), errors, used)
     nodes = walked[d]
     skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
-    called = tuple(sorted(A.callees(nodes)))
+    ends_game = bool(A.callees(nodes) & ends)
     # Where it starts (what other diagnostics cite: `first defined at`, a missing text's place), not
     # where it ends: a character's hit points 9 → 10 moves no other diagnostic.
     common = (type(d).__name__, d.name, d.label, (d.span.file, d.span.line, d.span.col), errors, used, skills,
-              called)
+              ends_game)
     if isinstance(d, A.CharacterDecl):
         return common + (tuple(tuple(n for n, _ in sc.names) for sc in d.skills),)
     again = []                                  # what the granted-twice lint reads
@@ -62,11 +63,18 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, e
                 and isinstance(n.args[0].value, A.Name) and n.args[1].value is not None:
             target = n.args[1].value
             again.append((n.args[0].value.id, getattr(target, "id", None), span_of(target.span)))
-    triggers = tuple((c.action, c.window, span_of(c.span), loops.facts(d, c))
-                     for c in d.clauses if isinstance(c, A.TriggerClause))
+    # The trigger graph's part (its window, bounded, the actions it opens, endless): a loop diagnostic
+    # names the triggers on it and stands at one, so one that names this skill is made again whole
+    # (incremental._again); the graph as it was, none names it, and none can come.
+    triggers = tuple((c.action, c.window, _edges(loops.facts(d, c))) for c in d.clauses if isinstance(c, A.TriggerClause))
     kinds = tuple(type(c).__name__ for c in d.clauses)    # what a `must` reads: is it an active skill?
     return common + (d.kind, bool(d.text), _lists(c for c in d.clauses if isinstance(c, A.SkillsClause)),
                      tuple(again), triggers, kinds)
+
+
+def _edges(facts: tuple) -> tuple:
+    """A trigger's loop facts without the names its body calls to open each action (a loop's text)."""
+    return facts if facts[0] else (False, tuple(action for action, _ in facts[1]), facts[2])
 
 
 def _lists(clauses) -> tuple:

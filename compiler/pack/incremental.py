@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import re
 from collections import ChainMap
 from pathlib import Path
 from typing import Optional
@@ -29,7 +30,7 @@ from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.check.loops import LoopCheck, error_lines, nodes_in
 from spellcard.compiler.lint.lints import Lints, allowed_at, holders, silenced
-from spellcard.compiler.lint.silent import SilentLints
+from spellcard.compiler.lint.silent import SilentLints, game_enders
 from spellcard.compiler.symbols import collect
 from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 
@@ -37,7 +38,7 @@ from . import module_cache
 from .exports import BODIES, exports, from_stub, stub, text_key, text_key_at
 from .extend import lay_over
 
-FORMAT = b"units 4"
+FORMAT = b"units 5"
 
 
 class _Run:
@@ -92,6 +93,7 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
     broken = error_lines(diags)     # what a declaration means is asked once it checks (the lints: no errors)
     held = holders(modules, checker.refs)
     writes = silent.counters.write_facts(modules)
+    ends = game_enders(decls, silent.walked)
     for i, d in enumerate(decls):
         lints.local(d, broken, held, silent, writes)
         run.mark(i)
@@ -107,11 +109,11 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
         mine = run.of(i)
         lines = texts.get(d.span.file, [])
         units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
-                                                  any(x.is_error for x in mine), uses[i], module_cache.encode_node)
+                                                  any(x.is_error for x in mine), uses[i], module_cache.encode_node, ends)
                        + silent.raw.of(d),
                       [_plain(x) for x in mine]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
-              "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes)}
+              "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes, sorted(ends))}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
 
@@ -204,7 +206,7 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
     run = _Run(scratch)
     syms = syms if syms is not None else collect(modules, scratch)
     checker = Checker(syms, scratch)
-    prepared, writes = record["facts"]
+    prepared, writes, ends = record["facts"]
     checker.prepare_from(prepared)
     run.mark(-1)
     uses = []
@@ -219,6 +221,8 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
             checker.check_decl(d)
         run.mark(-1)
     refs = checker.refs if known is None else ChainMap(checker.refs, known)
+    if any(_on_a_loop(x, d.name) for x in record["glob"] for d in changed):
+        return None                         # its place or its text in a loop's diagnostic: made again whole
     gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
     kept = [x for f in record["files"] for found in f[4] if found and id(found) not in gone for x in found
             if x[0] == "error"]
@@ -237,13 +241,18 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         del scratch.items[checked:]
         lines = texts.get(d.span.file, [])
         unit = (text_key(d, lines), exports(d, lines, silent.walked, refs, loops,
-                                            any(x.is_error for x in found), uses[i], module_cache.encode_node)
+                                            any(x.is_error for x in found), uses[i], module_cache.encode_node, set(ends))
                 + silent.raw.of(d),
                 [_plain(x) for x in found])
         if unit[1] != where[id(d)][1]:
             return None
         fresh[id(d)] = unit
     return fresh, checker
+
+
+def _on_a_loop(x: tuple, skill: str) -> bool:
+    """A trigger-loop diagnostic of the record (plain) that names one of `skill`'s triggers."""
+    return x[4] in ("trigger-loop", "endless-trigger") and re.search(rf"(?<!\w){re.escape(skill)}: ", x[1]) is not None
 
 
 def _diagnostic(x: tuple) -> Diagnostic:
