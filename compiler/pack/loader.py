@@ -207,10 +207,9 @@ def _cycles_collected_after():
 
 
 def _front_end(sources: list[Source], cache: Optional[Path], lint: bool = True):
-    from . import module_cache
     from spellcard.compiler.build.reader import read_module
     from spellcard.compiler.text.diagnostics import Diagnostics
-    from . import incremental
+    from . import incremental, module_cache
 
     diags = Diagnostics()
     modules: list = []                      # (the pack it comes from, its tree)
