@@ -171,7 +171,11 @@ class SpellcardServer(LanguageServer):
                 severity=L.DiagnosticSeverity.Error, source="spellcard"))
         uris = {str(p): from_fs_path(str(p)) for p in pack.files}         # (resolved: packs.py)
         now = {f: (uris.get(f) or uri_of(f), items) for f, items in by_file.items()}
-        shown = self._published.get(pack.files, {})
+        shown = self._published.get(pack.files)
+        if shown is None:                   # the pack's files changed (one added, removed, renamed): what
+            shown = {}                      # the same pack was last shown under its old list is cleared
+            for key in [k for k, v in self._published.items() if v.keys() & now.keys()]:
+                shown.update(self._published.pop(key))
         for stale in {u for u, _ in shown.values()} - {u for u, _ in now.values()}:
             self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
         self._published[pack.files] = now

@@ -219,3 +219,35 @@ def test_definition_and_references_of_a_local(lsp):
     refs = run(s.references(CHARACTERS, bound, col))
     lines = {r.range.start.line for r in refs}
     assert bound in lines and use_line in lines and all(abs(ln - bound) < 10 for ln in lines)
+
+
+def test_a_file_removed_from_the_pack_has_its_diagnostics_cleared(tmp_path):
+    """The pack's file list changes: what the editor was last shown for the removed file is taken back."""
+    (tmp_path / "pack.spell").write_text('pack demo "示範" extends thb >= "1.0" {\n  version "1.0.0"\n}\n', "utf-8")
+    gone = tmp_path / "gone.spell"
+    gone.write_text('skill Gone "去" {\n  on damage.taken when event.target == owner { draw(owner) }\n}\n', "utf-8")
+    mine = tmp_path / "mine.spell"
+    good = 'skill Mine "我的" {\n  on damage.taken when event.target == owner { draw(owner, 1) }\n}\n'
+    mine.write_text(good, "utf-8")
+
+    async def scenario():
+        s = Session()
+        await s.start(tmp_path)
+        try:
+            await s.open(mine, good)
+            for _ in range(100):                    # published with mine's, maybe just after it
+                if any("amount" in d.message for d in s.diagnostics.get(uri(gone), [])):
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError(f"no diagnostics for the file to remove: {s.diagnostics}")
+            gone.unlink()
+            await s.change(mine, good.replace("draw(owner, 1)", "draw(owner, 2)"))
+            for _ in range(100):
+                if not s.diagnostics[uri(gone)]:
+                    break
+                await asyncio.sleep(0.05)
+            return list(s.diagnostics[uri(gone)])
+        finally:
+            await s.stop()
+    assert asyncio.run(scenario()) == []
