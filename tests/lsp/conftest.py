@@ -1,8 +1,10 @@
-"""The server both test_server.py and test_typing.py talk to: one per module, THB's characters open."""
+"""The server both test_server.py and test_typing.py talk to: one per module, THB's characters open;
+and the small generated pack the incremental tests edit."""
 import asyncio
 
 import pytest
 
+from ..test_big_pack import big_pack
 from .client import CHARACTERS, Session
 
 
@@ -15,3 +17,12 @@ def lsp():
     yield lambda coro: loop.run_until_complete(coro), session
     loop.run_until_complete(session.stop())
     loop.close()
+
+
+@pytest.fixture
+def small(tmp_path, monkeypatch):
+    """A pack of 12 generated characters over THB, in a fresh cache: what an edit run starts from."""
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "small"
+    big_pack().write_pack(pack, characters=12, seed=1)
+    return pack.resolve()

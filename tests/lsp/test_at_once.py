@@ -31,15 +31,6 @@ LOOPS = [
 ]
 
 
-@pytest.fixture
-def small(tmp_path, monkeypatch):
-    from ..test_big_pack import big_pack
-    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
-    pack = tmp_path / "small"
-    big_pack().write_pack(pack, characters=12, seed=1)
-    return pack.resolve()
-
-
 def _said(a) -> list:
     return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help) for d in a.diagnostics)
 

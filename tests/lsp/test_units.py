@@ -7,13 +7,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
 
 from spellcard.lsp import units
 from spellcard.lsp.analysis import Analyzer
 from spellcard.lsp.packs import KnownPacks, pack_for
 
-from ..test_big_pack import big_pack
 from ..test_incremental import EDITS, cold_check, short_paths
 from .client import Session, uri
 
@@ -30,14 +28,6 @@ def _lints(a) -> list:
 
 def _path(file: str) -> str:
     return str(Path(file).resolve())
-
-
-@pytest.fixture
-def small(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
-    pack = tmp_path / "small"
-    big_pack().write_pack(pack, characters=12, seed=1)
-    return pack.resolve()
 
 
 def test_each_edit_in_memory_checks_as_a_cold_check_does(small, monkeypatch):
