@@ -13,7 +13,7 @@ from spellcard.runtime.builtins.plays import choose_from, plays
 from spellcard.runtime.defs import SkillDef, TriggerDef
 from spellcard.runtime.errors import RuleLoop
 
-from .cards import TEMPLATES
+from .cards import once_a_pack
 
 FIRST = 1_000_000           # the pass comes before every skill listening at the same window
 MAX_PLAYS = 10_000          # plays in one pass before it is called a loop
@@ -23,14 +23,14 @@ _KEY = ("anytime",)         # its rule's entry in the pack's TEMPLATES
 def anytime_rule(pack) -> SkillDef:
     """The table rule that opens a pass at each of the pack's any-time windows. It reads the pack's
     `anytime` lines alone, so it is made once a pack, kept in its TEMPLATES, and every game grants it."""
-    templates = TEMPLATES.setdefault(pack, {})
-    rule = templates.get(_KEY)
-    if rule is None:
-        rule = SkillDef("anytime", "any time", "locked")
-        for ad in pack.anytime:
-            for key in ad.keys:
-                rule.triggers.append(TriggerDef(rule, len(rule.triggers), key, _opener(ad.carry_out), priority=FIRST))
-        templates[_KEY] = rule          # kept once whole: a Ctrl-C while it is made keeps nothing half made
+    return once_a_pack(pack, _KEY, lambda: _rule(pack))
+
+
+def _rule(pack) -> SkillDef:
+    rule = SkillDef("anytime", "any time", "locked")
+    for ad in pack.anytime:
+        for key in ad.keys:
+            rule.triggers.append(TriggerDef(rule, len(rule.triggers), key, _opener(ad.carry_out), priority=FIRST))
     return rule
 
 

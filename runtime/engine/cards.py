@@ -14,6 +14,16 @@ from spellcard.runtime.model import Card, restamp
 # shares them. Weakly keyed, but the rules' code holds its pack's module, which holds the pack: an
 # entry lives as long as the process (a tool loads each pack once: loader.load_pack).
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def once_a_pack(pack, key: tuple, make):
+    """The pack's entry `key` in TEMPLATES, made by `make()` the first time and kept only once made
+    whole (a Ctrl-C while it is made keeps nothing half made)."""
+    templates = TEMPLATES.setdefault(pack, {})
+    if key not in templates:
+        templates[key] = make()
+    return templates[key]
+
 _new = object.__new__
 
 

@@ -20,7 +20,7 @@ from spellcard.runtime.defs import ReactionDef, SkillDef, TriggerDef
 from spellcard.runtime.errors import PlayerOut
 from spellcard.runtime.model import Player
 
-from .cards import TEMPLATES
+from .cards import once_a_pack
 
 KIND = "reaction"           # the kind of the table rule that opens a reaction
 _KEY = ("reactions",)       # its rules' entry in the pack's TEMPLATES
@@ -30,11 +30,7 @@ def reaction_rules(pack) -> list[SkillDef]:
     """One table rule per reaction of the pack, in declaration order, each with the one trigger that
     opens it at its window. They read the pack's reactions alone (who is asked is worked out when the
     window opens), so they are made once a pack, kept in its TEMPLATES, and every game grants the same."""
-    templates = TEMPLATES.setdefault(pack, {})
-    rules = templates.get(_KEY)
-    if rules is None:
-        rules = templates[_KEY] = [_rule(rd) for rd in pack.reactions]
-    return rules
+    return once_a_pack(pack, _KEY, lambda: [_rule(rd) for rd in pack.reactions])
 
 
 def _rule(rd: ReactionDef) -> SkillDef:
