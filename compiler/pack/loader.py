@@ -4,20 +4,18 @@ from __future__ import annotations
 import gc
 import hashlib
 from contextlib import contextmanager
-import json
-import marshal
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
 import attrs
 
-from spellcard.atomic import write_bytes
 from spellcard.runtime.limits import MAX_PACK_BYTES, MAX_SOURCE_BYTES, kb
 
-from . import registry
+from . import cache_trim, pack_entry, registry
 from spellcard.compiler.ast.base import Span
 from .cache_key import _compiler_digest, cache_dir
+from .compiled import Compiled, Source
 from .manifest import ManifestProblem, is_compiled, load_compiled, load_module
 from .paths import identity, relative, root_of
 
@@ -36,40 +34,6 @@ class PackNotFound(Exception):
 
 class CompiledRefused(PackNotFound):
     """A compiled pack whose manifest does not vouch for it."""
-
-
-@attrs.define
-class Source:
-    path: str
-    data: bytes
-    pack: str = ""          # the base pack this file comes from; "" for the pack being compiled
-
-    @property
-    def lines(self) -> list[str]:
-        return self.data.decode("utf-8", errors="replace").split("\n")
-
-
-@attrs.define
-class Compiled:
-    sources: list
-    diagnostics: list
-    code: Optional[str] = None
-    pack: Optional[PackDef] = None
-    cached: bool = False
-    emitted: list = attrs.Factory(list)     # the files whose part of the module this run emitted (parts.py)
-
-    @property
-    def ok(self) -> bool:
-        return not any(d.is_error for d in self.diagnostics)
-
-    def lines_of(self, path: str) -> Optional[list[str]]:
-        for s in self.sources:
-            if s.path == path:
-                return s.lines
-        return None
-
-    def render(self, color: bool = False) -> str:
-        return "\n".join(d.render(self.lines_of(d.span.file), color) for d in self.diagnostics)
 
 
 def resolve(target: str) -> list[Path]:
@@ -264,11 +228,21 @@ def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
 
 
 def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = True) -> Compiled:
+    """The pack checked (and, to `load` it, emitted and loaded), through the cache; the cache is then
+    kept under its budget (cache_trim)."""
+    try:
+        return _compile_sources(sources, use_cache, load)
+    finally:
+        if use_cache:
+            cache_trim.settle(cache_dir())
+
+
+def _compile_sources(sources: list[Source], use_cache: bool, load: bool) -> Compiled:
     digest = source_hash(sources)
     cdir = cache_dir()
     known = None                # the last check's diagnostics, the pack still to emit: it lints nothing
     if use_cache:
-        hit = _from_cache(cdir, digest, sources, load)
+        hit = pack_entry.read(cdir, digest, sources, load)
         if hit is not None and (hit.pack is not None or not load or not hit.ok):
             return hit
         known = hit
@@ -278,7 +252,7 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
             again = incremental.check_sources(decoded(sources), cdir, _compiler_digest())
         if again is not None:
             result = Compiled(sources, again.sorted())
-            _to_cache(cdir, digest, result, None)
+            pack_entry.write(cdir, digest, result, None)
             return result
     syms, checker, diags, record = front_end_recorded(sources, cdir if use_cache else None, lint=known is None)
     if use_cache and record is not None:
@@ -297,62 +271,8 @@ def compile_sources(sources: list[Source], use_cache: bool = True, load: bool = 
         code_obj = (built.code, built.places, built.place_files)
         result.pack = load_module(built.code, result.code, built.places, built.place_files)
     if use_cache:
-        _to_cache(cdir, digest, result, code_obj)
+        pack_entry.write(cdir, digest, result, code_obj)
     return result
-
-
-# A cache entry is three files named by the source hash: the module (.py), its code and place table
-# (.bin) and an index (.json) holding the diagnostics and the SHA-256 of the other two. The index is
-# written last, so an entry is whole or absent; on reading, both hashes must match before the code is
-# loaded, so a cache file that was changed or cut short is compiled again, never run. A `check` writes
-# the index alone; a run that loads the pack then checks it unlinted (the index has the diagnostics),
-# from module_cache.py's trees, emits the parts parts.py does not keep, and writes the whole entry.
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _to_cache(cdir: Path, digest: str, result: Compiled, code_obj) -> None:
-    """Write an entry: the index always; the module and its bytecode when this run made them."""
-    try:
-        cdir.mkdir(parents=True, exist_ok=True)
-        index = {"key": digest, "diagnostics": [attrs.asdict(d) for d in result.diagnostics]}
-        if code_obj is not None:
-            text = result.code.encode("utf-8")
-            write_bytes(cdir / f"{digest}.py", text)
-            index["py"] = _sha(text)
-            binary = marshal.dumps(code_obj)
-            write_bytes(cdir / f"{digest}.bin", binary)
-            index["bin"] = _sha(binary)
-        write_bytes(cdir / f"{digest}.json", json.dumps(index, ensure_ascii=False).encode("utf-8"))
-    except OSError:
-        pass                    # a read-only cache only costs speed
-
-
-def _from_cache(cdir: Path, digest: str, sources: list[Source], load: bool) -> Optional[Compiled]:
-    try:
-        index = json.loads((cdir / f"{digest}.json").read_text("utf-8"))
-        if index["key"] != digest:
-            return None
-        diags = []
-        if index["diagnostics"]:
-            from spellcard.compiler.text.diagnostics import Diagnostic     # and so difflib: only for a pack that has some
-            diags = [Diagnostic(d["severity"], d["message"], Span(**d["span"]), d["help"], d.get("code"))
-                     for d in index["diagnostics"]]
-        result = Compiled(sources, diags, cached=True)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    if not result.ok or not load:
-        return result
-    try:
-        text = (cdir / f"{digest}.py").read_bytes()
-        binary = (cdir / f"{digest}.bin").read_bytes()
-        if _sha(text) != index["py"] or _sha(binary) != index["bin"]:
-            return result               # the diagnostics, and no module: it is made again
-        code, places, files = marshal.loads(binary)
-        return attrs.evolve(result, code=text.decode("utf-8"),
-                            pack=load_module(code, text.decode("utf-8"), places, files))
-    except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):
-        return result
 
 
 def compile_pack(target: str, extra: Iterable[str] = (), use_cache: bool = True, load: bool = True) -> Compiled:
@@ -367,6 +287,8 @@ def compile_pack(target: str, extra: Iterable[str] = (), use_cache: bool = True,
             pack, code, _ = load_compiled(compiled, code_cache=cache_dir())
         except ManifestProblem as err:
             raise CompiledRefused(str(err)) from None
+        finally:
+            cache_trim.settle(cache_dir())
         return Compiled([], [], code=code, pack=pack)
     files = resolve(target)
     for e in extra:

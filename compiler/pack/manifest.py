@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Optional
 from spellcard.atomic import replacing_folder, write_bytes
 from spellcard.runtime.limits import MAX_MANIFEST_BYTES, MAX_MODULE_BYTES, kb
 
+from . import cache_trim
 from .module_code import compile_module, run_module
 
 if TYPE_CHECKING:
@@ -140,7 +141,9 @@ def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
         try:
             raw = path.read_bytes()
             if _seal(path.name, raw[32:]) == raw[:32]:
-                return marshal.loads(raw[32:])
+                code_obj = marshal.loads(raw[32:])
+                cache_trim.used(path)
+                return code_obj
         except (OSError, ValueError, EOFError, TypeError):
             pass
     code_obj = compile_module(text, f"<spellcard:{manifest['name']}>")
@@ -149,6 +152,7 @@ def _bytecode(text: str, manifest: dict, code_cache: Optional[Path]):
             code_cache.mkdir(parents=True, exist_ok=True)
             payload = marshal.dumps(code_obj)
             write_bytes(path, _seal(path.name, payload) + payload)
+            cache_trim.wrote(32 + len(payload))
         except OSError:
             pass                # a read-only cache only costs speed
     return code_obj

@@ -23,6 +23,8 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.ast import base as ast_base, decls as ast_decls, exprs as ast_exprs, stmts as ast_stmts, tools as ast_tools
 from spellcard.compiler.ast.base import Span
 
+from . import cache_trim
+
 FORMAT = b"modules 3"           # what an entry holds; a change of it is a change of key
 _SCALARS = frozenset({str, int, bool, type(None)})
 
@@ -144,9 +146,11 @@ def read_sealed(file: Path) -> object:
         raw = file.read_bytes()
         if _seal(file, raw[32:]) != raw[:32]:
             return None
-        return marshal.loads(raw[32:])
+        value = marshal.loads(raw[32:])
     except (OSError, ValueError, EOFError, TypeError):
         return None
+    cache_trim.used(file)
+    return value
 
 
 def write_sealed(file: Path, value: object) -> None:
@@ -156,6 +160,7 @@ def write_sealed(file: Path, value: object) -> None:
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(file, _seal(file, payload) + payload)
+        cache_trim.wrote(32 + len(payload))
     except OSError:
         pass
 

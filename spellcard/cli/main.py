@@ -300,7 +300,7 @@ LAZY_COMMANDS = {"simulate": ("cli.simulate", "simulate_cmd"), "replay": ("cli.r
                  "test": ("cli.spelltests", "test_cmd"), "explain": ("cli.doc", "explain_cmd"),
                  "doc": ("cli.doc", "doc_cmd"), "new": ("cli.new", "new_cmd"),
                  "explore": ("cli.explore", "explore_cmd"), "balance": ("cli.balance", "balance_cmd"),
-                 "play": ("cli.play", "play_cmd")}
+                 "play": ("cli.play", "play_cmd"), "cache": ("cli.cache", "cache_cmd")}
 
 
 # ── editor support ─────────────────────────────────────────────────────────────

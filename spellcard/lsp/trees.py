@@ -12,6 +12,7 @@ import pickle
 from typing import Optional
 
 from spellcard.atomic import write_bytes
+from spellcard.compiler.pack import cache_trim
 from spellcard.compiler.pack.cache_key import _compiler_digest, cache_dir
 
 
@@ -34,7 +35,10 @@ def load(path: str, text: str) -> Optional[dict]:
         chunks = pickle.loads(raw[32:])
     except Exception:           # a missing, partial or foreign file: parse instead
         return None
-    return chunks if isinstance(chunks, dict) else None
+    if not isinstance(chunks, dict):
+        return None
+    cache_trim.used(file)
+    return chunks
 
 
 def store(path: str, text: str, chunks: dict) -> None:
@@ -43,5 +47,6 @@ def store(path: str, text: str, chunks: dict) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         payload = pickle.dumps(chunks, protocol=pickle.HIGHEST_PROTOCOL)
         write_bytes(target, hashlib.sha256(target.name.encode() + payload).digest() + payload)
+        cache_trim.wrote(32 + len(payload))
     except (OSError, pickle.PicklingError, RecursionError):
         pass                    # a read-only cache only costs speed
