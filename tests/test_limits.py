@@ -32,7 +32,7 @@ def test_a_pack_past_the_total_limit_is_refused_at_the_file_that_crosses_it():
     crossing = (limits.MAX_PACK_BYTES - len(HEAD)) // len(filler)     # the file whose bytes pass the total
     files = [("a.spell", HEAD)] + [(f"f{i}.spell", filler) for i in range(crossing + 1)]
     [error] = errors_of(*files)
-    assert error.startswith(f"f{crossing}.spell:1:1: error: with this file the pack's sources pass 8.0 MB")
+    assert error.startswith(f"f{crossing}.spell:1:1: error: with this file the pack's sources pass {limits.kb(limits.MAX_PACK_BYTES)}")
 
 
 def test_a_long_name_is_refused_where_it_stands():
