@@ -1,10 +1,12 @@
 """Where a pack's files are: names relative to a folder, the folder they share, the file a path
 names. Read once per file of a pack, so each costs one system call or none: a pack may have
 thousands of files (os.path.relpath read the working folder twice a call; Path.resolve stat'ed every
-part of a path: together half of a check after an edit in a pack of 3,000 files)."""
+part of a path: together half of a check after an edit in a pack of 3,000 files); a folder's way
+from the root is worked out once for all its files (relpath per file: 0.14 s of 1.3 profiled there)."""
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import Optional
 
 
@@ -22,10 +24,19 @@ def relative(path: str, root: str, cwd: str) -> str:
     is where there is no relative one."""
     if root and path.startswith(root + os.sep) and os.path.normpath(path) == path:
         return path[len(root) + 1:]                 # a file of the folder: nothing to work out
-    try:
-        return os.path.relpath(os.path.join(cwd, path), os.path.join(cwd, root))
-    except ValueError:
+    folder, name = os.path.split(path)
+    there = _folder_from(folder, root, cwd)       # worked out once for the files of a folder
+    if there is None:
         return path
+    return name if there == os.curdir else os.path.join(there, name)
+
+
+@lru_cache(maxsize=256)
+def _folder_from(folder: str, root: str, cwd: str) -> Optional[str]:
+    try:
+        return os.path.relpath(os.path.join(cwd, folder), os.path.join(cwd, root))
+    except ValueError:
+        return None
 
 
 def root_of(sources: list) -> str:
