@@ -265,3 +265,26 @@ def test_what_silences_the_silent_lints():
     assert found(HOLD + 'skill S "s" limited { text "限定技，出牌階段限一次" active { draw_cards(owner, 1) } }\n') == []
     assert found(HOLD + 'skill S "s" { text "使用或打出一張擦彈" on damage.inflict when event.target == owner {\n'
                         '  let g = ask_card(owner, Graze, "play", "?")\n  if g != none { cancel }\n} }\n') == []
+
+
+
+def test_the_lints_walk_each_declaration_once(monkeypatch):
+    """Every per-declaration lint reads the one walk of its declaration (loops.Walked): a lint that
+    walked a skill again (the unknown options did, twice) costs every cold check."""
+    from spellcard.compiler import ast as A
+    from spellcard.compiler.check import loops
+    from spellcard.compiler.lint import bounds, lints, silent, wording
+
+    original, walked = loops.nodes_in, []
+
+    def counted(node):
+        if isinstance(node, A.Decl):
+            walked.append(node)
+        return original(node)
+
+    for module in (loops, silent, wording, bounds, lints):
+        monkeypatch.setattr(module, "nodes_in", counted)
+    found_now = found(active('    let o = choose_option(owner, ["a", "b"], "?")\n    if o == "c" { stop }'))
+    assert [d.code for d in found_now] == ["unknown-option"]
+    skills = [d for d in walked if isinstance(d, A.SkillDecl)]
+    assert skills and len(skills) == len(set(map(id, skills)))

@@ -142,8 +142,8 @@ def test_an_entry_holding_anything_but_a_tree_is_a_miss_and_runs_nothing(tmp_pat
     ran = tmp_path / "ran"
     code = compile(f"open({str(ran)!r}, 'w').close()", "<forged>", "exec")
     for payload in (marshal.dumps(code), marshal.dumps([10 ** 6]), marshal.dumps({"a": 1}),
-                    marshal.dumps(module_cache._encode(build("x.spell", parse_module.parse(
-                        "x.spell", "enum Role { Lord }\n")[0]).decls[0], module_cache._fields()))):
+                    marshal.dumps(module_cache.encode_node(build("x.spell", parse_module.parse(
+                        "x.spell", "enum Role { Lord }\n")[0]).decls[0]))):
         forged = tmp_path / "forged.bin"
         forged.write_bytes(hashlib.sha256(payload).digest() + payload)
         assert module_cache.load(forged) is None

@@ -20,6 +20,11 @@ class _DirectBuilder(_Builder):
     def span(self, meta) -> A.Span:
         return A.Span(self.path, *meta) if meta is not None else A.Span(self.path, 1, 1, 1, 2)
 
+    def tspan(self, tok) -> A.Span:
+        """The fast parser's token (compiler/parse/fast/lex.py): one line, its place in one tuple."""
+        _, _, line, col = tok.at
+        return A.Span(self.path, line, col, line, col + len(tok))
+
 
 def read_module(path: str, text: str) -> tuple[Optional[A.Module], Optional[Diagnostic]]:
     """parse() then build(), the same module or diagnostic, in one pass where the fast parser reads

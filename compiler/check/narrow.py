@@ -94,15 +94,17 @@ EXITS = (A.Stop, A.Return, A.Break, A.Continue)
 
 
 def exits(block: A.Block) -> bool:
-    """Whether a block always leaves early: its last statement is `stop`, `return`, `break` or
-    `continue`, or an `if` whose every branch does."""
-    if not block.stmts:
-        return False
-    last = block.stmts[-1]
-    if isinstance(last, EXITS):
+    """Whether a block always leaves early: its last statement does (`leaves`)."""
+    return bool(block.stmts) and leaves(block.stmts[-1])
+
+
+def leaves(st) -> bool:
+    """Whether a statement always leaves early: `stop`, `return`, `break` or `continue`, or an `if`
+    whose every branch does."""
+    if isinstance(st, EXITS):
         return True
-    if isinstance(last, A.If) and last.else_ is not None:
-        return all(exits(b) for _, b in last.branches) and exits(last.else_)
+    if isinstance(st, A.If) and st.else_ is not None:
+        return all(exits(b) for _, b in st.branches) and exits(st.else_)
     return False
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from spellcard.compiler import ast as A
 from spellcard.compiler import types as T
 from .exprs import MAX_BRANCHES
-from .narrow import after_if, exits, facts, key
+from .narrow import after_if, facts, key, leaves
 from .scope import Scope, _shown
 from spellcard.compiler.symbols import BUILTINS, RESERVED
 
@@ -23,7 +23,7 @@ class StatementChecks:
         scope = Scope(parent)
         for i, st in enumerate(b.stmts):
             self.stmt(st, scope)
-            if i + 1 < len(b.stmts) and exits(A.Block((st,), st.span)):
+            if i + 1 < len(b.stmts) and leaves(st):
                 after = b.stmts[i + 1]
                 self.d.warning(after.span, "this is never reached: the statement above always leaves",
                                "remove it, or move it before the `stop`/`return`", code="unreachable-code")

@@ -78,7 +78,7 @@ class CounterLints:
         bounds, helpers, moves = facts
         if not helpers and not moves:
             return
-        for n in self.walked[d]:
+        for n in self.walked.of(d, A.Assign, A.AugAssign):
             name, step = _lowers(n), _step(n)
             if name in helpers:
                 self.d.warning(n.span, f"`{name}` bounds `{bounds[name]}`: lowered by hand, `{bounds[name]}` "

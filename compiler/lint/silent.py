@@ -32,23 +32,21 @@ class SilentLints:
     def local(self, d, broken: set, writes: tuple) -> None:
         if has_error(d, broken):
             return
-        options: dict = {}
-        nodes = self.walked[d]       # walked once, read by every pass
-        texts = {n.name: _texts(n.value) for n in nodes if isinstance(n, A.Let) and _texts(n.value)}
-        for n in nodes:              # a list changed after its `let` may offer more
-            if isinstance(n, (A.Assign, A.AugAssign)) and isinstance(n.target, A.Name):
+        walked = self.walked         # walked once, read by every pass
+        lets = walked.of(d, A.Let)
+        texts = {n.name: found for n in lets for found in (_texts(n.value),) if found}
+        for n in walked.of(d, A.Assign, A.AugAssign):    # a list changed after its `let` may offer more
+            if isinstance(n.target, A.Name):
                 texts.pop(n.target.id, None)
-        for n in nodes:
-            if isinstance(n, A.If):
-                self._dead_branches(n)
-            elif isinstance(n, A.Let) and _offers(n.value, texts) is not None:
-                options[n.name] = _offers(n.value, texts)
+        for n in walked.of(d, A.If):
+            self._dead_branches(n)
+        options = {n.name: offered for n in lets for offered in (_offers(n.value, texts),) if offered is not None}
         if options:
             self._unknown_options(d, options, texts)
         if isinstance(d, (A.SkillDecl, A.CardDecl)):
             self.counters.bounded_in(d, writes)
         if isinstance(d, A.SkillDecl):
-            check_wording(d, self.d, self.phrasing, self.s.phases)
+            check_wording(d, self.d, self.phrasing, self.s.phases, walked.of(d, A.StrLit))
             self.counters.fresh(d)
 
     def pack_wide(self, modules: list[A.Module], broken: set) -> None:
@@ -111,10 +109,9 @@ class SilentLints:
 
     # ── an option no choose_option offers ────────────────────────────────────────
     def _unknown_options(self, d, options: dict, texts: dict) -> None:
-        assigned = {n.target.id for n in nodes_in(d) if isinstance(n, (A.Assign, A.AugAssign))
-                    and isinstance(n.target, A.Name)}
-        for n in nodes_in(d):
-            if not (isinstance(n, A.Compare) and n.op in ("==", "!=")):
+        assigned = {n.target.id for n in self.walked.of(d, A.Assign, A.AugAssign) if isinstance(n.target, A.Name)}
+        for n in self.walked.of(d, A.Compare):
+            if n.op not in ("==", "!="):
                 continue
             for side, other in ((n.left, n.right), (n.right, n.left)):
                 offered = options.get(side.id) if isinstance(side, A.Name) and side.id not in assigned \

@@ -11,11 +11,12 @@ from spellcard.compiler.check.narrow import key
 from .phrasing import Phrasing
 
 
-def check_wording(d: A.SkillDecl, diags, phrasing: Phrasing, phases=()) -> None:
-    """Each lint reads the phrases the pack declares (`wording`); one it does not declare is not linted."""
+def check_wording(d: A.SkillDecl, diags, phrasing: Phrasing, phases, strings: list) -> None:
+    """Each lint reads the phrases the pack declares (`wording`); one it does not declare is not linted.
+    `strings`: the skill's text literals, in its walk's order (loops.Walked.of)."""
     _text_limit(d, diags, phrasing)
     _whose_turn(d, diags, phrasing, phases)
-    _use_or_play(d, diags, phrasing)
+    _use_or_play(d, diags, phrasing, strings)
 
 
 # ── the printed text says once; the code does not ─────────────────────────────
@@ -54,7 +55,7 @@ def _whose_turn(d: A.SkillDecl, diags, phrasing: Phrasing, phases) -> None:
 
 
 # ── "use" in the text, "play" in the code (or the converse), in the words the pack declares ──
-def _use_or_play(d: A.SkillDecl, diags, phrasing: Phrasing) -> None:
+def _use_or_play(d: A.SkillDecl, diags, phrasing: Phrasing, strings: list) -> None:
     says = phrasing.purpose_said(d.text)
     if len(says) != 1:
         return
@@ -66,8 +67,8 @@ def _use_or_play(d: A.SkillDecl, diags, phrasing: Phrasing) -> None:
                                         f"only when a card is used ({words['use']})",
                           f"a card played ({words['play']}) is not used: listen where it is played, e.g. a "
                           "window whose purpose or reason is \"play\"", code="use-or-play")
-    for n in nodes_in(d):
-        if isinstance(n, A.StrLit) and n.value == other:
+    for n in strings:
+        if n.value == other:
             diags.warning(n.span, f"the text of `{d.name}` says {words[said]}, but this is \"{other}\" "
                                   f"({words[other]})",
                           f"write \"{said}\": a card {'used' if said == 'use' else 'played'} is not "

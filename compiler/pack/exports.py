@@ -48,7 +48,7 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, e
         return (type(d).__name__, text_key(d, lines), repr(whole), errors, used)
     nodes = walked[d]
     skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
-    ends_game = bool(A.callees(nodes) & ends)
+    ends_game = bool(A.callees(walked.of(d, A.Call)) & ends)
     # Where it starts (what other diagnostics cite: `first defined at`, a missing text's place), not
     # where it ends: a character's hit points 9 → 10 moves no other diagnostic.
     common = (type(d).__name__, d.name, d.label, (d.span.file, d.span.line, d.span.col), errors, used, skills,
@@ -56,7 +56,7 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, e
     if isinstance(d, A.CharacterDecl):
         return common + (tuple(tuple(n for n, _ in sc.names) for sc in d.skills),)
     again = []                                  # what the granted-twice lint reads
-    for n in nodes:
+    for n in walked.of(d, A.SkillsClause, A.Call):
         if isinstance(n, A.SkillsClause):
             again.append(tuple((g, span_of(sp)) for g, sp in n.names))
         elif A.callee(n) == "grant" and len(n.args) == 2 \

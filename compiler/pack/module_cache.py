@@ -72,17 +72,16 @@ class Kept:
 
     @classmethod
     def of(cls, module: A.Module) -> "Kept":
-        fields = _fields()
+        encode = _encoder()
         return cls(module.path, module.granted, [_span(d.span) for d in module.decls],
-                   [marshal.dumps(_encode(d, fields)) for d in module.decls],
-                   _encode(module.tests, _fields(True)) if module.tests else ())
+                   [marshal.dumps(encode(d)) for d in module.decls], _encoder(True)(module.tests) if module.tests else ())
 
     def decl(self, i: int):
         """The i-th declaration's tree."""
         return decode_node(marshal.loads(self.blobs[i]))
 
     def module(self) -> A.Module:
-        tests = _decode(self.tests, _classes(True), _fields()[Span][0]) if self.tests else ()
+        tests = _decoder(True)(self.tests) if self.tests else ()
         return A.Module(self.path, tuple(self.decl(i) for i in range(len(self.blobs))), tests, self.granted)
 
     def replaced(self, low: int, high: int, part: A.Module) -> "Kept":
@@ -175,41 +174,56 @@ def _seal(file: Path, payload: bytes) -> bytes:
 def encode_node(node) -> object:
     """A declaration as an entry holds it (no test block: those live in a module's `tests`), for the
     incremental check's record, which keeps the declarations of unchanged files this way."""
-    return _encode(node, _fields())
+    return _encoder()(node)
 
 
 def decode_node(x) -> object:
     """encode_node's inverse."""
-    return _decode(x, _classes(), _fields()[Span][0])
+    return _decoder()(x)
 
 
-def _encode(x, fields: dict):
-    """A node as [its class's number, *its fields]; tuples stay tuples, and nothing else is kept.
-    A span, every node's and half of all nodes, is written in place: one call fewer each."""
-    c = type(x)
-    known = fields.get(c)
+@lru_cache(maxsize=2)
+def _encoder(tests: bool = False):
+    """The encoding of the tree's classes (`tests`: and the test blocks'): a node as [its class's
+    number, *its fields]; tuples stay tuples, and nothing else is kept. A span, every node's and half
+    of all values, is written in place. One function made once, its tables in reach (a cold check
+    encodes every node it reads: the module cache's entries, the record's declarations)."""
+    fields = _fields(tests)
     span_no, span_values = fields[Span]
-    if known is not None:
-        number, values = known
-        return [number, *[v if type(v) in _SCALARS else [span_no, *span_values(v)] if type(v) is Span
-                          else _encode(v, fields) for v in values(x)]]
-    if c is tuple:
-        return tuple([v if type(v) in _SCALARS else [span_no, *span_values(v)] if type(v) is Span
-                      else _encode(v, fields) for v in x])
-    if c in _SCALARS or (c is frozenset and all(type(v) is str for v in x)):
-        return x
-    raise TypeError(f"no entry holds a {c.__name__}")
+
+    def encode(x):
+        c = type(x)
+        known = fields.get(c)
+        if known is not None:
+            number, values = known
+            out = [number]
+            for v in values(x):
+                t = type(v)
+                out.append(v if t in _SCALARS else [span_no, *span_values(v)] if t is Span else encode(v))
+            return out
+        if c is tuple:
+            return tuple([v if type(v) in _SCALARS else [span_no, *span_values(v)] if type(v) is Span else encode(v)
+                          for v in x])
+        if c in _SCALARS or (c is frozenset and all(type(v) is str for v in x)):
+            return x
+        raise TypeError(f"no entry holds a {c.__name__}")
+    return encode
 
 
-def _decode(x, classes: tuple, span_no: int):
-    """_encode's inverse. A span (half of all nodes, its fields all scalars) is made at once."""
-    c = type(x)
-    if c is list:
-        if x[0] == span_no:
-            return Span(*x[1:])
-        return classes[x[0]](*[v if type(v) in _SCALARS else _decode(v, classes, span_no) for v in x[1:]])
-    if c is tuple:
-        return tuple([v if type(v) in _SCALARS else _decode(v, classes, span_no) for v in x])
-    if c is frozenset and all(type(v) is str for v in x):
-        return x
-    raise TypeError(f"no entry holds a {c.__name__}")
+@lru_cache(maxsize=2)
+def _decoder(tests: bool = False):
+    """_encoder's inverse. A span (its fields all scalars) is made at once."""
+    classes, span_no = _classes(tests), _fields()[Span][0]
+
+    def decode(x):
+        c = type(x)
+        if c is list:
+            if x[0] == span_no:
+                return Span(*x[1:])
+            return classes[x[0]](*[v if type(v) in _SCALARS else decode(v) for v in x[1:]])
+        if c is tuple:
+            return tuple([v if type(v) in _SCALARS else decode(v) for v in x])
+        if c is frozenset and all(type(v) is str for v in x):
+            return x
+        raise TypeError(f"no entry holds a {c.__name__}")
+    return decode

@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import accumulate
 from typing import Optional
 
 from spellcard.runtime.limits import MAX_NAME, MAX_SOURCE_BYTES, MAX_STRING, kb
 
 from spellcard.compiler.ast import Span
 from spellcard.compiler.text.diagnostics import Diagnostic
-from spellcard.compiler.text.safe import code_marks
+from spellcard.compiler.text.safe import code_marks, marks_in
 
 from .fast.parser import read_tree
 from .prescan import long_string
 
 MAX_NESTING = 200
+_DEPTH_STEP = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1, "": 0}
 # Every later stage (build, check, emit, Python's own compiler) walks the tree recursively, and the
 # emitted Python may nest parentheses at most 200 deep: refuse deeper trees here, with a diagnostic.
 # Real rule files stay under 20 levels.
@@ -80,6 +82,8 @@ def decode(path: str, data: bytes) -> tuple[Optional[str], Optional[Diagnostic]]
 
 
 def _nesting_problem(path: str, text: str) -> Optional[Diagnostic]:
+    if max(accumulate(map(_DEPTH_STEP.__getitem__, marks_in(text, "([{)]}"))), default=0) <= MAX_NESTING:
+        return None             # nearly every file: counted without a step of Python's a bracket
     depth = 0
     for i, ch in code_marks(text, "([{)]}"):
         if ch in "([{":

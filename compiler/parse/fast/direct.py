@@ -2,7 +2,7 @@
 (the hot path of a cold check; compiler/parse/fast/parser.py reads the same way into Lark's tree)."""
 from __future__ import annotations
 
-from .lex import GiveUp, tokenize
+from .lex import GiveUp, TooLong, tokenize
 from .parser import _Parser
 
 
@@ -15,15 +15,11 @@ def read_direct(text: str, builder, max_depth: int, max_digits: int, max_name: i
     try:
         p = _Direct(tokenize(text), builder, {"INT": max_digits, "NAME": max_name, "STRING": max_string + 2})
         module = p.start()
-    except (_TooLong, RecursionError):         # parse() says which limit, or reads the file with fewer frames
+    except (TooLong, RecursionError):         # parse() says which limit, or reads the file with fewer frames
         return None, None
     except GiveUp:
         return None, p.resume() if p is not None else 0
     return (module, None) if p.deepest <= max_depth else (None, None)
-
-
-class _TooLong(GiveUp):
-    """A number, name or string too long for a rule."""
 
 
 class _Direct(_Parser):
@@ -42,15 +38,14 @@ class _Direct(_Parser):
         self.deepest = 0
 
     def node(self, data: str, children: list, s: int):
-        t = self.t
-        _, _, _, line, col = t[s]
-        _, v, _, eline, ecol = t[self.i - 1]
-        return self.made(data, (line, col, eline, ecol + len(v)), children, s)
-
-    def empty(self, data: str, children: list):
-        return self.made(data, None, children, self.i)
-
-    def made(self, data: str, meta, children: list, s: int):
+        """The builder's node over the tokens from index `s` to the last one read (none: meta None)."""
+        i = self.i
+        if s < i:
+            _, _, _, line, col = self.t[s]
+            _, v, _, eline, ecol = self.t[i - 1]
+            meta = (line, col, eline, ecol + len(v))
+        else:
+            meta = None
         rule = self.rules.get(data)
         if rule is None:
             rule = self.rules[data] = getattr(self.builder, data)
@@ -65,8 +60,5 @@ class _Direct(_Parser):
             self.deepest = height
         return rule(meta, children)
 
-    def tok(self, type_: str):
-        tok = super().tok(type_)
-        if len(tok) > 15 and len(tok) > self.longest.get(type_, len(tok)):
-            raise _TooLong                  # parse() says so
-        return tok
+    def empty(self, data: str, children: list):
+        return self.node(data, children, self.i)

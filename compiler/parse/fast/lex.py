@@ -22,6 +22,10 @@ class GiveUp(Exception):
     """The text is not one this parser reads: Lark decides."""
 
 
+class TooLong(GiveUp):
+    """A number, name or string longer than the reader's limit for its rule (the direct way's)."""
+
+
 class Token(str):
     """A token as Lark's: the text, its terminal's name (`type`) and where it stands. The place is
     one tuple, read through properties: most tokens are never asked where they are."""

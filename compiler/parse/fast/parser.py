@@ -17,7 +17,7 @@ from typing import Optional
 
 from .code import CodeRules
 from .content import ContentRules
-from .lex import EMPTY, GiveUp, Meta, Token, Tree, tokenize
+from .lex import EMPTY, GiveUp, Meta, Token, TooLong, Tree, tokenize
 from .model import ModelRules
 from .reaction import ReactionRules
 
@@ -38,6 +38,9 @@ def read_tree(text: str) -> tuple[Optional[Tree], int]:
 
 class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
     """Recursive descent over the token list; each method reads one grammar rule."""
+
+    longest: dict = {}
+    """The longest token each rule takes (the direct way's limits); none here: parse.py checks the tree."""
 
     def __init__(self, toks: list[tuple]):
         self.t = toks
@@ -71,6 +74,8 @@ class _Parser(ModelRules, ContentRules, ReactionRules, CodeRules):
 
     def tok(self, type_: str) -> Token:
         _, v, pos, line, col = self.t[self.i]
+        if len(v) > 15 and len(v) > self.longest.get(type_, len(v)):
+            raise TooLong                   # parse() says so
         self.i += 1
         return Token(type_, v, pos, line, col)
 
