@@ -50,8 +50,8 @@ def _init(qualname: str, names: tuple[str, ...], defaults: tuple) -> FunctionTyp
     fields with the names put in (compiling a function per class was most of the cost of making
     the tree's classes; the names are the template's only constants and locals besides `self`)."""
     template = _template(len(names))
-    consts = tuple(names[int(c[2:])] if isinstance(c, str) and c.startswith("_p") else c
-                   for c in template.co_consts)
+    placed = dict(zip(template.co_varnames[1:], names))     # each placeholder: its field's name
+    consts = tuple(map(placed.get, template.co_consts, template.co_consts))
     code = template.replace(co_varnames=("self", *names), co_consts=consts,
                             co_name="__init__", co_qualname=f"{qualname}.__init__")
     return FunctionType(code, _INIT_GLOBALS, "__init__", defaults or None)
