@@ -92,6 +92,11 @@ def test_a_node_is_made_by_position_or_by_name_with_its_defaults_and_told_what_i
     with pytest.raises(TypeError, match="unexpected keyword argument 'nom'"):
         A.TypeRef(nom="Role", optional=False, span=span)
     assert A.TypeRef.__init__.__qualname__ == "TypeRef.__init__"
+    with pytest.raises(TypeError, match="a field without a default follows one with a default"):
+        @A.node
+        class Backwards:
+            first: int = 0
+            second: int
 
 
 # What a simulate of a pack whose compiled module is cached must not pull in: the compiler's tree,

@@ -31,6 +31,8 @@ def node(cls: type) -> type:
     spent importing. The class answers attrs.fields, attrs.has and attrs.evolve as an attrs class does."""
     names = tuple(cls.__dict__.get("__annotations__", {}))
     defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
+    if any(n not in defaults for n in names[len(names) - len(defaults):]):     # as attrs and Python refuse
+        raise TypeError(f"{cls.__qualname__}: a field without a default follows one with a default")
     body = {k: v for k, v in cls.__dict__.items() if k not in defaults and k not in ("__dict__", "__weakref__")}
     body["__slots__"] = names
     body.update(__init__=_init(cls.__qualname__, names, tuple(defaults.values())), __repr__=_node_repr,
