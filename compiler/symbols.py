@@ -65,37 +65,41 @@ RESERVED = {"owner", "event", "card", "user", "target", "value", "current", "sel
             "table", "none", "true", "false"}
 
 
-@attrs.define
 class Symbols:
-    pack: Optional[A.PackDecl] = None
-    enums: dict = attrs.Factory(dict)
-    members: dict = attrs.Factory(dict)          # member -> [enum names]
-    attrs_: dict = attrs.Factory(dict)           # (owner, name) -> AttrDecl
-    counters: dict = attrs.Factory(dict)         # (owner, name) -> CounterDecl
-    zones: dict = attrs.Factory(dict)
-    hooks: dict = attrs.Factory(dict)
-    queries: dict = attrs.Factory(dict)
-    funcs: dict = attrs.Factory(dict)
-    actions: dict = attrs.Factory(dict)
-    phases: dict = attrs.Factory(dict)
-    turn: Optional[A.TurnDecl] = None
-    anytime: list = attrs.Factory(list)          # AnytimeDecl, in file order
-    reactions: dict = attrs.Factory(dict)        # ReactionDecl by name, in file order
-    invariants: list = attrs.Factory(list)       # InvariantDecl, in file order
-    musts: list = attrs.Factory(list)            # MustDecl: compulsory plays, in file order
-    cards: dict = attrs.Factory(dict)
-    skills: dict = attrs.Factory(dict)
-    characters: dict = attrs.Factory(dict)
-    decks: dict = attrs.Factory(dict)
-    modes: dict = attrs.Factory(dict)
-    top: dict = attrs.Factory(dict)              # every top-level name -> (what, decl)
-    granted: set = attrs.Factory(set)            # every name code passes to `grant(…)`
-    synonyms: dict = attrs.Factory(dict)         # a word designers reach for -> the pack's name for it
-    shows: dict = attrs.Factory(dict)            # owner -> {attribute name: its span in a `show` line}
-    harness: dict = attrs.Factory(dict)          # key -> HarnessItem
-    search: dict = attrs.Factory(dict)           # key -> SearchItem: the search agent's defaults
-    wording: dict = attrs.Factory(dict)          # "once turn", "yours", "use" … -> WordingDecl: the texts' phrases
-    score: Optional[A.ScoreDecl] = None          # what a game's outcome is measured in, if declared
+    """The pack's tables, filled by `collect`. A plain class (copy.copy copies one): nothing compares
+    or prints one, and as an attrs class its tables' __init__, __eq__ and __repr__ were generated and
+    compiled at the start of every check (1.7% of a check after one edit, in instructions)."""
+
+    def __init__(self) -> None:
+        self.pack: Optional[A.PackDecl] = None
+        self.enums: dict = {}
+        self.members: dict = {}                      # member -> [enum names]
+        self.attrs_: dict = {}                       # (owner, name) -> AttrDecl
+        self.counters: dict = {}                     # (owner, name) -> CounterDecl
+        self.zones: dict = {}
+        self.hooks: dict = {}
+        self.queries: dict = {}
+        self.funcs: dict = {}
+        self.actions: dict = {}
+        self.phases: dict = {}
+        self.turn: Optional[A.TurnDecl] = None
+        self.anytime: list = []                      # AnytimeDecl, in file order
+        self.reactions: dict = {}                    # ReactionDecl by name, in file order
+        self.invariants: list = []                   # InvariantDecl, in file order
+        self.musts: list = []                        # MustDecl: compulsory plays, in file order
+        self.cards: dict = {}
+        self.skills: dict = {}
+        self.characters: dict = {}
+        self.decks: dict = {}
+        self.modes: dict = {}
+        self.top: dict = {}                          # every top-level name -> (what, decl)
+        self.granted: set = set()                    # every name code passes to `grant(…)`
+        self.synonyms: dict = {}                     # a word designers reach for -> the pack's name for it
+        self.shows: dict = {}                        # owner -> {attribute name: its span in a `show` line}
+        self.harness: dict = {}                      # key -> HarnessItem
+        self.search: dict = {}                       # key -> SearchItem: the search agent's defaults
+        self.wording: dict = {}                      # "once turn", "yours", "use" … -> WordingDecl: the texts' phrases
+        self.score: Optional[A.ScoreDecl] = None     # what a game's outcome is measured in, if declared
 
     # ── lookups the checker uses ──────────────────────────────────────────────
     def windows_of(self, action: str) -> Optional[tuple[str, ...]]:

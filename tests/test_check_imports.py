@@ -12,11 +12,12 @@ THB = str(Path(__file__).parent.parent / "rules" / "thb")
 
 # What a check must not pull in: the runtime that plays games and the definitions a pack is made of
 # (attrs classes, built at import), rich (for tables and progress bars), the test runner and the
-# test blocks' node classes, the language server, and importlib.metadata and importlib.resources (for
-# packs named, not given by path; resources brings tempfile, shutil and zipfile).
+# test blocks' node classes, the language server, importlib.metadata and importlib.resources (for
+# packs named, not given by path; resources brings tempfile, shutil and zipfile), and difflib (for a
+# name not found: a pack without errors asks for none).
 NOT_FOR_CHECK = ("rich", "pygls", "spellcard.runtime.engine.game", "spellcard.runtime.engine.namespace",
                  "spellcard.runtime.defs", "spellcard.simulate", "spellcard.spelltest", "spellcard.lsp",
-                 "importlib.metadata", "importlib.resources")
+                 "importlib.metadata", "importlib.resources", "difflib")
 
 
 def loaded_by_check(cache: Path, *args: str) -> set:
@@ -71,6 +72,31 @@ def test_a_node_shows_itself_as_attrs_would_though_its_class_was_made_without_on
     made = attrs.make_class("Call", {f.name: attrs.field() for f in attrs.fields(A.Call)})
     assert repr(call) == repr(made(call.func, call.args, call.span))
     assert repr(call).startswith("Call(func=Name(id='draw', span=Span(file='f.spell'")
+
+
+def test_a_node_is_made_by_position_or_by_name_with_its_defaults_and_told_what_is_missing():
+    import inspect
+
+    import pytest
+
+    from spellcard.compiler import ast as A
+
+    span = A.Span("f.spell", 1, 2, 1, 5)
+    assert str(inspect.signature(A.TypeRef)) == "(name, optional, span, is_list=False)"
+    by_place, by_name = A.TypeRef("Role", True, span), A.TypeRef(span=span, optional=True, name="Role")
+    assert (by_place.name, by_place.optional, by_place.span, by_place.is_list) == ("Role", True, span, False)
+    assert repr(by_place) == repr(by_name)
+    assert A.TypeRef("Role", False, span, True).is_list is True
+    with pytest.raises(TypeError, match="missing 2 required positional arguments: 'optional' and 'span'"):
+        A.TypeRef("Role")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nom'"):
+        A.TypeRef(nom="Role", optional=False, span=span)
+    assert A.TypeRef.__init__.__qualname__ == "TypeRef.__init__"
+    with pytest.raises(TypeError, match="a field without a default follows one with a default"):
+        @A.node
+        class Backwards:
+            first: int = 0
+            second: int
 
 
 # What a simulate of a pack whose compiled module is cached must not pull in: the compiler's tree,

@@ -60,7 +60,7 @@ class PackEmit:
         every part's code may read (a function written in place, with its places; a signature; an
         attribute's default …)."""
         found: list = []
-        _spans_in(attrs.asdict(self.s, recurse=False), found, 0)
+        _spans_in(vars(self.s), found, 0)         # the tables in the order Symbols makes them
         return found
 
     def placed(self) -> dict[str, list]:

@@ -167,8 +167,10 @@ def _span_of_error(path: str, err, text: str) -> Span:
     return Span(path, line, col, line, col + max(1, min(width, 80)))
 
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_PACK_BRACE = re.compile(r'(?:^|\n)\s*pack\s+([A-Za-z_]\w*)\s+"([^"\n]*)"\s*\{[^{}]*\Z')
+# The patterns of a file the fast parser could not read are compiled on first use (by re's cache):
+# a file that reads needs none of them.
+_WORD = r"[A-Za-z_][A-Za-z0-9_]*\Z"
+_PACK_BRACE = r'(?:^|\n)\s*pack\s+([A-Za-z_]\w*)\s+"([^"\n]*)"\s*\{[^{}]*\Z'
 
 
 def _demote_keyword(err) -> bool:
@@ -177,7 +179,7 @@ def _demote_keyword(err) -> bool:
     where the parser in fact wants a name: feed it as the name it is, and go on."""
     from lark import Token
     from lark.exceptions import UnexpectedToken
-    if isinstance(err, UnexpectedToken) and "NAME" in err.expected and _WORD.match(str(err.token)):
+    if isinstance(err, UnexpectedToken) and "NAME" in err.expected and re.match(_WORD, str(err.token)):
         err.interactive_parser.feed_token(Token.new_borrow_pos("NAME", str(err.token), err.token))
         return True
     return False
@@ -195,9 +197,6 @@ def parse(path: str, text: str) -> tuple[Optional[object], Optional[Diagnostic]]
     return _lark_parse(path, text, resume)
 
 
-_NOT_NEWLINE = re.compile(r"[^\n]")
-
-
 def _lark_parse(path: str, text: str, resume: int = 0):
     """Lark's tree or first fault. `resume`: where the declaration the fast parser stopped in begins;
     Lark reads from there first (the text before it blanked, so every place stays where it was), and
@@ -206,7 +205,7 @@ def _lark_parse(path: str, text: str, resume: int = 0):
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
     try:
         if resume:
-            parser().parse(_NOT_NEWLINE.sub(" ", text[:resume]) + text[resume:], on_error=_demote_keyword)
+            parser().parse(re.sub(r"[^\n]", " ", text[:resume]) + text[resume:], on_error=_demote_keyword)
         tree = parser().parse(text, on_error=_demote_keyword)
         problem = _tree_problem(path, tree)
         return (None, problem) if problem else (tree, None)
@@ -257,7 +256,7 @@ def _lark_parse(path: str, text: str, resume: int = 0):
         elif "AUGOP" in err.expected and tok.type in ("MINUS", "ADDOP", "MULOP", "COMPOP", "PLUS", "STAR", "SLASH"):
             message = "a calculation cannot stand alone as a statement"
             help = "to change a value, write `x -= 1` or `x = …`; to test one, use `if`"
-        elif str(tok) == "extends" and (header := _PACK_BRACE.search(before)):
+        elif str(tok) == "extends" and (header := re.search(_PACK_BRACE, before)):
             message, code = "`extends` belongs to the pack line, before its braces", "pack-line"
             base = re.match(r'extends\s+([A-Za-z_]\w*(?:\s*[<>=!]=?\s*"[^"\n]*")?)', text[start:])
             line = before.count("\n", 0, header.start(1)) + 1

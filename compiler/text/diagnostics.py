@@ -1,7 +1,6 @@
 """Diagnostics for people: `path:line:col: error: message`, the source line, a caret, and a help line."""
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from typing import Iterable, Optional
 
@@ -109,6 +108,8 @@ def did_you_mean(name: str, candidates: Iterable[str], synonyms: Optional[dict] 
         found = did_you_mean(name, first)
         if found:
             return found
+    import difflib          # only a check that found an unknown name asks: not imported by every check
+
     pool = sorted(pool)
     match = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not match:

@@ -13,6 +13,7 @@ are its symbols, with the edited skills and characters put in their places.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from typing import Optional
 
@@ -119,7 +120,8 @@ def _symbols(last: Checked, modules: list, edited: set):
     replaces (_laid: same files, same names and kinds in the same order), as collecting them again
     would make them; the others are the same objects."""
     s = last.syms
-    syms = attrs.evolve(s, skills=dict(s.skills), characters=dict(s.characters), top=dict(s.top))
+    syms = copy.copy(s)
+    syms.skills, syms.characters, syms.top = dict(s.skills), dict(s.characters), dict(s.top)
     for m, was in zip(modules, last.modules):
         if m.path not in edited:
             continue
