@@ -37,3 +37,22 @@ def test_a_tables_seed_is_written_as_the_tests_seed_and_seed_0_is_left_unsaid():
     assert "\n  seed 41\n  setup\n" in writeout.test_text(spec, [], "t", "")
     assert "seed" not in writeout.test_text(TableSpec("KofMode", ("Reimu", "Marisa")), [], "t", "")
     assert drafted(spec) != drafted(TableSpec("KofMode", ("Reimu", "Marisa")))
+
+
+def test_a_tests_seed_line_plays_the_game_at_that_seed():
+    """`seed N` in the test language: the table's game is the one explore played at seed N."""
+    from spellcard.compiler.build.builder import build
+    from spellcard.compiler.parse.read import parse
+    from spellcard.spelltest.run import Runner
+
+    def played(seed_line: str) -> set:
+        text = f'test "drafted" {{\n  mode KofMode\n  seats Reimu, Marisa\n{seed_line}  setup\n}}\n'
+        tree, problem = parse("drafted.spell", text)
+        assert problem is None, problem
+        [test] = build("drafted.spell", tree).tests
+        runner = Runner(test, "thb", ())
+        runner.run()
+        return {c.name for p in runner.s.game.players for c in [p.character, *p.v["lineup"]] if c is not None}
+
+    assert played("  seed 41\n") == drafted(TableSpec("KofMode", ("Reimu", "Marisa"), seed=41))
+    assert played("") == drafted(TableSpec("KofMode", ("Reimu", "Marisa")))
