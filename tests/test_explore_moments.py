@@ -3,6 +3,7 @@ test"): the state before the breaking step, the seats involved, the fewest answe
 what broke; it fails on replay and passes once the planted bug is fixed (tests/data/explore/fixed/).
 Also: answers that name a conversion replay when a seat plays another character than it was seated
 as, and `invariant("…")` in a test."""
+import re
 from pathlib import Path
 
 import pytest
@@ -94,13 +95,16 @@ def test_what_broke_travels_as_data_and_the_message_stays_as_logs_keep_it():
 
 
 def test_a_seat_playing_another_character_than_it_was_seated_as_replays(tmp_path):
-    """KOF's draft seats other characters than the table's picks: a conversion of the character a
-    seat plays (秋祭 of Minoriko, at the seat picked as Quartermaster) is written by its skill's
-    text, which the harness reads whoever the seat was seated as."""
+    """KOF's draft seats other characters than the table's picks, dealt by the game's seed, which explore
+    draws and the saved test states (`seed N`): a skill of the character a seat plays (Quartermaster's
+    武器庫, drafted to the seat picked as Marisa) is written by its text, which the harness reads
+    whoever the seat was seated as."""
     result = run("explore", "thb", "--with", DATA / "bypass.spell", "--focus", "Quartermaster", "--against", "Marisa",
-                 "--examples", "40", "--seed", "1", "--shrink", "0", "--save", tmp_path)
+                 "--mode", "KofMode", "--examples", "40", "--seed", "3", "--shrink", "0", "--save", tmp_path)
     assert result.exit_code == 1 and "the saved test replays the break" in result.output, result.output
-    assert '"AutumnFeast"' in next(tmp_path.glob("*.spell")).read_text(encoding="utf-8")
+    text = next(tmp_path.glob("*.spell")).read_text(encoding="utf-8")
+    assert re.search(r"^  seed [1-9]\d*$", text, re.M) and "seats Quartermaster, Marisa" in text, text
+    assert re.search(r'^  answer Marisa: .*"Armory"', text, re.M), text
 
 
 def test_a_conversion_is_answered_as_the_report_prints_it(tmp_path):

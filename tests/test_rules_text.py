@@ -120,3 +120,11 @@ def test_love_letters_new_constructs_render():
     assert "with no legal target, use for no effect" in en and "every kind of card" in en
     func = syms.funcs["hand_value"]
     assert RulesText(syms, "en").expr(func.expr) == "the sum of its value for each of p's hand"
+
+
+def test_a_sample_of_the_characters_without_a_tag_reads_in_both_languages():
+    """KOF's pool: `sample(characters(without: ["boss_only"]), 10)`."""
+    syms = symbols("thb")
+    text = rules_text(syms, syms.modes["KofMode"])
+    assert "10 of every character not tagged “boss_only” at random" in text["en"]
+    assert "從所有不帶“boss_only”標籤的角色中隨機抽出的10個" in text["zh"]

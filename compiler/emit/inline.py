@@ -15,7 +15,7 @@ from spellcard.compiler import types as T
 _NAME = re.compile(rf"(?:{INLINED_ARG})\Z")
 _SIMPLE = re.compile(rf"(?:{INLINED_ARG}|-?\d+)\Z")
 
-_FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom", "shuffled", "take", "drop",
+_FRESH = frozenset({"players", "all_players", "others", "cards", "top", "bottom", "shuffled", "sample", "take", "drop",
                     "reversed", "without"})
 """Built-ins that return a new list nobody else holds: a `for` over one needs no copy of it."""
 

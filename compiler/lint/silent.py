@@ -151,7 +151,7 @@ class SilentLints:
                                            code="granted-twice")
 
 
-_ASKS = ("ask", "choose", "random", "shuffled", "pick")
+_ASKS = ("ask", "choose", "random", "shuffled", "sample", "pick")
 
 
 def _texts(e) -> Optional[list]:

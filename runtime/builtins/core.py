@@ -74,6 +74,16 @@ def b_shuffled(g, xs):
     return xs
 
 
+@builtin("sample(xs: list, n: int) -> same")
+def b_sample(g, xs, n):
+    """`n` items of `xs` at random (with the game's seeded generator), in the order drawn; all of `xs`,
+    shuffled, when `n` is its count or more. It draws `n` times however long `xs` is, where
+    `take(shuffled(xs), n)` shuffles all of it first."""
+    xs = xs.cards if isinstance(xs, Zone) else xs
+    g.era += 1
+    return g.rng.sample(xs, max(0, min(n, len(xs))))
+
+
 @builtin("take(xs: list, n: int) -> same")
 def b_take(g, xs, n):
     """The first `n` items of `xs`."""

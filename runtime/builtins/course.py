@@ -32,10 +32,16 @@ def b_kinds(g):
     return list(g.pack.kinds.values())
 
 
-@builtin("characters() -> characters")
-def b_characters(g):
-    """Every character of the pack, in the order it declares them."""
-    return list(g.pack.characters.values())
+@builtin("characters(without: texts = []) -> characters")
+def b_characters(g, without=()):
+    """Every character of the pack, in the order it declares them, less those carrying any of the
+    tags `without` (`characters(without: ["boss_only"])`): each list is made once per pack, so a
+    game's set-up costs no more with thousands of characters than with forty."""
+    key = ("characters", *without)
+    made = g._templates.get(key)
+    if made is None:
+        made = g._templates[key] = [c for c in g.pack.characters.values() if not any(t in c.tags for t in without)]
+    return list(made)
 
 
 @builtin("preset_character(p: player) -> character?")

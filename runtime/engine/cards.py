@@ -9,8 +9,9 @@ from spellcard.runtime.errors import PackError
 from spellcard.runtime.model import Card, restamp
 
 # Per pack, per kind, the card attributes (Cards._card_template), per mode its deck's cards
-# (Cards.build_deck), what Game.__init__ reads (game.py _game_tables, Game._default_runs) and the
-# table rules of its any-time points and reactions (anytime.py, reactions.py): every game of a pack
+# (Cards.build_deck), what Game.__init__ reads (game.py _game_tables, Game._default_runs), the
+# table rules of its any-time points and reactions (anytime.py, reactions.py) and its characters by
+# the tags they lack (builtins/course.py b_characters): every game of a pack
 # shares them. Weakly keyed, but the rules' code holds its pack's module, which holds the pack: an
 # entry lives as long as the process (a tool loads each pack once: loader.load_pack).
 TEMPLATES: WeakKeyDictionary = WeakKeyDictionary()

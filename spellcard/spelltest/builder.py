@@ -31,6 +31,9 @@ class SpellTestRules:
     def t_setup(self, meta, c):
         return T.Setup(self.span(meta))
 
+    def t_seed(self, meta, c):
+        return T.Seed(int(c[0]), self.span(meta))
+
     def t_current(self, meta, c):
         return T.Current(self._who(c[0]), self.span(meta))
 

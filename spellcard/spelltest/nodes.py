@@ -161,6 +161,13 @@ class Setup:
 
 
 @attrs.frozen
+class Seed:
+    """`seed N`: the game's random generator starts from N (default 0), as `simulate --seed` does."""
+    value: int
+    span: Span
+
+
+@attrs.frozen
 class Current:
     who: Who
     span: Span
@@ -250,7 +257,7 @@ class Examples:
     span: Span
 
 
-Stmt = Union[Seats, Mode, Setup, Current, Put, SetValue, Answer, When, Run, Perform, CallFunc, Expect,
+Stmt = Union[Seats, Mode, Setup, Seed, Current, Put, SetValue, Answer, When, Run, Perform, CallFunc, Expect,
              ExpectError, Examples]
 
 

@@ -24,7 +24,7 @@ from .reading import Reader
 from .resolve import attr_type, param_types
 from .values import contains, same, show
 
-HEADER = (T.Seats, T.Mode, T.Setup, T.Current)
+HEADER = (T.Seats, T.Mode, T.Setup, T.Seed, T.Current)
 
 
 @attrs.define
@@ -115,6 +115,7 @@ class Runner(Reader, Asking):
             raise Stop(Failure(self.test.span, "the test seats nobody", "start it with `seats A, B`"))
         mode = next((h.name for h in head if isinstance(h, T.Mode)), None)
         setup = any(isinstance(h, T.Setup) for h in head)
+        seed = next((h.value for h in head if isinstance(h, T.Seed)), 0)
         names = [tuple(w.name for w in seat) for seat in seats.seats]
         pack = load_pack(self.pack_name, self.extra)
         for i, seat in enumerate(names):
@@ -126,7 +127,7 @@ class Runner(Reader, Asking):
         cur = self.seat(current.who) if current else 0
         with self.at(seats.span):
             self.s = Scenario(self.pack_name, names, mode=mode, extra=self.extra, current=cur, setup=setup,
-                              invariants_of_extra=not self.packs_own())
+                              seed=seed, invariants_of_extra=not self.packs_own())
             if setup and current:
                 self.s.game.current = self.s.p(cur)
             self.placed.extend(self.s.seated_cards)

@@ -1,7 +1,7 @@
 """One explored game, and the properties every game must keep.
 
 The game runs on the scenario harness exactly as a `.spell` test with `setup` and `run game`
-would run it (seed 0, the mode's own setup, then the answers), so a broken game can be written
+would run it (the table's game seed, the mode's own setup, then the answers), so a broken game can be written
 as such a test and replayed. The harness checks after every action what the runtime knows
 (cards conserved, counters in bounds) and the pack's `invariant`s; a player out of the game being
 asked stops it too. Here the rest is judged: no rule fault, an end within the game's budgets,
@@ -118,7 +118,7 @@ def play(pack: str, spec: TableSpec, data, extra: Sequence[str] = (),
         budget = shrinking.budget if budget is None else budget
     extra = tuple(extra)
     try:
-        s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=extra, setup=True)
+        s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=extra, setup=True, seed=spec.seed)
         s.deck_top(*spec.deck_top)
     except ScenarioError as err:
         raise Unplayable(str(err)) from None

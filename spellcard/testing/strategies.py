@@ -22,16 +22,19 @@ from spellcard.runtime.errors import GameOver, HarnessStop
 from spellcard.runtime.model import Card, Play
 
 DRAWN_DECISIONS = 400       # answers drawn one by one; later ones come from a drawn seed (buffer size)
+GAME_SEEDS = 2 ** 16        # a table's game seed is drawn below this (shrinks toward 0, a test's default)
 MAX_SEATS = 8
 _QUIET = DeclineAgent()
 
 
 @attrs.frozen
 class TableSpec:
-    """One game to play: the test form's `mode`, `seats`, `setup` and `deck top` lines."""
+    """One game to play: the test form's `mode`, `seats`, `seed`, `setup` and `deck top` lines. The
+    seed is the game's own (what a mode's set-up deals at random: KOF's draft reads no seat)."""
     mode: str
     seats: tuple[str, ...]
     deck_top: tuple[str, ...] = ()
+    seed: int = 0
 
 
 def focus_characters(pack: PackDef, focus: Sequence[str]) -> list[str]:
@@ -95,7 +98,7 @@ def _tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str
         stack_first = None
     if not pack.characters:                        # the mode's setup seats the players (esper)
         return TableSpec(m.name, tuple(f"P{i}" for i in range(n)),
-                         tuple(_stacked(draw, pack, m.name, focus, stack_first)))
+                         tuple(_stacked(draw, pack, m.name, focus, stack_first)), _game_seed(draw))
     pool = list(characters) if characters is not None else list(pack.characters)
     wanted = focus_characters(pack, focus)
     seated = [c for i, c in enumerate(wanted[:n]) if i == 0 or draw(st.integers(0, 3)) != 0]
@@ -110,7 +113,13 @@ def _tables(draw, pack: PackDef, mode: Optional[str] = None, focus: Sequence[str
     # A pack with fewer characters than seats (none, in a game without them) seats the rest by
     # number: `P2` at the third seat plays no character.
     seats = tuple(seated[i] if i < len(seated) else f"P{j}" for j, i in enumerate(order))
-    return TableSpec(m.name, seats, tuple(stacked))
+    return TableSpec(m.name, seats, tuple(stacked), _game_seed(draw))
+
+
+def _game_seed(draw) -> int:
+    """The game's seed: drawn, so that what a mode deals at random varies from game to game (every
+    game at seed 0 would deal KOF the same draft); it shrinks toward 0, which a test leaves unsaid."""
+    return draw(st.integers(0, GAME_SEEDS - 1), label="game seed")
 
 
 def _stacked(draw, pack: PackDef, mode: str, focus: Sequence[str], first: Optional[str] = None) -> list[str]:

@@ -46,6 +46,8 @@ def test_text(spec: TableSpec, script: list[Answer], title: str, comment: str) -
     lines.append(f"test {_quoted(title)} {{")
     lines.append(f"  mode {spec.mode}")
     lines.append(f"  seats {', '.join(spec.seats)}")
+    if spec.seed:
+        lines.append(f"  seed {spec.seed}")
     lines.append("  setup")
     if spec.deck_top:
         lines.append(f"  deck top: {', '.join(spec.deck_top)}")
@@ -89,7 +91,7 @@ def _named_replay(pack: str, extra: Sequence[str], spec: TableSpec, played: Scen
     change as the game goes (the cards a conversion may take, a card standing as another kind).
     `names_of(s)` makes the namer (default: _Names); `watch(s)`, when given, is called before the
     game goes on, and the game is logged for it."""
-    s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True)
+    s = Scenario(pack, list(spec.seats), mode=spec.mode, extra=tuple(extra), setup=True, seed=spec.seed)
     s.deck_top(*spec.deck_top)
     s.decisions.clear()
     s.game.log.enabled = watch is not None

@@ -172,7 +172,9 @@ def test_incident_turn_order_alternates_the_boss_with_each_resolver():
 def test_three_vs_three_first_player_draws_three_others_four():
     """ROLL點最高的玩家開局摸3張牌，其餘玩家開局摸4張牌。"""
     pack = load_pack("thb")
-    g = Game(pack, "ThreeVsThreeMode", 6, [RandomAgent(i) for i in range(6)], seed=5)
+    # Characters whose skills take no part in the first deal (神德 would discard and have another draw).
+    plain = ["Reimu", "Alice", "Tewi", "Youmu", "Kokoro", "Mamizou"]
+    g = Game(pack, "ThreeVsThreeMode", 6, [RandomAgent(i) for i in range(6)], seed=5, characters=plain)
     g.start()
     sizes = {p.seat: len(p.z["hand"].cards) for p in g.players}
     assert sizes.pop(g.current.seat) == 3 and set(sizes.values()) == {4}
@@ -369,7 +371,7 @@ def test_preset_characters_are_their_seats_and_offered_to_no_other_player():
     from spellcard.runtime.agents.scripted import ScriptedAgent
     pack = load_pack("thb")
     offered = set()
-    for seed in range(1, 9):
+    for seed in range(1, 13):
         agents = [ScriptedAgent([], RandomAgent(seat)) for seat in range(8)]
         g = Game(pack, "Identity8Mode", 8, agents, seed=seed, characters=["Koakuma", "", "Mokou"])
         g.start()
