@@ -19,7 +19,7 @@ from .test_checks import expect
 
 SHARED = ("一丁三上下不且丙中主之乙事些亦人他令以件任位何你使依倒值做先入其出到前加化原去取只可各合同名否含告和回在域外多大"
           "失如始存定宣家小局展己序底庚座得必意戊成或所打技持效新是最有本束果次此段每求洗活消混牌玩用由甲略的目示第置者能自"
-          "至色若行被要角起距跳辛醒重量限除非首刷卡印字式搜文模率")
+          "至色若行被要角起距跳辛醒重量限除非首刷卡印字式搜文模率抽")
 """The templates' characters written the same in both scripts (checked once with OpenCC's t2s)."""
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = [ROOT / "compiler" / "text" / "templates" / "rules_zh.j2", *sorted((ROOT / "spellcard" / "doc" / "templates").glob("*.j2"))]
