@@ -87,12 +87,12 @@ def child(pack: str, verify: bool) -> None:
     real = incremental.check_all
     incremental.check_all = lambda *a, **k: whole.append(1) or real(*a, **k)
     got = compile_pack(pack, load=False)
-    cpu, whole = sum(os.times()[:2]), bool(whole)
+    cpu, fell_back = sum(os.times()[:2]), bool(whole)
     same = None
     if verify:
         plain = lambda r: [(d.severity, d.message, str(d.span), d.help, d.code) for d in r.diagnostics]  # noqa: E731
         same = plain(got) == plain(compile_pack(pack, use_cache=False, load=False))
-    print(json.dumps({"whole": whole, "cpu": cpu, "same": same, "count": len(got.diagnostics)}))
+    print(json.dumps({"whole": fell_back, "cpu": cpu, "same": same, "count": len(got.diagnostics)}))
 
 
 def measure(python: str, pack: Path, file: Path, before: str, after: str, runs: int, verify: bool, tmp: Path):

@@ -38,10 +38,12 @@ EDITS = [
      swap("hp = 12 skills Gen00000S0", "hp = 6 skills Gen00000S0"), None),
     ("a skill's body, same exports", "characters_000.spell",
      swap("{ draw(owner, 1) }", "{ draw(owner, 3) }"), True),
+    # An error leaves its skill out of the trigger loops and stops the lints that wait for a pack with
+    # none (modes' ends, names shown raw): those run again from the parts (compiler/pack/facts.py).
     ("an error added", "characters_000.spell",
-     swap("{ draw(owner, 3) }", '{ draw(owner, "three") }'), False),
+     swap("{ draw(owner, 3) }", '{ draw(owner, "three") }'), True),
     ("the error fixed", "characters_000.spell",
-     swap('{ draw(owner, "three") }', "{ draw(owner, 5) }"), False),
+     swap('{ draw(owner, "three") }', "{ draw(owner, 5) }"), True),
     ("a branch no value reaches (a warning in the body)", "characters_000.spell",
      lambda t: t.replace("if owner.alive { draw(owner, 2) }",
                          "if owner.hp > 2 { draw(owner, 2) } elif owner.hp > 3 { draw(owner, 1) }", 1), True),
@@ -68,7 +70,7 @@ EDITS = [
     ("a function others call removed from the base's place", "pack.spell",
      lambda t: t + "\nfunc draw_two(p: player) { draw(p, 2) }\n", False),
     ("a skill calls a function with no words: the names its rules text shows changed (raw-name)",
-     "characters_000.spell", swap("{ draw(owner, 5) }", "{ draw_two(owner) }"), False),
+     "characters_000.spell", swap("{ draw(owner, 5) }", "{ draw_two(owner) }"), True),
     ("a skill reads a counter (it has a label) around the call",
      "characters_000.spell",
      swap("{ draw_two(owner) }", "{ if owner.virtue_used == 0 { draw_two(owner) } }"), None),
@@ -94,6 +96,29 @@ EDITS = [
     # triggers open (not the names it calls them by, nor where the trigger ends: exports._edges).
     ("a trigger calls another function that opens the same action and cannot end the game, the clause "
      "longer", "characters_000.spell", swap("{ draw(owner, 2) }", "{ draw_more(owner) }"), True),
+    # A trigger's edges in the trigger graph changed: the loops are found again from every skill's part.
+    ("a call added that closes a trigger loop (a warning at the trigger)", "characters_000.spell",
+     swap("on recover.after when event.target == owner and owner.alive { draw(owner, 1) }",
+          "on recover.after when event.target == owner and owner.alive { recover(owner, 1)  draw(owner, 1) }"), True),
+    ("the loop's trigger moved a column right: its warning moves too", "characters_000.spell",
+     swap("on recover.after when event.target == owner and owner.alive { recover",
+          "on recover.after  when event.target == owner and owner.alive { recover"), True),
+    ("its condition loosened: the trigger re-opens its own window for ever (an error, its lints left)",
+     "characters_000.spell", swap("on recover.after  when event.target == owner and owner.alive { recover",
+                                  "on recover.after when event.target == owner { recover"), True),
+    ("the loop's call taken out", "characters_000.spell",
+     swap("{ recover(owner, 1)  draw(owner, 1) }", "{ draw(owner, 1) }"), True),
+    ("a trigger's action changed", "characters_000.spell",
+     swap("on death.after when event.killer == owner", "on damage.caused when event.source == owner"), True),
+    ("a table attribute declared (a declaration added: the whole check)", "characters_000.spell",
+     lambda t: t + '\nattr table omen "兆": bool = false\n', False),
+    ("a table value read on a player (an error at the table's attribute)", "characters_000.spell",
+     swap("on damage.caused when event.source == owner and owner.alive { draw(owner, 1) }",
+          "on damage.caused when event.source == owner and owner.alive { if owner.omen { draw(owner, 1) } }"),
+     True),
+    ("read on the table again", "characters_000.spell", swap("if owner.omen {", "if omen {"), True),
+    ("a skill's body ends the game (what a mode's end reads)", "characters_000.spell",
+     swap("if omen { draw(owner, 1) }", "if omen { end_game([owner]) }"), True),
 ]
 
 
@@ -185,9 +210,9 @@ def test_a_record_cut_short_is_a_miss(tmp_path, size):
     assert incremental.load(tmp_path, b"c", paths) is None
 
 
-def test_a_trigger_on_a_loop_is_checked_whole_when_its_place_moves(tmp_path, monkeypatch):
-    """The pack-wide passes read a trigger's edges, not where it ends; but a loop's diagnostic stands at
-    its trigger: an edit of a trigger that a loop's diagnostic names is checked whole (incremental._again)."""
+def test_a_trigger_on_a_loop_moved_keeps_the_short_way(tmp_path, monkeypatch):
+    """A loop's diagnostic stands at its trigger and names it: the trigger's place and edges are in its
+    skill's part, and the loops are found again from the parts, so an edit of it stays short."""
     monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
     pack = tmp_path / "loop"
     pack.mkdir()
@@ -199,6 +224,8 @@ def test_a_trigger_on_a_loop_is_checked_whole_when_its_place_moves(tmp_path, mon
     first = compile_pack(str(pack), load=False)
     assert any(d.code == "endless-trigger" for d in first.diagnostics), first.render()
     short = short_paths(monkeypatch, incremental, "check_again")
-    (pack / "a.spell").write_text(skill.replace("{ draw(owner, 1) }", "{ draw(owner,   1) }"), "utf-8")
-    again = compile_pack(str(pack), load=False)
-    assert _plain(again) == _plain(cold_check(pack)) and short == [False]
+    for edit in ("  on draw.after  when event.player == owner", "  on draw.after when event.player == owner and owner.alive"):
+        (pack / "a.spell").write_text(skill.replace("  on draw.after when event.player == owner", edit), "utf-8")
+        short.clear()
+        again = compile_pack(str(pack), load=False)
+        assert _plain(again) == _plain(cold_check(pack)) and short == [True], edit

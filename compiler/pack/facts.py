@@ -1,0 +1,60 @@
+"""The whole-pack passes of a check, run from each declaration's part: what those passes read of it, as
+plain data that the check's record keeps (compiler/pack/incremental.py).
+
+A declaration's part is (SilentLints.part: its kind, name, whether it can end the game, the names its
+rules text shows as written, a skill's grants and lists, a character's skills, a mode's own;
+LoopCheck.facts of a skill: its lines and each trigger's edges in the trigger graph; its uses of
+table values on players). The table values used on players, the trigger loops, the skills granted
+twice, the modes that never end and the names shown raw are found from the parts alone, in the
+pack's order, by the whole check and by a check after an edit alike: after an edit, the parts of the
+declarations it did not touch are the record's, and the passes run again over them and the edited
+ones' (milliseconds, where checking the whole pack again took most of a cold check).
+"""
+from __future__ import annotations
+
+from spellcard.compiler import ast as A
+from spellcard.compiler.ast.base import Span
+from spellcard.compiler.check.loops import trigger_loops
+
+
+def span_of(s: Span) -> tuple:
+    return (s.file, s.line, s.col, s.end_line, s.end_col)
+
+
+def uses(on_player: dict) -> tuple:
+    """A declaration's uses of table values on players (Checker.on_player), as plain data."""
+    return tuple((name, tuple(span_of(s) for s in spans)) for name, spans in on_player.items())
+
+
+def part(d, silent, loops, ends: set, used: tuple, raw: bool = True) -> tuple:
+    """One declaration's part (the module's docstring); `ends`: what can end the game (game_enders)."""
+    return (silent.part(d, ends, raw), loops.facts(d) if isinstance(d, A.SkillDecl) else None, used)
+
+
+def by_file(modules: list, parts: list) -> list:
+    """The declarations' parts, per file, as the record keeps them."""
+    out, at = [], 0
+    for m in modules:
+        out.append(parts[at:at + len(m.decls)])
+        at += len(m.decls)
+    return out
+
+
+def table_values(checker, parts: list) -> None:
+    """The table values used on players (Checker.report_table_values_on_players), from the parts."""
+    merged: dict = {}
+    for p in parts:
+        for name, spans in p[2]:
+            merged.setdefault(name, []).extend(Span(*s) for s in spans)
+    checker.on_player = merged
+    checker.report_table_values_on_players()
+
+
+def loops(parts: list, broken: set, diags) -> None:
+    """The trigger loops (loops.trigger_loops), from the skills' parts; `broken`: the lines with errors."""
+    trigger_loops([p[1] for p in parts if p[1] is not None], broken, diags)
+
+
+def lints(silent, parts: list, broken: set) -> None:
+    """The lints of the whole pack (granted twice; with no error: modes that never end, names shown raw)."""
+    silent.from_parts([p[0] for p in parts], broken)
