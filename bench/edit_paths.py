@@ -48,7 +48,7 @@ def chain(*edits):
 
 
 _ERROR = sub(re.escape(TRIGGER), TRIGGER.replace("1)", '"1")'))
-_LOOP = sub(re.escape(TRIGGER), TRIGGER.replace("1) }", "1)  use_card(owner, virtual(Danmaku, [], Borrow), [owner]) }"))
+_LOOP = sub(r"(on recover\.after when event\.target == owner[^{]*\{)", r"\1 recover(owner, 1) ")
 _SAME = lambda text: text  # noqa: E731  (the pack as it is)
 # (what, before, after): each a text -> text (None: the edit does not apply to this file)
 EDITS = [

@@ -110,6 +110,22 @@ EDITS = [
      swap("{ recover(owner, 1)  draw(owner, 1) }", "{ draw(owner, 1) }"), True),
     ("a trigger's action changed", "characters_000.spell",
      swap("on death.after when event.killer == owner", "on damage.caused when event.source == owner"), True),
+    # Lines added in a body move the declarations below it: each is checked again alone, and the
+    # whole-pack passes run from their parts; the diagnostics the record keeps whole (a missing text)
+    # stand at their places, so a file with one is checked whole when a declaration in it moves.
+    ("a line added in a skill's body: the declarations below it move", "characters_000.spell",
+     swap("when event.target == owner and owner.alive { draw(owner, 1) }",
+          "when event.target == owner and owner.alive {\n    draw(owner, 1)\n  }"), True),
+    ("a listed skill's text taken out (a whole-pack warning at it)", "characters_000.spell",
+     swap('  text "鎖定技，你的攻擊範圍+1。"\n', ""), False),
+    ("a line added above it: that warning would move", "characters_000.spell", lambda t: "# a comment\n" + t, False),
+    ("a line added below it in a body", "characters_000.spell",
+     swap("when event.killer == owner and owner.alive { draw(owner, 1) }",
+          "when event.killer == owner and owner.alive {\n    draw(owner, 1)\n  }"), False),
+    ("its text back (the warning gone)", "characters_000.spell",
+     swap("  modify attack_range when p == owner = value + 1",
+          '  text "鎖定技，你的攻擊範圍+1。"\n  modify attack_range when p == owner = value + 1'), False),
+    ("a line taken out above the others", "characters_000.spell", lambda t: t.replace("# a comment\n", "", 1), True),
     ("a table attribute declared (a declaration added: the whole check)", "characters_000.spell",
      lambda t: t + '\nattr table omen "兆": bool = false\n', False),
     ("a table value read on a player (an error at the table's attribute)", "characters_000.spell",

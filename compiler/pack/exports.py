@@ -47,9 +47,9 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
         return (type(d).__name__, text_key(d, lines), repr(whole))
     nodes = walked[d]
     skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
-    # Where it starts (what other diagnostics cite: `first defined at`, a missing text's place), not
-    # where it ends: a character's hit points 9 → 10 moves no other diagnostic.
-    common = (type(d).__name__, d.name, d.label, (d.span.file, d.span.line, d.span.col), skills)
+    # Not where it is: only the whole pack's own diagnostics cite that (`first defined at`, a missing
+    # text's place), and a body that moved is checked whole when one is in its file (incremental.recheck).
+    common = (type(d).__name__, d.name, d.label, skills)
     if isinstance(d, A.CharacterDecl):
         return common + (tuple(tuple(n for n, _ in sc.names) for sc in d.skills),)
     kinds = tuple(type(c).__name__ for c in d.clauses)    # what a `must` reads: is it an active skill?
@@ -67,6 +67,11 @@ def stub(d) -> tuple:
         return ("skill", d.name, d.label, d.kind, span_of(d.span), d.text,
                 _lists(c for c in d.clauses if isinstance(c, A.SkillsClause)))
     return ("character", d.name, d.label, span_of(d.span), _lists(d.skills))
+
+
+def stub_place(x) -> tuple:
+    """Where the declaration a stub stands for starts (file, line, column); () for a whole tree."""
+    return () if type(x) is not tuple else (x[4] if x[0] == "skill" else x[3])[:3]
 
 
 def from_stub(x: tuple):

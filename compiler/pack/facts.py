@@ -17,6 +17,22 @@ from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.loops import trigger_loops
 
 
+class Marks:
+    """One check's diagnostics, each marked with whose checks found it: a declaration's number, -1 for
+    the whole pack's that the record keeps, -2 and -3 for the passes run from the parts (-3: the loop
+    and lint passes)."""
+
+    def __init__(self, diags) -> None:
+        self.d = diags
+        self.owner: list = []          # per item: its mark
+
+    def mark(self, who: int) -> None:
+        self.owner.extend([who] * (len(self.d.items) - len(self.owner)))
+
+    def of(self, who: int) -> list:
+        return [x for x, o in zip(self.d.items, self.owner) if o == who]
+
+
 def span_of(s: Span) -> tuple:
     return (s.file, s.line, s.col, s.end_line, s.end_col)
 

@@ -38,24 +38,10 @@ from spellcard.compiler.symbols import collect
 from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 
 from . import facts as F, module_cache
-from .exports import BODIES, exports, from_stub, stub, text_key, text_key_at
+from .exports import BODIES, exports, from_stub, stub, stub_place, text_key, text_key_at
 from .extend import lay_over
 
 FORMAT = b"units 6"
-
-
-class _Run:
-    """One check's declarations, each diagnostic marked with the declaration whose checks found it."""
-
-    def __init__(self, diags: Diagnostics) -> None:
-        self.d = diags
-        self.owner: list = []          # per item: the declaration's number, or -1 for the whole pack's
-
-    def mark(self, who: int) -> None:
-        self.owner.extend([who] * (len(self.d.items) - len(self.owner)))
-
-    def of(self, who: int) -> list:
-        return [x for x, o in zip(self.d.items, self.owner) if o == who]
 
 
 def check_all(layers: list, texts: dict, datas: dict, keep: bool = True, lint: bool = True):
@@ -70,7 +56,7 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
                linted: Optional[set] = None, lint: bool = True):
     """`check_all` of `layers` already laid over into `modules` (the language server keeps those);
     `linted`, if given, gets the plain form of what the loop and lint passes found."""
-    run = _Run(diags)
+    run = F.Marks(diags)
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
     checker.prepare(modules)
@@ -162,10 +148,7 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
         layers.append((src.pack, module))
     modules = lay_over(layers, Diagnostics())      # its diagnostics: the record's are kept
     found = recheck(layers, modules, read, record, texts, {s.path: s.data for s in sources})
-    if found is None:
-        return None
-    items, record, _ = found
-    return items, record
+    return None if found is None else found[:2]
 
 
 def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, datas: dict,
@@ -181,8 +164,8 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     where = {id(d): u for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
              if text_key(d, texts.get(d.span.file, [])) != u[0]}
     changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
-    if any(not isinstance(d, BODIES) for d in changed):
-        return None                         # read whole by others: its exports are its text
+    if any(not isinstance(d, BODIES) for d in changed) or _moved(modules, read, record, where):
+        return None                         # read whole by others, or its place cited
     found = _again(modules, changed, where, record, texts, linted, syms, known)
     if found is None:
         return None
@@ -207,7 +190,7 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
     the checker); None if a changed one exports something else. What the whole pack tells each one
     (prepared, write facts, ends, held) is the record's: if the edited export what they did, it stands."""
     scratch = Diagnostics()
-    run = _Run(scratch)
+    run = F.Marks(scratch)
     syms = syms if syms is not None else collect(modules, scratch)
     checker = Checker(syms, scratch)
     prepared, writes, ends = record["facts"]
@@ -256,6 +239,19 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         linted.update(_plain(x) for x in run.of(-3))
     fresh = {id(d): out[id(d)] + ([_plain(x) for x in run.of(i)],) for i, d in enumerate(changed)}
     return fresh, parts, run.of(-2) + run.of(-3), checker
+
+
+def _moved(modules: list, read: set, record: dict, where: dict) -> bool:
+    """An edited body that starts elsewhere than it did (lines added above it), in a file the whole
+    pack's kept diagnostics stand in or name (`first declared at`, a missing text): they would move."""
+    cited = [f for f in record["files"] if f[0] in read and any(
+        x[2][0] == f[0] or f[0] in x[1] or f[0] in (x[3] or "") for x in record["glob"])]
+    for f, m in ((f, m) for f in cited for m in modules if m.path == f[0]):
+        stands = marshal.loads(f[3]) if f[3] is not None else ()
+        if len(stands) != len(m.decls) or any(id(d) in where and stub_place(x) != (d.span.file, d.span.line, d.span.col)
+               for d, x in zip(m.decls, stands)):
+            return True
+    return False
 
 
 def _diagnostic(x: tuple) -> Diagnostic:
