@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.ast.base import Span
-from spellcard.compiler.check.loops import trigger_loops
+from spellcard.compiler.check.loops import error_lines, trigger_loops
+from spellcard.compiler.text.diagnostics import Diagnostic
 
 
 class Marks:
@@ -74,3 +75,20 @@ def loops(parts: list, broken: set, diags) -> None:
 def lints(silent, parts: list, broken: set) -> None:
     """The lints of the whole pack (granted twice; with no error: modes that never end, names shown raw)."""
     silent.from_parts([p[0] for p in parts], broken)
+
+
+def before_lints(checker, parts: list, kept: set, marks: Marks, last=None) -> set:
+    """After an edit: table values and trigger loops from the parts (marked -2 and -3), or, when nothing
+    they read changed, `last` (the record's plain diagnostics of every pass: the lints' too, which
+    are warnings); `kept`: the error lines of the declarations not checked again. The lines with
+    errors after them, which the lints wait for."""
+    if last is None:
+        table_values(checker, parts)
+        marks.mark(-2)
+        loops(parts, kept | error_lines(marks.d), marks.d)
+    else:
+        marks.d.items.extend(Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4]) for x in last[0])
+        marks.mark(-2)
+        marks.d.items.extend(Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4]) for x in last[1])
+    marks.mark(-3)
+    return kept | error_lines(marks.d)

@@ -103,7 +103,8 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
                       [_plain(x) for x in run.of(i)]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
               "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes, sorted(ends)),
-              "parts": F.by_file(modules, parts)}
+              "parts": F.by_file(modules, parts), "passes": ([_plain(x) for x in run.of(-2)],
+                                                             [_plain(x) for x in run.of(-3)])}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
 
@@ -178,17 +179,17 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
         files.append(was)
         items.extend(_diagnostic(x) for found in was[4] for x in found)
     items.extend(_diagnostic(x) for x in record["glob"])
-    items.extend(computed)
+    items.extend(computed[0] + computed[1])
     return ([x for x in items if not silenced(x, texts.get(x.span.file))],
-            dict(record, files=files, parts=F.by_file(modules, parts)), checker)
+            dict(record, files=files, parts=F.by_file(modules, parts), passes=tuple(list(map(_plain, c)) for c in computed)), checker)
 
 
 def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
            linted: Optional[set] = None, syms=None, known=None) -> Optional[tuple]:
     """The changed declarations checked and linted alone (`where`: id -> its last unit) and the whole-pack
-    passes run again from the parts (facts.py): (id -> new unit, every part, the passes' diagnostics,
-    the checker); None if a changed one exports something else. What the whole pack tells each one
-    (prepared, write facts, ends, held) is the record's: if the edited export what they did, it stands."""
+    passes run again from the parts (facts.py): (id -> new unit, parts, the passes' diagnostics, the
+    checker); None if a changed one exports something else. What the whole pack tells each one (prepared,
+    write facts, ends, held) is the record's: if the edited export what they did, it stands."""
     scratch = Diagnostics()
     run = F.Marks(scratch)
     syms = syms if syms is not None else collect(modules, scratch)
@@ -218,27 +219,26 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
             return None
     mine = {id(d): F.part(d, silent, loops, ends, F.uses(u)) for d, u in zip(changed, uses)}
     parts = [mine.get(id(d), p) for m, f in zip(modules, record["parts"]) for d, p in zip(m.decls, f)]
+    was = {id(d): p for m, f in zip(modules, record["parts"]) for d, p in zip(m.decls, f) if id(d) in mine}
+    same = all(was[id(d)] == mine[id(d)] and _errors(where[id(d)][2]) == _errors(map(_plain, run.of(i)))
+               for i, d in enumerate(changed))      # the passes read what they did: their diagnostics stand
     gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
-    kept = {(x[2][0], x[2][1]) for x in record["glob"] if x[0] == "error"} | {
-        (x[2][0], x[2][1]) for f in record["files"] for found in f[4] if id(found) not in gone
-        for x in found if x[0] == "error"}
-    F.table_values(checker, parts)
-    run.mark(-2)
-    F.loops(parts, kept | error_lines(scratch), scratch)
-    run.mark(-3)
-    broken = kept | error_lines(scratch)
+    kept = _errors(record["glob"]) | {x for f in record["files"] for found in f[4] if id(found) not in gone
+                                      for x in _errors(found)}
+    broken = F.before_lints(checker, parts, kept, run, record["passes"] if same else None)
     held = (set(record["held"][0]), set(record["held"][1]))
     checked = [len(run.of(i)) for i in range(len(changed))]
     for i, d in enumerate(changed):
         lints.local(d, broken, held, silent, writes)
         run.mark(i)
-    F.lints(silent, parts, broken)
+    if not same:
+        F.lints(silent, parts, broken)
     run.mark(-3)
     if linted is not None:
         linted.update(_plain(x) for i, n in enumerate(checked) for x in run.of(i)[n:])
         linted.update(_plain(x) for x in run.of(-3))
     fresh = {id(d): out[id(d)] + ([_plain(x) for x in run.of(i)],) for i, d in enumerate(changed)}
-    return fresh, parts, run.of(-2) + run.of(-3), checker
+    return fresh, parts, (run.of(-2), run.of(-3)), checker
 
 
 def _moved(modules: list, read: set, record: dict, where: dict) -> bool:
@@ -252,6 +252,10 @@ def _moved(modules: list, read: set, record: dict, where: dict) -> bool:
                for d, x in zip(m.decls, stands)):
             return True
     return False
+
+
+def _errors(found: list) -> set:
+    return {(x[2][0], x[2][1]) for x in found if x[0] == "error"}
 
 
 def _diagnostic(x: tuple) -> Diagnostic:
@@ -385,7 +389,7 @@ def _entry(cdir: Path, compiler: bytes, paths: list) -> Path:
 
 def load(cdir: Path, compiler: bytes, paths: list) -> Optional[dict]:
     record = module_cache.read_sealed(_entry(cdir, compiler, paths))
-    return record if isinstance(record, dict) and {"files", "glob", "held", "facts", "parts"} <= record.keys() else None
+    return record if isinstance(record, dict) and {"files", "glob", "held", "facts", "parts", "passes"} <= record.keys() else None
 
 
 def store(cdir: Path, compiler: bytes, paths: list, record: dict) -> None:
