@@ -12,6 +12,8 @@ ones' (milliseconds, where checking the whole pack again took most of a cold che
 """
 from __future__ import annotations
 
+import marshal
+
 from spellcard.compiler import ast as A
 from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.loops import error_lines, trigger_loops
@@ -48,13 +50,27 @@ def part(d, silent, loops, ends: set, used: tuple, raw: bool = True) -> tuple:
     return (silent.part(d, ends, raw), loops.facts(d) if isinstance(d, A.SkillDecl) else None, used)
 
 
-def by_file(modules: list, parts: list) -> list:
-    """The declarations' parts, per file, as the record keeps them."""
+def stored(modules: list, parts: list) -> list:
+    """The declarations' parts as the record keeps them: per file, marshalled (a check after an edit
+    decodes the edited files' alone while the passes' diagnostics stand, and writes again only theirs)."""
     out, at = [], 0
     for m in modules:
-        out.append(parts[at:at + len(m.decls)])
+        out.append(marshal.dumps(parts[at:at + len(m.decls)]))
         at += len(m.decls)
     return out
+
+
+def again(modules: list, kept: list, mine: dict, same_errors) -> tuple:
+    """After an edit: every declaration's part, with the edited ones' (`mine`: id -> its part) in
+    place, or None when each edited one's part and error lines (`same_errors`(declaration)) are what
+    they were, so the passes' diagnostics stand; and the record's parts anew (`kept`: the last)."""
+    edited = {i for i, m in enumerate(modules) if any(id(d) in mine for d in m.decls)}
+    files = [marshal.loads(b) if i in edited else None for i, b in enumerate(kept)]
+    same = all(p == mine[id(d)] and same_errors(d) for i in edited
+               for d, p in zip(modules[i].decls, files[i]) if id(d) in mine)
+    files = [f if f is None else [mine.get(id(d), p) for d, p in zip(m.decls, f)] for m, f in zip(modules, files)]
+    out = [b if f is None else marshal.dumps(f) for f, b in zip(files, kept)]
+    return None if same else [p for f, b in zip(files, kept) for p in (marshal.loads(b) if f is None else f)], out
 
 
 def table_values(checker, parts: list) -> None:

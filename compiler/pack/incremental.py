@@ -103,7 +103,7 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
                       [_plain(x) for x in run.of(i)]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
               "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes, sorted(ends)),
-              "parts": F.by_file(modules, parts), "passes": ([_plain(x) for x in run.of(-2)],
+              "parts": F.stored(modules, parts), "passes": ([_plain(x) for x in run.of(-2)],
                                                              [_plain(x) for x in run.of(-3)])}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
@@ -181,7 +181,7 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     items.extend(_diagnostic(x) for x in record["glob"])
     items.extend(computed[0] + computed[1])
     return ([x for x in items if not silenced(x, texts.get(x.span.file))],
-            dict(record, files=files, parts=F.by_file(modules, parts), passes=tuple(list(map(_plain, c)) for c in computed)), checker)
+            dict(record, files=files, parts=parts, passes=tuple(list(map(_plain, c)) for c in computed)), checker)
 
 
 def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
@@ -218,27 +218,25 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         if out[id(d)][1] != where[id(d)][1]:
             return None
     mine = {id(d): F.part(d, silent, loops, ends, F.uses(u)) for d, u in zip(changed, uses)}
-    parts = [mine.get(id(d), p) for m, f in zip(modules, record["parts"]) for d, p in zip(m.decls, f)]
-    was = {id(d): p for m, f in zip(modules, record["parts"]) for d, p in zip(m.decls, f) if id(d) in mine}
-    same = all(was[id(d)] == mine[id(d)] and _errors(where[id(d)][2]) == _errors(map(_plain, run.of(i)))
-               for i, d in enumerate(changed))      # the passes read what they did: their diagnostics stand
+    errors = {id(d): _errors(map(_plain, run.of(i))) for i, d in enumerate(changed)}
+    parts, stored = F.again(modules, record["parts"], mine, lambda d: _errors(where[id(d)][2]) == errors[id(d)])
     gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
     kept = _errors(record["glob"]) | {x for f in record["files"] for found in f[4] if id(found) not in gone
                                       for x in _errors(found)}
-    broken = F.before_lints(checker, parts, kept, run, record["passes"] if same else None)
+    broken = F.before_lints(checker, parts, kept, run, record["passes"] if parts is None else None)
     held = (set(record["held"][0]), set(record["held"][1]))
     checked = [len(run.of(i)) for i in range(len(changed))]
     for i, d in enumerate(changed):
         lints.local(d, broken, held, silent, writes)
         run.mark(i)
-    if not same:
+    if parts is not None:               # (else the passes' diagnostics stand: F.again)
         F.lints(silent, parts, broken)
     run.mark(-3)
     if linted is not None:
         linted.update(_plain(x) for i, n in enumerate(checked) for x in run.of(i)[n:])
         linted.update(_plain(x) for x in run.of(-3))
     fresh = {id(d): out[id(d)] + ([_plain(x) for x in run.of(i)],) for i, d in enumerate(changed)}
-    return fresh, parts, (run.of(-2), run.of(-3)), checker
+    return fresh, stored, (run.of(-2), run.of(-3)), checker
 
 
 def _moved(modules: list, read: set, record: dict, where: dict) -> bool:
