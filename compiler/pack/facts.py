@@ -51,11 +51,12 @@ def part(d, silent, loops, ends: set, used: tuple, raw: bool = True) -> tuple:
 
 
 def stored(modules: list, parts: list) -> list:
-    """The declarations' parts as the record keeps them: per file, marshalled (a check after an edit
-    decodes the edited files' alone while the passes' diagnostics stand, and writes again only theirs)."""
+    """The declarations' parts as the record keeps them: per file, a marshalled list of each one's
+    marshalled part (a check after an edit decodes the edited declarations' alone while the passes'
+    diagnostics stand, and writes again only the files whose parts changed)."""
     out, at = [], 0
     for m in modules:
-        out.append(marshal.dumps(parts[at:at + len(m.decls)]))
+        out.append(marshal.dumps([marshal.dumps(p) for p in parts[at:at + len(m.decls)]]))
         at += len(m.decls)
     return out
 
@@ -66,11 +67,13 @@ def again(modules: list, kept: list, mine: dict, same_errors) -> tuple:
     they were, so the passes' diagnostics stand; and the record's parts anew (`kept`: the last)."""
     edited = {i for i, m in enumerate(modules) if any(id(d) in mine for d in m.decls)}
     files = [marshal.loads(b) if i in edited else None for i, b in enumerate(kept)]
-    same = all(p == mine[id(d)] and same_errors(d) for i in edited
-               for d, p in zip(modules[i].decls, files[i]) if id(d) in mine)
-    files = [f if f is None else [mine.get(id(d), p) for d, p in zip(m.decls, f)] for m, f in zip(modules, files)]
-    out = [b if f is None else marshal.dumps(f) for f, b in zip(files, kept)]
-    return None if same else [p for f, b in zip(files, kept) for p in (marshal.loads(b) if f is None else f)], out
+    if all(marshal.loads(x) == mine[id(d)] and same_errors(d) for i in edited
+           for d, x in zip(modules[i].decls, files[i]) if id(d) in mine):
+        return None, kept
+    files = [f if f is None else [marshal.dumps(mine[id(d)]) if id(d) in mine else x for d, x in zip(m.decls, f)]
+             for m, f in zip(modules, files)]
+    parts = [marshal.loads(x) for f, b in zip(files, kept) for x in (marshal.loads(b) if f is None else f)]
+    return parts, [b if f is None else marshal.dumps(f) for f, b in zip(files, kept)]
 
 
 def table_values(checker, parts: list) -> None:
