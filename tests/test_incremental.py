@@ -135,6 +135,14 @@ EDITS = [
     ("read on the table again", "characters_000.spell", swap("if owner.omen {", "if omen {"), True),
     ("a skill's body ends the game (what a mode's end reads)", "characters_000.spell",
      swap("if omen { draw(owner, 1) }", "if omen { end_game([owner]) }"), True),
+    # A declaration read whole (the table's attribute) moved by lines added above it: its text is what
+    # the others read, not where it is; the passes' diagnostic at it (a table value on a player) moves.
+    ("the table value read on a player again", "characters_000.spell",
+     swap("if omen { end_game", "if owner.omen { end_game"), True),
+    ("a line added in a body above the table's attribute: it moves, and the error at it", "characters_000.spell",
+     swap("owner.alive {\n    draw(owner, 1)\n  }", "owner.alive {\n    draw(owner, 1)\n\n  }"), True),
+    ("the body on one line again: three lines taken out", "characters_000.spell",
+     swap("owner.alive {\n    draw(owner, 1)\n\n  }", "owner.alive { draw(owner, 1) }"), True),
 ]
 
 

@@ -69,7 +69,8 @@ class SilentLints:
         """What the whole pack's lints read of one declaration, as plain data: its kind and name,
         whether it can end the game (`ends`: game_enders), the names its rules text shows as written
         (with `raw`), and a skill's grants and `skills` lists (in the order they are written), a
-        character's skills, a mode's own skills and rules, place and turn limit."""
+        character's skills, a mode's own skills and rules, place and turn limit; and where it starts
+        (the passes' diagnostics at a declaration, a name shown raw, stand where it is)."""
         extra: tuple = ()
         if isinstance(d, A.SkillDecl):
             extra = tuple(self._grants(d))
@@ -78,7 +79,7 @@ class SilentLints:
         elif isinstance(d, A.ModeDecl):
             extra = (tuple(n for sc in d.rules + d.skills for n, _ in sc.names), _span(d.span), d.turn_limit)
         return (type(d).__name__, getattr(d, "name", ""), bool(A.callees(self.walked[d]) & ends),
-                self.raw.of(d) if raw else (), extra)
+                self.raw.of(d) if raw else (), extra, (d.span.line, d.span.col))
 
     def _grants(self, sk: A.SkillDecl):
         """(a skill, where, whether a `skills` list names it) for each skill `sk` lists or grants its owner."""

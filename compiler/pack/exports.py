@@ -42,9 +42,10 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
     """The facts about `d` that other declarations' checks read (see the module's docstring); what
     the whole-pack passes read of it (its errors, trigger edges, grants, ends, names shown raw, table
     values used on players) is its part (compiler/pack/facts.py), which they are run again from."""
-    if not isinstance(d, BODIES):
+    if not isinstance(d, BODIES):           # its text, not where it is (but another any-time point cites that)
         whole = encode(d) if isinstance(d, _ALTERED) else None
-        return (type(d).__name__, text_key(d, lines), repr(whole))
+        at = text_key(d, lines) if isinstance(d, A.AnytimeDecl) else _moved_key(d, lines)
+        return (type(d).__name__, at, repr(whole))
     nodes = walked[d]
     skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
     # Not where it is: only the whole pack's own diagnostics cite that (`first defined at`, a missing
@@ -53,7 +54,15 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
     if isinstance(d, A.CharacterDecl):
         return common + (tuple(tuple(n for n, _ in sc.names) for sc in d.skills),)
     kinds = tuple(type(c).__name__ for c in d.clauses)    # what a `must` reads: is it an active skill?
-    return common + (d.kind, bool(d.text), _lists(c for c in d.clauses if isinstance(c, A.SkillsClause)), kinds)
+    lists = tuple(tuple(n for n, _ in c.names) for c in d.clauses if isinstance(c, A.SkillsClause))
+    return common + (d.kind, bool(d.text), lists, kinds)
+
+
+def _moved_key(d, lines: list[str]) -> str:
+    """text_key as if the declaration started on line 2 (the line above it first, "" on line 1): the
+    same wherever lines added or taken out above move it."""
+    s = d.span
+    return text_key_at((s.file, 2, s.col, s.end_line - s.line + 2, s.end_col), ([""] + lines)[s.line - 1:])
 
 
 def _lists(clauses) -> tuple:

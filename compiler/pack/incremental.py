@@ -165,8 +165,8 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
     where = {id(d): u for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
              if text_key(d, texts.get(d.span.file, [])) != u[0]}
     changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
-    if any(not isinstance(d, BODIES) for d in changed) or _moved(modules, read, record, where):
-        return None                         # read whole by others, or its place cited
+    if _moved(modules, read, record, where):
+        return None                         # its place cited (a declaration read whole: its text, exports.py)
     found = _again(modules, changed, where, record, texts, linted, syms, known)
     if found is None:
         return None
