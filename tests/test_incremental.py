@@ -253,3 +253,46 @@ def test_a_trigger_on_a_loop_moved_keeps_the_short_way(tmp_path, monkeypatch):
         short.clear()
         again = compile_pack(str(pack), load=False)
         assert _plain(again) == _plain(cold_check(pack)) and short == [True], edit
+
+
+_RANDOM = {      # a kind of edit: (the lines it can be made at, the line made anew; None: a line added before)
+    "a blank line": (lambda line: True, None),
+    "a comment line": (lambda line: True, "# a note"),
+    "a line taken out": (lambda line: line.strip() == "", ""),
+    "a number": (lambda line: re.search(r"\b\d\b", line) and "skill" not in line,
+                 lambda line: re.sub(r"\b(\d)\b", lambda m: str(int(m[1]) % 9 + 1), line, count=1)),
+    "an error or its mending": (lambda line: "draw(owner, " in line, lambda line: line.replace(
+        "draw(owner, ", 'draw(owner, "x" + ', 1) if '"x" + ' not in line else line.replace('"x" + ', "", 1)),
+    "a loop's call": (lambda line: "on recover.after" in line and "{" in line, lambda line: line.replace(
+        "{", "{ recover(owner, 1) ", 1) if "recover(owner, 1)" not in line else line.replace("recover(owner, 1) ", "", 1)),
+}
+
+
+def test_random_edits_check_as_a_cold_check_does(tmp_path, monkeypatch):
+    """Edits at random places (lines added and taken out, numbers, errors, trigger loops), each checked
+    after the last and compared with a check from nothing, whichever way it took."""
+    import random
+    monkeypatch.setenv("SPELLCARD_CACHE", str(tmp_path / "cache"))
+    pack = tmp_path / "random"
+    big_pack().write_pack(pack, characters=30, seed=3)
+    compile_pack(str(pack), load=False)
+    rng = random.Random(5)
+    files = sorted(pack.glob("characters_*.spell"))     # (a file with a deck: lines added above it check whole)
+    short = short_paths(monkeypatch, incremental, "check_again")
+    for step in range(14):
+        path, kind = rng.choice(files), rng.choice(sorted(_RANDOM))
+        lines = path.read_text("utf-8").split("\n")
+        where, new = _RANDOM[kind]
+        places = [i for i, line in enumerate(lines) if where(line)]
+        if not places:
+            continue
+        at = rng.choice(places)
+        if new is None or isinstance(new, str) and new:
+            lines.insert(at, new or "")
+        elif new == "":
+            del lines[at]
+        else:
+            lines[at] = new(lines[at])
+        path.write_text("\n".join(lines), "utf-8")
+        assert _plain(compile_pack(str(pack), load=False)) == _plain(cold_check(pack)), (step, kind, path.name, at)
+    assert short and all(short), short          # skills and characters only: each the short way
