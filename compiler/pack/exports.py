@@ -5,9 +5,10 @@ A skill's or a character's body is read by its own checks alone: other declarati
 whole-pack passes that are not run again after an edit (names, held skills, printed texts) read only
 the facts `exports` lists; the others (trigger loops, modes' ends, skills granted twice, names shown
 raw, table values used on players) are run again from each declaration's part (facts.py). Any other
-declaration (an action, a function, a card, a mode …) is read whole, so its exports are its text and
-place. An edit after which every declaration exports what it did changes no diagnostic but the edited
-declarations' own and the whole-pack passes' (compiler/pack/incremental.py).
+declaration (an action, a function, a card, a mode …) is read whole, so its exports are its text
+(wherever lines above move it; an any-time point's place too: another one cites it). An edit after
+which every declaration exports what it did changes no diagnostic but the edited declarations' own
+and the whole-pack passes' (compiler/pack/incremental.py).
 """
 from __future__ import annotations
 
