@@ -80,6 +80,13 @@ EDITS = [
      "characters_000.spell", swap("owner.virtue_used == 1", "owner.impulse_dealt == 1"), True),
     ("an equipment's skill's body, in a file of cards", "cards.spell",
      swap("max_danmaku when p == owner = value + 1", "max_danmaku when p == owner = value + 2"), True),
+    # A card is read by others for its names, printed text, `skills` lists and any-time use: its effect
+    # and its weapon's range are its own (exports.py), checked again alone.
+    ("a card's effect", "cards.spell", swap("effect { draw(target, 2) }", "effect { draw(target, 3) }"), True),
+    ("a card's range", "cards.spell", swap("range = 3", "range = 4"), True),
+    ("an error in a card's effect", "cards.spell", swap("effect { draw(target, 3) }", 'effect { draw(target, "3") }'),
+     True),
+    ("mended", "cards.spell", swap('effect { draw(target, "3") }', "effect { draw(target, 1) }"), True),
     ("a character's hit points, the file of cards and the one with a function standing in", "characters_000.spell",
      lambda t: re.sub(r"hp = (\d+)", lambda m: f"hp = {int(m[1]) % 9 + 1}", t, count=1), True),
     # The names a file grants, after an edit that keeps its line count: the replaced declarations' grants
@@ -277,7 +284,7 @@ def test_random_edits_check_as_a_cold_check_does(tmp_path, monkeypatch):
     big_pack().write_pack(pack, characters=30, seed=3)
     compile_pack(str(pack), load=False)
     rng = random.Random(5)
-    files = sorted(pack.glob("characters_*.spell"))     # (a file with a deck: lines added above it check whole)
+    files = sorted(pack.glob("characters_*.spell"))     # (cards.spell has a deck: lines added above it check whole)
     short = short_paths(monkeypatch, incremental, "check_again")
     for step in range(14):
         path, kind = rng.choice(files), rng.choice(sorted(_RANDOM))

@@ -43,6 +43,9 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
     """The facts about `d` that other declarations' checks read (see the module's docstring); what
     the whole-pack passes read of it (its errors, trigger edges, grants, ends, names shown raw, table
     values used on players) is its part (compiler/pack/facts.py), which they are run again from."""
+    if isinstance(d, A.CardDecl):           # others read its names, printed text, `skills` lists, any-time use
+        return (type(d).__name__, d.name, d.label, bool(d.text), tuple(tuple(n for n, _ in sc.names) for sc in d.skills),
+                d.anytime)
     if not isinstance(d, BODIES):           # its text, not where it is (but another any-time point cites that)
         whole = encode(d) if isinstance(d, _ALTERED) else None
         at = text_key(d, lines) if isinstance(d, A.AnytimeDecl) else _moved_key(d, lines)

@@ -119,23 +119,19 @@ def test_the_examples_opened_in_place_show_no_errors():
 
 
 def test_a_keystroke_is_checked_at_once_and_the_full_check_follows_the_pause(lsp):
-    """In a card's body (a skill's or character's body is the full check at once, spellcard/lsp/units.py)."""
+    """A file that no longer parses (a body edit that parses is the full check at once, spellcard/lsp/units.py)."""
     run, s = lsp
-    basic = ROOT / "rules/thb/basic.spell"
-    run(s.open(basic))
-    lines = basic.read_text("utf-8").split("\n")
-    line = next(i for i, t in enumerate(lines) if "effect { recover(target, 1, user) }" in t)
-    col = lines[line].index("target")
-    u = uri(basic)
-    quick = run(s.edit(basic, line, col, col + 6, "targte"))
-    assert [d.message.split("\n")[0] for d in quick] == ["unknown name `targte`"]
+    line, col = where(r"on damage\.(taken) when event\.target == owner repeat")
+    u = uri(CHARACTERS)
+    quick = run(s.edit(CHARACTERS, line, col, col + 5, "tak@n"))
+    assert [d.severity for d in quick] == [L.DiagnosticSeverity.Error]
     seen = s._count[u]
     full = run(s._published_after(u, seen))                    # the full check, once the typing pauses
     assert [(d.range, d.message) for d in full] == [(d.range, d.message) for d in quick]
     use = where(r"\b(draw)\(owner")
-    h = run(s.hover(CHARACTERS, *use))                         # hover reads the keystroke's analysis
+    h = run(s.hover(CHARACTERS, *use))                         # hover reads the keystroke's tree
     assert "action draw(" in h.contents.value
-    assert not run(s.edit(basic, line, col, col + 6, "target"))
+    assert not run(s.edit(CHARACTERS, line, col, col + 5, "taken"))
 
 
 def test_a_new_line_moves_the_diagnostics_below_it(lsp):
