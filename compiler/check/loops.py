@@ -9,6 +9,7 @@ from typing import Iterable, Optional
 import attrs
 
 from spellcard.compiler import ast as A
+from spellcard.compiler.ast.base import Span
 from .narrow import key
 
 
@@ -127,13 +128,21 @@ class LoopCheck:
                 or c.when is not None and bool(self.state(c.when, False) & self.state(c.body, True)))
         return found
 
-    def facts(self, skill: A.SkillDecl, clause: A.TriggerClause) -> tuple:
-        """All the search reads of one trigger: bounded, or the actions its effect opens and whether it
-        re-opens its own window at once (what compiler/pack/incremental.py compares after an edit)."""
-        t = Trigger(skill, clause)
-        if self.bounded(t):
-            return (True,)
-        return (False, tuple(sorted(self.effect(t).items())), self._endless(t))
+    def facts(self, skill: A.SkillDecl) -> tuple:
+        """All the search reads of a skill's triggers, as plain data: its lines (a skill with an error
+        is left out), and per trigger its name, action, window and place, whether it is bounded, the
+        actions its effect opens (each with the name its body calls to reach it) and whether it
+        re-opens its own window at once. The search runs over these alone (trigger_loops), so a check
+        after an edit runs it again from the record's facts and the edited skills' (compiler/pack/facts.py)."""
+        out = []
+        for c in skill.clauses:
+            if isinstance(c, A.TriggerClause):
+                t = Trigger(skill, c)
+                where = (c.span.file, c.span.line, c.span.col, c.span.end_line, c.span.end_col)
+                out.append((t.name, c.action, c.window, where, True, (), False) if self.bounded(t) else
+                           (t.name, c.action, c.window, where, False, tuple(sorted(self.effect(t).items())),
+                            self._endless(t)))
+        return (skill.span.file, skill.span.line, skill.span.end_line), tuple(out)
 
     def _called(self, node) -> set[tuple[str, str]]:
         """The actions and functions `node`'s code calls directly, as (kind, name)."""
@@ -171,59 +180,8 @@ class LoopCheck:
         return out
 
     def run(self, modules: list[A.Module]) -> None:
-        # A skill with an error is left out: what it would call is not known yet.
-        broken = error_lines(self.d)
-        triggers = [Trigger(d, c) for m in modules for d in m.decls if isinstance(d, A.SkillDecl)
-                    and not has_error(d, broken) for c in d.clauses if isinstance(c, A.TriggerClause)]
-        by_action: dict[str, list[Trigger]] = {}
-        triggers = [t for t in triggers if not self.bounded(t)]
-        for t in triggers:
-            by_action.setdefault(t.clause.action, []).append(t)
-        effects = {id(t): self.effect(t) for t in triggers}
-        looping = on_cycles(triggers, by_action, effects)
-        reported: set = set()
-        # Latest first: each loop is told once, at the trigger that closed it (a designer's new
-        # file comes after the pack's own).
-        for t in reversed(triggers):
-            if self._endless(t):
-                self.d.error(t.clause.span, f"this trigger re-opens its own window for ever: {t.name} → "
-                                            f"{t.clause.action} → {t.clause.action}.{t.clause.window}",
-                             "add a condition the effect makes false, or a `limit … per turn`",
-                             code="endless-trigger")
-                continue
-            group = looping.get(id(t))
-            if group is None:               # on no cycle: nothing to search
-                continue
-            found = self._cycle(t, by_action, effects, group)
-            if found is None:
-                continue
-            path, members = found
-            if members in reported:
-                continue
-            reported.add(members)
-            self.d.warning(t.clause.span, "trigger loop: " + " → ".join(path),
-                           "make sure a condition or a `limit` ends it; the runtime stops a game "
-                           "after 120 nested actions", code="trigger-loop")
-
-    def _cycle(self, start: Trigger, by_action, effects, group: frozenset) -> Optional[tuple[list[str], frozenset]]:
-        """The shortest path of triggers from `start` back to it, written out, and who is on it. The
-        search stays in `group`, the triggers on a cycle with `start` (on_cycles): any path back to
-        `start` runs through them alone, so leaving the others out finds the same first path."""
-        frontier = [(start, [start.name], (id(start),))]
-        seen = {id(start)}
-        while frontier:
-            nxt = []
-            for t, path, members in frontier:
-                for action, via in sorted(effects[id(t)].items()):
-                    step = path + ([via] if via and via != action else []) + [action]
-                    for u in by_action.get(action, ()):
-                        if u is start:
-                            return step + [start.name], frozenset(members)
-                        if id(u) not in seen and id(u) in group:
-                            seen.add(id(u))
-                            nxt.append((u, step + [u.name], members + (id(u),)))
-            frontier = nxt
-        return None
+        trigger_loops([self.facts(d) for m in modules for d in m.decls if isinstance(d, A.SkillDecl)],
+                      error_lines(self.d), self.d)
 
     def _endless(self, t: Trigger) -> bool:
         """Its body calls its own action at the top, unconditionally, with no limit, the window
@@ -258,6 +216,72 @@ class LoopCheck:
                         and passed.get(side.name) == fixed:
                     return True
         return False
+
+
+class _Edge:
+    """One trigger of the search (LoopCheck.facts), by identity."""
+    __slots__ = ("name", "action", "window", "span", "effects", "endless")
+
+    def __init__(self, fact: tuple) -> None:
+        self.name, self.action, self.window, where, _, self.effects, self.endless = fact
+        self.span = Span(*where)
+
+
+def trigger_loops(skills: list, broken: set, diags) -> None:
+    """The trigger loops of a pack from its skills' facts (LoopCheck.facts, in the pack's order): a
+    trigger that re-opens its own window for ever is an error, a cycle a warning. A skill on a line
+    of `broken` (it has an error) is left out: what it would call is not known yet."""
+    triggers = [_Edge(f) for (file, line, end), facts in skills
+                if not (broken and any((file, n) in broken for n in range(line, end + 1)))
+                for f in facts if not f[4]]
+    by_action: dict[str, list] = {}
+    for t in triggers:
+        by_action.setdefault(t.action, []).append(t)
+    effects = {id(t): dict(t.effects) for t in triggers}
+    looping = on_cycles(triggers, by_action, effects)
+    reported: set = set()
+    # Latest first: each loop is told once, at the trigger that closed it (a designer's new
+    # file comes after the pack's own).
+    for t in reversed(triggers):
+        if t.endless:
+            diags.error(t.span, f"this trigger re-opens its own window for ever: {t.name} → "
+                                f"{t.action} → {t.action}.{t.window}",
+                        "add a condition the effect makes false, or a `limit … per turn`", code="endless-trigger")
+            continue
+        group = looping.get(id(t))
+        if group is None:               # on no cycle: nothing to search
+            continue
+        found = _cycle(t, by_action, effects, group)
+        if found is None:
+            continue
+        path, members = found
+        if members in reported:
+            continue
+        reported.add(members)
+        diags.warning(t.span, "trigger loop: " + " → ".join(path),
+                      "make sure a condition or a `limit` ends it; the runtime stops a game "
+                      "after 120 nested actions", code="trigger-loop")
+
+
+def _cycle(start: _Edge, by_action, effects, group: frozenset) -> Optional[tuple[list[str], frozenset]]:
+    """The shortest path of triggers from `start` back to it, written out, and who is on it. The
+    search stays in `group`, the triggers on a cycle with `start` (on_cycles): any path back to
+    `start` runs through them alone, so leaving the others out finds the same first path."""
+    frontier = [(start, [start.name], (id(start),))]
+    seen = {id(start)}
+    while frontier:
+        nxt = []
+        for t, path, members in frontier:
+            for action, via in sorted(effects[id(t)].items()):
+                step = path + ([via] if via and via != action else []) + [action]
+                for u in by_action.get(action, ()):
+                    if u is start:
+                        return step + [start.name], frozenset(members)
+                    if id(u) not in seen and id(u) in group:
+                        seen.add(id(u))
+                        nxt.append((u, step + [u.name], members + (id(u),)))
+        frontier = nxt
+    return None
 
 
 def on_cycles(triggers: list, by_action: dict, effects: dict) -> dict:

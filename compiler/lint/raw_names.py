@@ -20,7 +20,7 @@ SHOWN = (A.SkillDecl, A.CardDecl, A.ModeDecl)
 """The declarations with rules text (`spellcard explain`, `spellcard doc`)."""
 LANG = "zh"
 """The language only the pack can give words in; the compiler has its own for English."""
-_NOUNS = {A.SkillDecl: "skill", A.CardDecl: "card", A.ModeDecl: "mode"}
+_NOUNS = {"SkillDecl": "skill", "CardDecl": "card", "ModeDecl": "mode"}
 
 
 class _Fields(dict):
@@ -84,12 +84,12 @@ class RawNames:
             self._of[id(d)] = tuple(sorted(text.raw))
         return self._of[id(d)]
 
-    def run(self, modules: list[A.Module]) -> None:
+    def run(self, parts: list[tuple]) -> None:
+        """The warnings, from each declaration's (kind, name, `of` it), in the pack's order."""
         shown: dict[tuple, list] = {}
-        for m in modules:
-            for d in m.decls:
-                for key in self.of(d):
-                    shown.setdefault(key, []).append(d)
+        for kind, name, keys in parts:
+            for key in keys:
+                shown.setdefault(key, []).append((kind, name))
         worded = self._worded()
         for (kind, name), decls in sorted(shown.items()):
             span = self._declared(kind, name)
@@ -131,12 +131,13 @@ class RawNames:
 
 
 def _count(decls: list) -> str:
-    """"28 skills and 3 cards (Baton, Slingshot …)": how many of each, and the first few by name."""
+    """"28 skills and 3 cards (Baton, Slingshot …)": how many of each, and the first few by name
+    (`decls`: each one's kind and name)."""
     by: dict[str, int] = {}
-    for d in decls:
-        by[_NOUNS[type(d)]] = by.get(_NOUNS[type(d)], 0) + 1
+    for kind, _ in decls:
+        by[_NOUNS[kind]] = by.get(_NOUNS[kind], 0) + 1
     parts = [f"{n} {noun}{'s' if n > 1 else ''}" for noun, n in by.items()]
-    names = [d.name for d in decls]
+    names = [name for _, name in decls]
     return " and ".join(parts) + f" ({', '.join(names[:3])}{' …' if len(names) > 3 else ''})"
 
 

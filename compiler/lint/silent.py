@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from spellcard.compiler import ast as A
+from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.loops import Walked, has_error, nodes_in
 from spellcard.compiler.check.narrow import key
 from .bounds import CounterLints
@@ -50,10 +51,42 @@ class SilentLints:
             self.counters.fresh(d)
 
     def pack_wide(self, modules: list[A.Module], broken: set) -> None:
-        self._held_twice(modules)
+        decls = [d for m in modules for d in m.decls]
+        ends = game_enders(decls, self.walked)
+        self.from_parts([self.part(d, ends, raw=not broken) for d in decls], broken)
+
+    def from_parts(self, parts: list, broken: set) -> None:
+        """The whole pack's lints from each declaration's part (`part`, in the pack's order): a check
+        after an edit runs them again from the record's parts and the edited declarations'."""
+        _held_twice(parts, self.d)
         if not broken:               # how a game ends, and what the rules text reads, once the pack checks
-            endless_modes(modules, self.d, self.walked)
-            self.raw.run(modules)
+            endless_modes(parts, self.d)
+            self.raw.run([(p[0], p[1], p[3]) for p in parts])
+
+    def part(self, d, ends: set, raw: bool = True) -> tuple:
+        """What the whole pack's lints read of one declaration, as plain data: its kind and name,
+        whether it can end the game (`ends`: game_enders), the names its rules text shows as written
+        (with `raw`), and a skill's grants and `skills` lists (in the order they are written), a
+        character's skills, a mode's own skills and rules, place and turn limit; and where it starts
+        (the passes' diagnostics at a declaration, a name shown raw, stand where it is)."""
+        extra: tuple = ()
+        if isinstance(d, A.SkillDecl):
+            extra = tuple(self._grants(d))
+        elif isinstance(d, A.CharacterDecl):
+            extra = tuple(n for sc in d.skills for n, _ in sc.names)
+        elif isinstance(d, A.ModeDecl):
+            extra = (tuple(n for sc in d.rules + d.skills for n, _ in sc.names), _span(d.span), d.turn_limit)
+        return (type(d).__name__, getattr(d, "name", ""), bool(A.callees(self.walked[d]) & ends),
+                self.raw.of(d) if raw else (), extra, (d.span.line, d.span.col))
+
+    def _grants(self, sk: A.SkillDecl):
+        """(a skill, where, whether a `skills` list names it) for each skill `sk` lists or grants its owner."""
+        for n in self.walked[sk]:
+            if isinstance(n, A.SkillsClause):
+                yield from ((g, _span(sp), True) for g, sp in n.names)
+            elif A.callee(n) == "grant" and len(n.args) == 2 and isinstance(n.args[0].value, A.Name) \
+                    and n.args[0].value.id == "owner" and isinstance(n.args[1].value, A.Name):
+                yield n.args[1].value.id, _span(n.args[1].value.span), False
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
     def _dead_branches(self, st: A.If) -> None:
@@ -122,34 +155,6 @@ class SilentLints:
                                                f"is {'never' if n.op == '==' else 'always'} true",
                                    f"its options: {', '.join(chr(34) + o + chr(34) for o in offered)}"
                                    + (f"; did you mean \"{near}\"?" if near else ""), code="unknown-option")
-
-    # ── a skill a character lists and is granted too ─────────────────────────────
-    def _held_twice(self, modules) -> None:
-        skills = {d.name: d for m in modules for d in m.decls if isinstance(d, A.SkillDecl)}
-        for m in modules:
-            for ch in m.decls:
-                if not isinstance(ch, A.CharacterDecl):
-                    continue
-                listed = {n: span for sc in ch.skills for n, span in sc.names}
-                for name in listed:
-                    sk = skills.get(name)
-                    if sk is None:
-                        continue
-                    for n in self.walked[sk]:
-                        if isinstance(n, A.SkillsClause):
-                            again = [(g, sp) for g, sp in n.names if g in listed and g != name]
-                        elif A.callee(n) == "grant" and len(n.args) == 2 and isinstance(n.args[0].value, A.Name) \
-                                and n.args[0].value.id == "owner" and isinstance(n.args[1].value, A.Name) \
-                                and n.args[1].value.id in listed:
-                            again = [(n.args[1].value.id, n.args[1].value.span)]
-                        else:
-                            continue
-                        for g, sp in again:
-                            self.d.warning(sp, f"`{ch.name}` already lists `{g}`, and `{name}` grants it again",
-                                           f"a skill a character starts with needs no grant: take `{g}` out of "
-                                           f"`{ch.name}`'s `skills` if `{name}` is what gives it",
-                                           code="granted-twice")
-
 
 _ASKS = ("ask", "choose", "random", "shuffled", "sample", "pick")
 
@@ -225,27 +230,42 @@ def game_enders(decls: list, walked: Walked) -> set[str]:
     return ends
 
 
-def endless_modes(modules: list, diags, walked: Walked) -> None:
+def endless_modes(parts: list, diags) -> None:
     """A mode none of whose code (its setup and rules, and the pack's shared rules) can reach
-    `end_game`: every game runs to the turn limit with no winner."""
-    decls = [d for m in modules for d in m.decls]
-    modes = [d for d in decls if isinstance(d, A.ModeDecl)]
-    if not modes:
-        return
-    called = {id(d): A.callees(walked[d]) for d in decls}       # once per declaration: every mode reads them all
-    ends = game_enders(decls, walked)
-    own = {mode.name: {n for sc in mode.rules + mode.skills for n, _ in sc.names} for mode in modes}
+    `end_game`: every game runs to the turn limit with no winner. From the declarations' parts
+    (SilentLints.part), each of which says whether it can end the game."""
+    modes = [p for p in parts if p[0] == "ModeDecl"]
+    own = {mode[1]: set(mode[4][0]) for mode in modes}
     for mode in modes:
-        others = set().union(*(names for name, names in own.items() if name != mode.name)) - own[mode.name]
-        shared = [d for d in decls if not isinstance(d, (A.ModeDecl, A.FuncDecl, A.ActionDecl))
-                  and not (isinstance(d, A.SkillDecl) and d.name in others)]
-        if any(called[id(d)] & ends for d in shared + [mode]):
+        others = set().union(*(names for name, names in own.items() if name != mode[1])) - own[mode[1]]
+        if mode[2] or any(p[2] for p in parts if p[0] not in ("ModeDecl", "FuncDecl", "ActionDecl")
+                          and not (p[0] == "SkillDecl" and p[1] in others)):
             continue
-        enders = [d.name for d in decls if isinstance(d, A.SkillDecl) and d.name in others and called[id(d)] & ends]
+        enders = [p[1] for p in parts if p[0] == "SkillDecl" and p[1] in others and p[2]]
         how = (f"list a rule that ends it in `rules` (other modes use {', '.join(f'`{n}`' for n in enders[:3])})"
                if enders else "call `end_game(winners)` where the game is won")
-        diags.warning(mode.span, f"nothing mode `{mode.name}` runs can end the game: its setup, its rules and the "
-                                 "pack's shared rules never reach `end_game`",
-                      f"its games all run to the turn limit ({mode.turn_limit}) with no winner: {how}",
+        diags.warning(Span(*mode[4][1]), f"nothing mode `{mode[1]}` runs can end the game: its setup, its rules and "
+                                         "the pack's shared rules never reach `end_game`",
+                      f"its games all run to the turn limit ({mode[4][2]}) with no winner: {how}",
                       code="endless-mode")
+
+
+def _held_twice(parts: list, diags) -> None:
+    """A skill a character lists and another of its skills grants it again (or lists it in `skills`)."""
+    skills = {p[1]: p for p in parts if p[0] == "SkillDecl"}
+    for ch in parts:
+        if ch[0] != "CharacterDecl":
+            continue
+        listed = dict.fromkeys(ch[4])
+        for name in listed:
+            sk = skills.get(name)
+            for g, sp, in_list in sk[4] if sk is not None else ():
+                if g in listed and not (in_list and g == name):
+                    diags.warning(Span(*sp), f"`{ch[1]}` already lists `{g}`, and `{name}` grants it again",
+                                  f"a skill a character starts with needs no grant: take `{g}` out of "
+                                  f"`{ch[1]}`'s `skills` if `{name}` is what gives it", code="granted-twice")
+
+
+def _span(s: Span) -> tuple:
+    return (s.file, s.line, s.col, s.end_line, s.end_col)
 

@@ -2,11 +2,13 @@
 skills and characters leaves when it is not read again.
 
 A skill's or a character's body is read by its own checks alone: other declarations' checks and the
-whole-pack passes (names, held skills, printed texts, trigger loops, modes' ends, skills granted
-twice, table values used on players) read only the facts `exports` lists. Any other declaration
-(an action, a function, a card, a mode …) is read whole, so its exports are its text and place. An
-edit after which every declaration exports what it did changes no diagnostic but the edited
-declarations' own (compiler/pack/incremental.py).
+whole-pack passes that are not run again after an edit (names, held skills, printed texts) read only
+the facts `exports` lists; the others (trigger loops, modes' ends, skills granted twice, names shown
+raw, table values used on players) are run again from each declaration's part (facts.py). Any other
+declaration (an action, a function, a card, a mode …) is read whole, so its exports are its text
+(wherever lines above move it; an any-time point's place too: another one cites it). An edit after
+which every declaration exports what it did changes no diagnostic but the edited declarations' own
+and the whole-pack passes' (compiler/pack/incremental.py).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import hashlib
 
 from spellcard.compiler import ast as A
 from spellcard.compiler.ast.base import Span
-from spellcard.compiler.check.loops import LoopCheck, Walked
+from spellcard.compiler.check.loops import Walked
 
 BODIES = (A.SkillDecl, A.CharacterDecl)
 _ALTERED = (A.DeckDecl, A.PackDecl)          # lay_over may change these from another file
@@ -37,44 +39,34 @@ def text_key_at(span: tuple, lines: list[str]) -> str:
     return h.hexdigest()
 
 
-def exports(d, lines: list[str], walked: Walked, refs: dict, loops: LoopCheck, errors: bool, on_player: dict,
-            encode, ends: set) -> tuple:
-    """The facts about `d` that anything but its own checks reads (see the module's docstring).
-    `errors`: its own checks found an error; `on_player`: its uses of table values on players; `ends`:
-    what can end the game (silent.game_enders): of its calls a mode's end reads only whether one is."""
-    used = tuple(sorted((name, tuple(span_of(s) for s in spans)) for name, spans in on_player.items()))
-    if not isinstance(d, BODIES):
+def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
+    """The facts about `d` that other declarations' checks read (see the module's docstring); what
+    the whole-pack passes read of it (its errors, trigger edges, grants, ends, names shown raw, table
+    values used on players) is its part (compiler/pack/facts.py), which they are run again from."""
+    if isinstance(d, A.CardDecl):           # others read its names, printed text, `skills` lists, any-time use
+        return (type(d).__name__, d.name, d.label, bool(d.text), tuple(tuple(n for n, _ in sc.names) for sc in d.skills),
+                d.anytime)
+    if not isinstance(d, BODIES):           # its text, not where it is (but another any-time point cites that)
         whole = encode(d) if isinstance(d, _ALTERED) else None
-        return (type(d).__name__, text_key(d, lines), repr(whole), errors, used)
+        at = text_key(d, lines) if isinstance(d, A.AnytimeDecl) else _moved_key(d, lines)
+        return (type(d).__name__, at, repr(whole))
     nodes = walked[d]
     skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
-    ends_game = bool(A.callees(walked.of(d, A.Call)) & ends)
-    # Where it starts (what other diagnostics cite: `first defined at`, a missing text's place), not
-    # where it ends: a character's hit points 9 → 10 moves no other diagnostic.
-    common = (type(d).__name__, d.name, d.label, (d.span.file, d.span.line, d.span.col), errors, used, skills,
-              ends_game)
+    # Not where it is: only the whole pack's own diagnostics cite that (`first defined at`, a missing
+    # text's place), and a body that moved is checked whole when one is in its file (incremental.recheck).
+    common = (type(d).__name__, d.name, d.label, skills)
     if isinstance(d, A.CharacterDecl):
         return common + (tuple(tuple(n for n, _ in sc.names) for sc in d.skills),)
-    again = []                                  # what the granted-twice lint reads
-    for n in walked.of(d, A.SkillsClause, A.Call):
-        if isinstance(n, A.SkillsClause):
-            again.append(tuple((g, span_of(sp)) for g, sp in n.names))
-        elif A.callee(n) == "grant" and len(n.args) == 2 \
-                and isinstance(n.args[0].value, A.Name) and n.args[1].value is not None:
-            target = n.args[1].value
-            again.append((n.args[0].value.id, getattr(target, "id", None), span_of(target.span)))
-    # The trigger graph's part (its window, bounded, the actions it opens, endless): a loop diagnostic
-    # names the triggers on it and stands at one, so one that names this skill is made again whole
-    # (incremental._again); the graph as it was, none names it, and none can come.
-    triggers = tuple((c.action, c.window, _edges(loops.facts(d, c))) for c in d.clauses if isinstance(c, A.TriggerClause))
     kinds = tuple(type(c).__name__ for c in d.clauses)    # what a `must` reads: is it an active skill?
-    return common + (d.kind, bool(d.text), _lists(c for c in d.clauses if isinstance(c, A.SkillsClause)),
-                     tuple(again), triggers, kinds)
+    lists = tuple(tuple(n for n, _ in c.names) for c in d.clauses if isinstance(c, A.SkillsClause))
+    return common + (d.kind, bool(d.text), lists, kinds)
 
 
-def _edges(facts: tuple) -> tuple:
-    """A trigger's loop facts without the names its body calls to open each action (a loop's text)."""
-    return facts if facts[0] else (False, tuple(action for action, _ in facts[1]), facts[2])
+def _moved_key(d, lines: list[str]) -> str:
+    """text_key as if the declaration started on line 2 (the line above it first, "" on line 1): the
+    same wherever lines added or taken out above move it."""
+    s = d.span
+    return text_key_at((s.file, 2, s.col, s.end_line - s.line + 2, s.end_col), ([""] + lines)[s.line - 1:])
 
 
 def _lists(clauses) -> tuple:
@@ -88,6 +80,11 @@ def stub(d) -> tuple:
         return ("skill", d.name, d.label, d.kind, span_of(d.span), d.text,
                 _lists(c for c in d.clauses if isinstance(c, A.SkillsClause)))
     return ("character", d.name, d.label, span_of(d.span), _lists(d.skills))
+
+
+def stub_place(x) -> tuple:
+    """Where the declaration a stub stands for starts (file, line, column); () for a whole tree."""
+    return () if type(x) is not tuple else (x[4] if x[0] == "skill" else x[3])[:3]
 
 
 def from_stub(x: tuple):

@@ -1,17 +1,20 @@
 """Checking again only what an edit touched.
 
 Every check leaves a record in the cache: per file, its bytes' hash and, per declaration, the
-diagnostics its own checks found (the checker's and the lints') and its exports (exports.py: what
-the rest of the check reads of it), and the whole pack's diagnostics (names, trigger loops, printed
-texts, modes' ends …), and what the whole pack tells each declaration (Checker.prepared, the
-counters' write facts). The next `check` of the same files reads again only the files that changed;
-in a file that did not change, each skill and character stands in as the names and `skills` lists
-the others read (exports.stub), not parsed, decoded or checked, and every other declaration (the
-actions, functions, cards and modes every check reads) comes whole from the record. The declarations read
-again are checked and linted again alone; if each exports what it did, no other diagnostic can have
-changed, and the record's are kept. Otherwise (a name, a signature, an action's windows, a file
-added …) the pack is checked whole, as always. Either way the diagnostics are those of a check from
-nothing (tests/test_incremental.py holds the two equal over a run of edits).
+diagnostics its own checks found (the checker's and the lints'), its exports (exports.py: what other
+declarations' checks read of it) and its part (facts.py: what the whole-pack passes read of it), the
+whole pack's diagnostics that no edit of a skill's or character's body can change (names, printed
+texts …), and what the whole pack tells each declaration (Checker.prepared, the counters' write
+facts, what can end the game, the skills held). The next `check` of the same files reads again only
+the files that changed; in a file that did not change, each skill and character stands in as the
+names and `skills` lists the others read (exports.stub), not parsed, decoded or checked, and every
+other declaration comes whole from the record. The declarations read again are checked and linted
+again alone; if each exports what it did, no other declaration's diagnostics can have changed, and
+the whole-pack passes (trigger loops, table values on players, skills granted twice, modes' ends,
+names shown raw) run again over the record's parts and the edited declarations' new ones. Otherwise
+(a name, a signature, a function's body, an action's windows, a file added …) the pack is checked
+whole, as always. Either way the diagnostics are those of a check from nothing
+(tests/test_incremental.py holds the two equal over a run of edits).
 
 A record is plain data (marshal) behind a SHA-256 of its name and payload, written beside and renamed
 into place: a record that was changed, cut short or copied over another is a miss, never run.
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import re
 from collections import ChainMap
 from pathlib import Path
 from typing import Optional
@@ -29,30 +31,17 @@ from spellcard.compiler import ast as A
 from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.check.loops import LoopCheck, error_lines, nodes_in
+from spellcard.compiler.check.printed import check_printed
 from spellcard.compiler.lint.lints import Lints, allowed_at, holders, silenced
 from spellcard.compiler.lint.silent import SilentLints, game_enders
 from spellcard.compiler.symbols import collect
 from spellcard.compiler.text.diagnostics import Diagnostic, Diagnostics
 
-from . import module_cache
-from .exports import BODIES, exports, from_stub, stub, text_key, text_key_at
+from . import facts as F, module_cache
+from .exports import BODIES, exports, from_stub, stub, stub_place, text_key, text_key_at
 from .extend import lay_over
 
-FORMAT = b"units 5"
-
-
-class _Run:
-    """One check's declarations, each diagnostic marked with the declaration whose checks found it."""
-
-    def __init__(self, diags: Diagnostics) -> None:
-        self.d = diags
-        self.owner: list = []          # per item: the declaration's number, or -1 for the whole pack's
-
-    def mark(self, who: int) -> None:
-        self.owner.extend([who] * (len(self.d.items) - len(self.owner)))
-
-    def of(self, who: int) -> list:
-        return [x for x, o in zip(self.d.items, self.owner) if o == who]
+FORMAT = b"units 6"
 
 
 def check_all(layers: list, texts: dict, datas: dict, keep: bool = True, lint: bool = True):
@@ -67,38 +56,41 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
                linted: Optional[set] = None, lint: bool = True):
     """`check_all` of `layers` already laid over into `modules` (the language server keeps those);
     `linted`, if given, gets the plain form of what the loop and lint passes found."""
-    run = _Run(diags)
+    run = F.Marks(diags)
     syms = collect(modules, diags)
     checker = Checker(syms, diags)
     checker.prepare(modules)
     decls = [d for m in modules for d in m.decls]
     run.mark(-1)
-    uses, merged = [], {}
+    uses = []
     for i, d in enumerate(decls):
         checker.on_player = {}
         checker.check_decl(d)
         run.mark(i)
-        uses.append(checker.on_player)
-        for name, spans in checker.on_player.items():
-            merged.setdefault(name, []).extend(spans)
-    checker.on_player = merged
-    checker.finish()
+        uses.append(F.uses(checker.on_player))
+    checker.check_turn()
+    check_printed(syms, diags)
+    run.mark(-1)                    # the whole pack's diagnostics the record keeps; the others come from parts
+    F.table_values(checker, [(None, None, u) for u in uses])
+    run.mark(-2)
     if not lint:
         return syms, checker, diags, None
-    first_lint = len(diags.items)
     loops = LoopCheck(syms, checker.refs, diags, _allowed(texts))    # over the calls that resolved
-    loops.run(modules)
-    run.mark(-1)
+    parts = [(None, loops.facts(d) if isinstance(d, A.SkillDecl) else None, u) for d, u in zip(decls, uses)]
+    first_lint = len(diags.items)
+    F.loops(parts, error_lines(diags), diags)
+    run.mark(-3)
+    broken = error_lines(diags)
     lints, silent = Lints(syms, checker.refs, diags), SilentLints(syms, checker.refs, diags)
-    broken = error_lines(diags)     # what a declaration means is asked once it checks (the lints: no errors)
     held = holders(modules, checker.refs)
     writes = silent.counters.write_facts(modules)
     ends = game_enders(decls, silent.walked)
     for i, d in enumerate(decls):
-        lints.local(d, broken, held, silent, writes)
+        lints.local(d, broken, held, silent, writes)    # what a declaration means is asked once it checks
         run.mark(i)
-    silent.pack_wide(modules, broken)
-    run.mark(-1)
+    parts = [(silent.part(d, ends, keep or not broken), *p[1:]) for d, p in zip(decls, parts)]
+    F.lints(silent, parts, broken)
+    run.mark(-3)
     if linted is not None:
         linted.update(_plain(x) for x in diags.items[first_lint:])
     if not keep:
@@ -106,14 +98,13 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
         return syms, checker, diags, None
     units = []
     for i, d in enumerate(decls):
-        mine = run.of(i)
         lines = texts.get(d.span.file, [])
-        units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, loops,
-                                                  any(x.is_error for x in mine), uses[i], module_cache.encode_node, ends)
-                       + silent.raw.of(d),
-                      [_plain(x) for x in mine]))
+        units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, module_cache.encode_node),
+                      [_plain(x) for x in run.of(i)]))
     record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
-              "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes, sorted(ends))}
+              "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes, sorted(ends)),
+              "parts": F.stored(modules, parts), "passes": ([_plain(x) for x in run.of(-2)],
+                                                             [_plain(x) for x in run.of(-3)])}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
 
@@ -158,32 +149,28 @@ def check_again(sources: list, texts: dict, cdir: Path, compiler: bytes) -> Opti
         layers.append((src.pack, module))
     modules = lay_over(layers, Diagnostics())      # its diagnostics: the record's are kept
     found = recheck(layers, modules, read, record, texts, {s.path: s.data for s in sources})
-    if found is None:
-        return None
-    items, files, _ = found
-    return items, dict(record, files=files)
+    return None if found is None else found[:2]
 
 
 def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, datas: dict,
-            linted: Optional[set] = None, syms=None, known=None) -> Optional[tuple[list, list, Checker]]:
-    """After an edit of the files `read` (laid over as `modules`): the pack's diagnostics, the record's
-    files with the edited ones' units, and the checker that checked them again; None when a changed
-    declaration is read whole by others or exports something else (the whole pack must be checked).
-    `spellcard check` and the language server (spellcard/lsp/units.py) both come through here; the
-    server passes `syms`, the last check's symbols with the changed declarations put in, and `known`,
-    the names its last check resolved in every other declaration (the same trees)."""
+            linted: Optional[set] = None, syms=None, known=None) -> Optional[tuple[list, dict, Checker]]:
+    """After an edit of the files `read` (laid over as `modules`): the pack's diagnostics, the record to
+    keep and the checker that checked the edited declarations again; None when one is read whole by
+    others or exports something else (the whole pack must be checked). `check` and the language server
+    (spellcard/lsp/units.py) both come here; the server passes `syms`, its last check's symbols with the
+    changed declarations put in, and `known`, the names that check resolved in the others."""
     if [(m.path, len(m.decls)) for m in modules] != [(f[0], len(f[4])) for f in record["files"]]:
         return None
     old = {f[0]: _units(f) for f in record["files"] if f[0] in read}
     where = {id(d): u for m in modules if m.path in read for d, u in zip(m.decls, old[m.path])
              if text_key(d, texts.get(d.span.file, [])) != u[0]}
     changed = [d for m in modules if m.path in read for d in m.decls if id(d) in where]
-    if any(not isinstance(d, BODIES) for d in changed):
-        return None                         # read whole by others: its exports are its text
+    if _moved(modules, read, record, where):
+        return None                         # its place cited (a declaration read whole: its text, exports.py)
     found = _again(modules, changed, where, record, texts, linted, syms, known)
     if found is None:
         return None
-    fresh, checker = found
+    fresh, parts, computed, checker = found
     files, items = [], []
     for (_, layer), m, was in zip(layers, modules, record["files"]):
         if m.path in read:
@@ -192,18 +179,19 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
         files.append(was)
         items.extend(_diagnostic(x) for found in was[4] for x in found)
     items.extend(_diagnostic(x) for x in record["glob"])
-    return [x for x in items if not silenced(x, texts.get(x.span.file))], files, checker
+    items.extend(computed[0] + computed[1])
+    return ([x for x in items if not silenced(x, texts.get(x.span.file))],
+            dict(record, files=files, parts=parts, passes=tuple(list(map(_plain, c)) for c in computed)), checker)
 
 
 def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
            linted: Optional[set] = None, syms=None, known=None) -> Optional[tuple]:
-    """id of each changed declaration -> its unit, checked and linted alone (`where`: id -> its last
-    unit), and the checker that checked them; None if one of them exports something else than it did
-    (the whole pack must be checked). What the whole pack tells each declaration (Checker.prepare,
-    the counters' write facts) is the record's: only skills and characters changed, and if they
-    export what they did, it is what it was."""
+    """The changed declarations checked and linted alone (`where`: id -> its last unit) and the whole-pack
+    passes run again from the parts (facts.py): (id -> new unit, parts, the passes' diagnostics, the
+    checker); None if a changed one exports something else. What the whole pack tells each one (prepared,
+    write facts, ends, held) is the record's: if the edited export what they did, it stands."""
     scratch = Diagnostics()
-    run = _Run(scratch)
+    run = F.Marks(scratch)
     syms = syms if syms is not None else collect(modules, scratch)
     checker = Checker(syms, scratch)
     prepared, writes, ends = record["facts"]
@@ -219,40 +207,53 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         checker.on_player = {}
         for d in [*syms.funcs.values(), *syms.actions.values()]:     # what the loop search follows
             checker.check_decl(d)
-        run.mark(-1)
+    run.mark(-1)
     refs = checker.refs if known is None else ChainMap(checker.refs, known)
-    if any(_on_a_loop(x, d.name) for x in record["glob"] for d in changed):
-        return None                         # its place or its text in a loop's diagnostic: made again whole
-    gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
-    kept = [x for f in record["files"] for found in f[4] if found and id(found) not in gone for x in found
-            if x[0] == "error"]
-    broken = {(x.span.file, x.span.line) for i in range(len(changed)) for x in run.of(i) if x.is_error} \
-        | {(x[2][0], x[2][1]) for x in kept + record["glob"] if x[0] == "error"}
     lints, silent = Lints(syms, refs, scratch), SilentLints(syms, refs, scratch)
+    loops, ends = LoopCheck(syms, refs, Diagnostics(), _allowed(texts)), set(ends)
+    out = {}
+    for i, d in enumerate(changed):
+        lines = texts.get(d.span.file, [])
+        out[id(d)] = (text_key(d, lines), exports(d, lines, silent.walked, refs, module_cache.encode_node))
+        if out[id(d)][1] != where[id(d)][1]:
+            return None
+    mine = {id(d): F.part(d, silent, loops, ends, F.uses(u)) for d, u in zip(changed, uses)}
+    errors = {id(d): _errors(map(_plain, run.of(i))) for i, d in enumerate(changed)}
+    parts, stored = F.again(modules, record["parts"], mine, lambda d: _errors(where[id(d)][2]) == errors[id(d)])
+    gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
+    kept = _errors(record["glob"]) | {x for f in record["files"] for found in f[4] if id(found) not in gone
+                                      for x in _errors(found)}
+    broken = F.before_lints(checker, parts, kept, run, record["passes"] if parts is None else None)
     held = (set(record["held"][0]), set(record["held"][1]))
-    loops = LoopCheck(syms, refs, Diagnostics(), _allowed(texts))
-    checked = len(scratch.items)
-    fresh = {}
+    checked = [len(run.of(i)) for i in range(len(changed))]
     for i, d in enumerate(changed):
         lints.local(d, broken, held, silent, writes)
-        found = run.of(i) + scratch.items[checked:]
-        if linted is not None:
-            linted.update(_plain(x) for x in scratch.items[checked:])
-        del scratch.items[checked:]
-        lines = texts.get(d.span.file, [])
-        unit = (text_key(d, lines), exports(d, lines, silent.walked, refs, loops,
-                                            any(x.is_error for x in found), uses[i], module_cache.encode_node, set(ends))
-                + silent.raw.of(d),
-                [_plain(x) for x in found])
-        if unit[1] != where[id(d)][1]:
-            return None
-        fresh[id(d)] = unit
-    return fresh, checker
+        run.mark(i)
+    if parts is not None:               # (else the passes' diagnostics stand: F.again)
+        F.lints(silent, parts, broken)
+    run.mark(-3)
+    if linted is not None:
+        linted.update(_plain(x) for i, n in enumerate(checked) for x in run.of(i)[n:])
+        linted.update(_plain(x) for x in run.of(-3))
+    fresh = {id(d): out[id(d)] + ([_plain(x) for x in run.of(i)],) for i, d in enumerate(changed)}
+    return fresh, stored, (run.of(-2), run.of(-3)), checker
 
 
-def _on_a_loop(x: tuple, skill: str) -> bool:
-    """A trigger-loop diagnostic of the record (plain) that names one of `skill`'s triggers."""
-    return x[4] in ("trigger-loop", "endless-trigger") and re.search(rf"(?<!\w){re.escape(skill)}: ", x[1]) is not None
+def _moved(modules: list, read: set, record: dict, where: dict) -> bool:
+    """An edited body that starts elsewhere than it did (lines added above it), in a file the whole
+    pack's kept diagnostics stand in or name (`first declared at`, a missing text): they would move."""
+    cited = [f for f in record["files"] if f[0] in read and any(
+        x[2][0] == f[0] or f[0] in x[1] or f[0] in (x[3] or "") for x in record["glob"])]
+    for f, m in ((f, m) for f in cited for m in modules if m.path == f[0]):
+        stands = marshal.loads(f[3]) if f[3] is not None else ()
+        if len(stands) != len(m.decls) or any(id(d) in where and stub_place(x) != (d.span.file, d.span.line, d.span.col)
+               for d, x in zip(m.decls, stands)):
+            return True
+    return False
+
+
+def _errors(found: list) -> set:
+    return {(x[2][0], x[2][1]) for x in found if x[0] == "error"}
 
 
 def _diagnostic(x: tuple) -> Diagnostic:
@@ -386,7 +387,7 @@ def _entry(cdir: Path, compiler: bytes, paths: list) -> Path:
 
 def load(cdir: Path, compiler: bytes, paths: list) -> Optional[dict]:
     record = module_cache.read_sealed(_entry(cdir, compiler, paths))
-    return record if isinstance(record, dict) and {"files", "glob", "held", "facts"} <= record.keys() else None
+    return record if isinstance(record, dict) and {"files", "glob", "held", "facts", "parts", "passes"} <= record.keys() else None
 
 
 def store(cdir: Path, compiler: bytes, paths: list, record: dict) -> None:

@@ -89,12 +89,12 @@ def _again(layers: list, texts: dict, lines: dict, last: Checked) -> Optional[Ch
     found = I.recheck(layers, modules, edited, record, lines, {}, linted, syms, known)
     if found is None:
         return None
-    items, files, checker = found
+    items, kept, checker = found
     diags = Diagnostics()
     diags.items = items
     shown = {I._plain(x) for x in diags.items}
     return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
-                   dict(record, files=files), texts, lines, frozenset(linted & shown))
+                   kept, texts, lines, frozenset(linted & shown))
 
 
 def _laid(layers: list, last: Checked, edited: set) -> Optional[list]:
