@@ -87,12 +87,20 @@ def test_a_command_keeps_the_cache_under_its_budget_and_a_trimmed_entry_is_a_mis
 
 
 def test_an_entry_read_counts_as_used(private_cache):
-    assert CliRunner().invoke(cli, ["check", MINI]).exit_code == 0
-    index = next(private_cache.glob("*.json"))
-    old = index.stat().st_mtime - 3600
-    os.utime(index, (old, old))
-    assert CliRunner().invoke(cli, ["check", MINI]).exit_code == 0     # a cached check reads the index
-    assert index.stat().st_mtime > old + 3000
+    """A pack run from the cache marks its index, module and bytecode used: trimmed last, not first."""
+    _game(MINI)
+    entry = [private_cache / f"{next(private_cache.glob('*.json')).stem}{ext}" for ext in (".json", ".py", ".bin")]
+    old = entry[0].stat().st_mtime - 3600
+    for path in entry:
+        os.utime(path, (old, old))
+    _game(MINI)                                     # loaded from the cache: nothing written
+    assert all(path.stat().st_mtime > old + 3000 for path in entry)
+
+
+def test_the_cache_command_keeps_the_ledger(private_cache):
+    _game(MINI)
+    assert CliRunner().invoke(cli, ["cache", "--clear"]).exit_code == 0
+    assert (private_cache / cache_trim.LEDGER).read_text() == "0"
 
 
 @pytest.mark.parametrize("setting", ["lots", "", "-5"])

@@ -55,8 +55,11 @@ def budget() -> int:
 
 
 def entries(cdir: Path, now: float) -> Iterator[Entry]:
-    """The cache's own files (stale part files among them), unsorted."""
+    """The cache's own files (stale part files among them), unsorted; a sub-folder that is a link to
+    elsewhere is not the cache's to list."""
     for sub in FOLDERS:
+        if sub and os.path.islink(cdir / sub):
+            continue
         try:
             listing = os.scandir(cdir / sub if sub else cdir)
         except OSError:
@@ -89,13 +92,16 @@ def settle(cdir: Path) -> None:
         known = None
     limit = budget()
     if known is None or known + added > limit:
-        size = trim(cdir, limit)[2]
+        trim(cdir, limit)           # which writes the size it found
     else:
-        size = known + added
+        _keep_ledger(cdir, known + added)
+
+
+def _keep_ledger(cdir: Path, size: int) -> None:
     try:
         write_text(cdir / LEDGER, str(size))
     except OSError:
-        pass                        # a read-only cache only costs speed
+        pass                        # a read-only cache (or none yet) only costs speed
 
 
 def trim(cdir: Path, limit: int | None = None) -> tuple[int, int, int]:
@@ -105,13 +111,16 @@ def trim(cdir: Path, limit: int | None = None) -> tuple[int, int, int]:
     found = list(entries(cdir, time.time()))
     total = sum(e.size for e in found)
     removed, freed = _remove(found, total - limit * 3 // 4) if total > limit else (0, 0)
+    _keep_ledger(cdir, total - freed)
     return removed, freed, total - freed
 
 
 def clear(cdir: Path) -> tuple[int, int]:
     """Every entry removed: (files, bytes)."""
     found = list(entries(cdir, time.time()))
-    return _remove(found, sum(e.size for e in found))
+    removed, freed = _remove(found, sum(e.size for e in found))
+    _keep_ledger(cdir, sum(e.size for e in found) - freed)
+    return removed, freed
 
 
 def _remove(found: list, excess: int) -> tuple[int, int]:

@@ -71,6 +71,8 @@ def read(cdir: Path, digest: str, sources: list[Source], load: bool) -> Optional
         if _sha(text) != index["py"] or _sha(binary) != index["bin"]:
             return result               # the diagnostics, and no module: it is made again
         code, places, files = marshal.loads(binary)
+        cache_trim.used(cdir / f"{digest}.py")
+        cache_trim.used(cdir / f"{digest}.bin")
         return attrs.evolve(result, code=text.decode("utf-8"),
                             pack=load_module(code, text.decode("utf-8"), places, files))
     except (OSError, ValueError, KeyError, TypeError, EOFError, AttributeError):

@@ -35,7 +35,7 @@ def b_kinds(g):
 @builtin("characters(without: texts = []) -> characters")
 def b_characters(g, without=()):
     """Every character of the pack, in the order it declares them, less those carrying any of the
-    tags `without` (`characters(without: ["boss_only"])`): each list is made once per pack, so a
+    tags `without` (`characters(without: ["a_tag"])`): each list is made once per pack, so a
     game's set-up costs no more with thousands of characters than with forty."""
     key = ("characters", *without)
     made = g._templates.get(key)
