@@ -87,6 +87,11 @@ EDITS = [
     ("an error in a card's effect", "cards.spell", swap("effect { draw(target, 3) }", 'effect { draw(target, "3") }'),
      True),
     ("mended", "cards.spell", swap('effect { draw(target, "3") }', "effect { draw(target, 1) }"), True),
+    # ... but the skills its code names are held (lints.holders): a skill nobody else holds is held by it.
+    ("a card's effect names the skill nobody held", "cards.spell",
+     swap("effect { draw(target, 1) }", "effect { if has_skill(target, Lonely) { draw(target, 1) } }"), None),
+    ("and names it no longer", "cards.spell",
+     swap("effect { if has_skill(target, Lonely) { draw(target, 1) } }", "effect { draw(target, 4) }"), None),
     ("a character's hit points, the file of cards and the one with a function standing in", "characters_000.spell",
      lambda t: re.sub(r"hp = (\d+)", lambda m: f"hp = {int(m[1]) % 9 + 1}", t, count=1), True),
     # The names a file grants, after an edit that keeps its line count: the replaced declarations' grants

@@ -43,15 +43,14 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
     """The facts about `d` that other declarations' checks read (see the module's docstring); what
     the whole-pack passes read of it (its errors, trigger edges, grants, ends, names shown raw, table
     values used on players) is its part (compiler/pack/facts.py), which they are run again from."""
-    if isinstance(d, A.CardDecl):           # others read its names, printed text, `skills` lists, any-time use
-        return (type(d).__name__, d.name, d.label, bool(d.text), tuple(tuple(n for n, _ in sc.names) for sc in d.skills),
-                d.anytime)
+    if isinstance(d, A.CardDecl):           # others read its names, printed text, `skills` lists, any-time use,
+        return (type(d).__name__, d.name, d.label, bool(d.text),    # and which skills it names (they are held)
+                tuple(tuple(n for n, _ in sc.names) for sc in d.skills), d.anytime, _skills_named(d, walked, refs))
     if not isinstance(d, BODIES):           # its text, not where it is (but another any-time point cites that)
         whole = encode(d) if isinstance(d, _ALTERED) else None
         at = text_key(d, lines) if isinstance(d, A.AnytimeDecl) else _moved_key(d, lines)
         return (type(d).__name__, at, repr(whole))
-    nodes = walked[d]
-    skills = tuple(sorted({ref[1] for n in nodes for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
+    skills = _skills_named(d, walked, refs)
     # Not where it is: only the whole pack's own diagnostics cite that (`first defined at`, a missing
     # text's place), and a body that moved is checked whole when one is in its file (incremental.recheck).
     common = (type(d).__name__, d.name, d.label, skills)
@@ -60,6 +59,11 @@ def exports(d, lines: list[str], walked: Walked, refs: dict, encode) -> tuple:
     kinds = tuple(type(c).__name__ for c in d.clauses)    # what a `must` reads: is it an active skill?
     lists = tuple(tuple(n for n, _ in c.names) for c in d.clauses if isinstance(c, A.SkillsClause))
     return common + (d.kind, bool(d.text), lists, kinds)
+
+
+def _skills_named(d, walked: Walked, refs: dict) -> tuple:
+    """The skills `d`'s code names as values (`has_skill(p, X)`): each of them is held (lints.holders)."""
+    return tuple(sorted({ref[1] for n in walked[d] for ref in (refs.get(n),) if ref is not None and ref[0] == "skill"}))
 
 
 def _moved_key(d, lines: list[str]) -> str:

@@ -41,7 +41,7 @@ from . import facts as F, module_cache
 from .exports import BODIES, exports, from_stub, stub, stub_place, text_key, text_key_at
 from .extend import lay_over
 
-FORMAT = b"units 6"
+FORMAT = b"units 7"
 
 
 def check_all(layers: list, texts: dict, datas: dict, keep: bool = True, lint: bool = True):
