@@ -18,6 +18,10 @@ class Span:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
+    def plain(self) -> tuple:
+        """Its fields as plain data, for the caches' marshalled records."""
+        return (self.file, self.line, self.col, self.end_line, self.end_col)
+
 
 def _node_repr(self) -> str:
     fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))

@@ -75,7 +75,7 @@ class SilentLints:
         elif isinstance(d, A.CharacterDecl):
             extra = tuple(n for sc in d.skills for n, _ in sc.names)
         elif isinstance(d, A.ModeDecl):
-            extra = (tuple(n for sc in d.rules + d.skills for n, _ in sc.names), _span(d.span), d.turn_limit)
+            extra = (tuple(n for sc in d.rules + d.skills for n, _ in sc.names), d.span.plain(), d.turn_limit)
         return (type(d).__name__, getattr(d, "name", ""), bool(A.callees(self.walked[d]) & ends),
                 self.raw.of(d) if raw else (), extra, (d.span.line, d.span.col))
 
@@ -83,10 +83,10 @@ class SilentLints:
         """(a skill, where, whether a `skills` list names it) for each skill `sk` lists or grants its owner."""
         for n in self.walked[sk]:
             if isinstance(n, A.SkillsClause):
-                yield from ((g, _span(sp), True) for g, sp in n.names)
+                yield from ((g, sp.plain(), True) for g, sp in n.names)
             elif A.callee(n) == "grant" and len(n.args) == 2 and isinstance(n.args[0].value, A.Name) \
                     and n.args[0].value.id == "owner" and isinstance(n.args[1].value, A.Name):
-                yield n.args[1].value.id, _span(n.args[1].value.span), False
+                yield n.args[1].value.id, n.args[1].value.span.plain(), False
 
     # ── an elif no value reaches ─────────────────────────────────────────────────
     def _dead_branches(self, st: A.If) -> None:
@@ -264,8 +264,4 @@ def _held_twice(parts: list, diags) -> None:
                     diags.warning(Span(*sp), f"`{ch[1]}` already lists `{g}`, and `{name}` grants it again",
                                   f"a skill a character starts with needs no grant: take `{g}` out of "
                                   f"`{ch[1]}`'s `skills` if `{name}` is what gives it", code="granted-twice")
-
-
-def _span(s: Span) -> tuple:
-    return (s.file, s.line, s.col, s.end_line, s.end_col)
 

@@ -22,13 +22,9 @@ BODIES = (A.SkillDecl, A.CharacterDecl)
 _ALTERED = (A.DeckDecl, A.PackDecl)          # lay_over may change these from another file
 
 
-def span_of(s: Span) -> tuple:
-    return (s.file, s.line, s.col, s.end_line, s.end_col)
-
-
 def text_key(d, lines: list[str]) -> str:
     """A declaration's text and place, with the line above it (where an `# allow` comment may be)."""
-    return text_key_at(span_of(d.span), lines)
+    return text_key_at(d.span.plain(), lines)
 
 
 def text_key_at(span: tuple, lines: list[str]) -> str:
@@ -74,16 +70,16 @@ def _moved_key(d, lines: list[str]) -> str:
 
 
 def _lists(clauses) -> tuple:
-    return tuple((tuple((n, span_of(s)) for n, s in sc.names), span_of(sc.span)) for sc in clauses)
+    return tuple((tuple((n, s.plain()) for n, s in sc.names), sc.span.plain()) for sc in clauses)
 
 
 # ── stand-ins ─────────────────────────────────────────────────────────────────
 def stub(d) -> tuple:
     """A skill or character as the other declarations' checks see it, as plain data."""
     if isinstance(d, A.SkillDecl):
-        return ("skill", d.name, d.label, d.kind, span_of(d.span), d.text,
+        return ("skill", d.name, d.label, d.kind, d.span.plain(), d.text,
                 _lists(c for c in d.clauses if isinstance(c, A.SkillsClause)))
-    return ("character", d.name, d.label, span_of(d.span), _lists(d.skills))
+    return ("character", d.name, d.label, d.span.plain(), _lists(d.skills))
 
 
 def stub_place(x) -> tuple:

@@ -36,13 +36,9 @@ class Marks:
         return [x for x, o in zip(self.d.items, self.owner) if o == who]
 
 
-def span_of(s: Span) -> tuple:
-    return (s.file, s.line, s.col, s.end_line, s.end_col)
-
-
 def uses(on_player: dict) -> tuple:
     """A declaration's uses of table values on players (Checker.on_player), as plain data."""
-    return tuple((name, tuple(span_of(s) for s in spans)) for name, spans in on_player.items())
+    return tuple((name, tuple(s.plain() for s in spans)) for name, spans in on_player.items())
 
 
 def part(d, silent, loops, ends: set, used: tuple, raw: bool = True) -> tuple:

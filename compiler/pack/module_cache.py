@@ -73,7 +73,7 @@ class Kept:
     @classmethod
     def of(cls, module: A.Module) -> "Kept":
         encode = _encoder()
-        return cls(module.path, module.granted, [_span(d.span) for d in module.decls],
+        return cls(module.path, module.granted, [d.span.plain() for d in module.decls],
                    [marshal.dumps(encode(d)) for d in module.decls], _encoder(True)(module.tests) if module.tests else ())
 
     def decl(self, i: int):
@@ -93,10 +93,6 @@ class Kept:
         pick = lambda xs, ids: [xs[i] for i in ids]       # noqa: E731
         return Kept(self.path, self.granted, pick(self.spans, before) + new.spans + pick(self.spans, after),
                      pick(self.blobs, before) + new.blobs + pick(self.blobs, after), self.tests)
-
-
-def _span(s: Span) -> tuple:
-    return (s.file, s.line, s.col, s.end_line, s.end_col)
 
 
 def load_kept(file: Path) -> Optional[Kept]:
