@@ -4,6 +4,9 @@ import asyncio
 
 import pytest
 
+from spellcard.lsp.analysis import Analyzer
+from spellcard.lsp.packs import pack_for
+
 from ..test_big_pack import big_pack
 from .client import CHARACTERS, Session
 
@@ -26,3 +29,22 @@ def small(tmp_path, monkeypatch):
     pack = tmp_path / "small"
     big_pack().write_pack(pack, characters=12, seed=1)
     return pack.resolve()
+
+
+class Editor:
+    """The server's analyzer over the small pack, analyzed once, with what the editor holds unsaved
+    (`unsaved`: path → text) read over the files."""
+
+    def __init__(self, folder):
+        self.unsaved: dict = {}
+        self.analyzer = Analyzer()
+        self.pack = pack_for(folder / "characters_000.spell", self.text_of)
+        self.analyzer.analyze(self.pack, self.text_of)
+
+    def text_of(self, p):
+        return self.unsaved.get(p) or p.read_text("utf-8")
+
+
+@pytest.fixture
+def editor(small) -> Editor:
+    return Editor(small)

@@ -6,17 +6,14 @@ after the pause; and a body edit must have been made at once."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
-from spellcard.lsp.analysis import Analyzer
 from spellcard.lsp.units import Layered, replaced
-from spellcard.lsp.packs import pack_for
 
 from ..test_incremental import EDITS, swap
 from .client import Session, uri
-from .test_units import _cold, _path
+from .test_units import _cold, _said
 
 _DEATH = "on death.after when event.killer == owner and owner.alive { draw(owner, 1) }"
 _LOOP = 'on move_cards.after when owner.alive { discard(owner.hand, owner, "discard") }'
@@ -32,27 +29,16 @@ LOOPS = [
 ]
 
 
-def _said(a) -> list:
-    return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help) for d in a.diagnostics)
-
-
-def test_each_edit_made_at_once_says_what_a_cold_check_says(small):
-    unsaved: dict = {}
-
-    def text_of(p: Path):
-        return unsaved.get(p) or p.read_text("utf-8")
-    analyzer = Analyzer()
-    pack = pack_for(small / "characters_000.spell", text_of)
-    analyzer.analyze(pack, text_of)
+def test_each_edit_made_at_once_says_what_a_cold_check_says(small, editor):
     for what, name, edit, fast in LOOPS + EDITS:
         path = small / name
-        changed = edit(text_of(path))
-        assert changed != text_of(path), what
-        unsaved[path] = changed
-        a = analyzer.at_once(pack, text_of)
+        changed = edit(editor.text_of(path))
+        assert changed != editor.text_of(path), what
+        editor.unsaved[path] = changed
+        a = editor.analyzer.at_once(editor.pack, editor.text_of)
         if fast is not None:
             assert (a is not None) == fast, what
-        a = a or analyzer.analyze(pack, text_of)        # the full check after the pause
+        a = a or editor.analyzer.analyze(editor.pack, editor.text_of)        # the full check after the pause
         path.write_text(changed, "utf-8")
         assert _said(a) == _cold(small), what
 

@@ -9,17 +9,19 @@ from pathlib import Path
 
 
 from spellcard.lsp import units
-from spellcard.lsp.analysis import Analyzer
 from spellcard.lsp.packs import KnownPacks, pack_for
 
 from ..test_incremental import EDITS, cold_check, short_paths
 from .client import Session, uri
 
 
+def _said(a) -> list:
+    """What a check or an analysis says, each place as one path whatever it was named by."""
+    return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help) for d in a.diagnostics)
+
+
 def _cold(pack: Path) -> list:
-    result = cold_check(pack)
-    return sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help)
-                  for d in result.diagnostics)
+    return _said(cold_check(pack))
 
 
 def _lints(a) -> list:
@@ -30,24 +32,17 @@ def _path(file: str) -> str:
     return str(Path(file).resolve())
 
 
-def test_each_edit_in_memory_checks_as_a_cold_check_does(small, monkeypatch):
+def test_each_edit_in_memory_checks_as_a_cold_check_does(small, editor, monkeypatch):
     short = short_paths(monkeypatch, units, "_again")
-    unsaved: dict = {}
-
-    def text_of(p: Path):
-        return unsaved.get(p) or p.read_text("utf-8")
-    analyzer = Analyzer()
-    pack = pack_for(small / "characters_000.spell", text_of)
-    analyzer.analyze(pack, text_of)
+    analyzer, pack, text_of = editor.analyzer, editor.pack, editor.text_of
     for what, name, edit, fast in EDITS:
         path = small / name
         changed = edit(text_of(path))
-        unsaved[path] = changed                 # unsaved in the editor, as the server has it …
+        editor.unsaved[path] = changed          # unsaved in the editor, as the server has it …
         short.clear()
         a = analyzer.analyze(pack, text_of)
-        got = sorted((d.severity, d.message, _path(d.span.file), d.span.line, d.span.col, d.help) for d in a.diagnostics)
         path.write_text(changed, "utf-8")       # … and saved, for the cold check
-        assert got == _cold(small), what
+        assert _said(a) == _cold(small), what
         whole = analyzer._check(pack, a.texts, *analyzer.parse(a.texts), full=True)     # as before units.py
         assert _lints(a) == _lints(whole), what   # what a keystroke keeps until the full check
         if fast is not None:
