@@ -3,6 +3,7 @@ out and coming back, skipped and extra phases, listed turns)."""
 from __future__ import annotations
 
 from .registry import builtin
+from spellcard.runtime.engine.cards import once_a_pack
 from spellcard.runtime.errors import GameOver, RoundOver
 
 
@@ -37,11 +38,8 @@ def b_characters(g, without=()):
     """Every character of the pack, in the order it declares them, less those carrying any of the
     tags `without` (`characters(without: ["a_tag"])`): each list is made once per pack, so a
     game's set-up costs no more with thousands of characters than with forty."""
-    key = ("characters", *without)
-    made = g._templates.get(key)
-    if made is None:
-        made = g._templates[key] = [c for c in g.pack.characters.values() if not any(t in c.tags for t in without)]
-    return list(made)
+    return list(once_a_pack(g.pack, ("characters", *without),
+                            lambda: [c for c in g.pack.characters.values() if not any(t in c.tags for t in without)]))
 
 
 @builtin("preset_character(p: player) -> character?")

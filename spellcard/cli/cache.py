@@ -1,6 +1,7 @@
 """`spellcard cache`: where the compile cache is, what it holds, and its budget; trim or clear it."""
 from __future__ import annotations
 
+import os
 import time
 
 import click
@@ -26,7 +27,8 @@ def cache_cmd(do_trim: bool, clear: bool) -> None:
         click.echo(f"removed {files} files, {_mb(size)}")
     parts: dict = {}
     for e in cache_trim.entries(cdir, time.time()):
-        folder = e.path[len(str(cdir)) + 1:].rpartition("/")[0] or "packs"
+        folder = os.path.relpath(os.path.dirname(e.path), cdir)
+        folder = "packs" if folder == os.curdir else folder
         count, size = parts.get(folder, (0, 0))
         parts[folder] = (count + 1, size + e.size)
     click.echo(f"{cdir}: {_mb(sum(s for _, s in parts.values()))} of {_mb(cache_trim.budget())}")

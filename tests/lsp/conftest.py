@@ -42,7 +42,7 @@ class Editor:
         self.analyzer.analyze(self.pack, self.text_of)
 
     def text_of(self, p):
-        return self.unsaved.get(p) or p.read_text("utf-8")
+        return self.unsaved[p] if p in self.unsaved else p.read_text("utf-8")
 
 
 @pytest.fixture
