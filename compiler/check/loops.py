@@ -138,7 +138,7 @@ class LoopCheck:
         for c in skill.clauses:
             if isinstance(c, A.TriggerClause):
                 t = Trigger(skill, c)
-                where = (c.span.file, c.span.line, c.span.col, c.span.end_line, c.span.end_col)
+                where = c.span.plain()
                 out.append((t.name, c.action, c.window, where, True, (), False) if self.bounded(t) else
                            (t.name, c.action, c.window, where, False, tuple(sorted(self.effect(t).items())),
                             self._endless(t)))

@@ -117,10 +117,7 @@ def trim(cdir: Path, limit: int | None = None) -> tuple[int, int, int]:
 
 def clear(cdir: Path) -> tuple[int, int]:
     """Every entry removed: (files, bytes)."""
-    found = list(entries(cdir, time.time()))
-    removed, freed = _remove(found, sum(e.size for e in found))
-    _keep_ledger(cdir, sum(e.size for e in found) - freed)
-    return removed, freed
+    return trim(cdir, 0)[:2]
 
 
 def _remove(found: list, excess: int) -> tuple[int, int]:

@@ -41,9 +41,9 @@ def uses(on_player: dict) -> tuple:
     return tuple((name, tuple(s.plain() for s in spans)) for name, spans in on_player.items())
 
 
-def part(d, silent, loops, ends: set, used: tuple, raw: bool = True) -> tuple:
+def part(d, silent, loops, ends: set, used: tuple) -> tuple:
     """One declaration's part (the module's docstring); `ends`: what can end the game (game_enders)."""
-    return (silent.part(d, ends, raw), loops.facts(d) if isinstance(d, A.SkillDecl) else None, used)
+    return (silent.part(d, ends), loops.facts(d) if isinstance(d, A.SkillDecl) else None, used)
 
 
 def stored(modules: list, parts: list) -> list:

@@ -373,8 +373,7 @@ def _allowed(texts: dict):
 
 
 def _plain(x: Diagnostic) -> tuple:
-    s = x.span
-    return (x.severity, x.message, (s.file, s.line, s.col, s.end_line, s.end_col), x.help, x.code)
+    return (x.severity, x.message, x.span.plain(), x.help, x.code)
 
 
 # ── the record on disk ─────────────────────────────────────────────────────────

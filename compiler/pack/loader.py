@@ -222,7 +222,7 @@ def size_problem(src: Source, total: int) -> Optional[Diagnostic]:
     if total > MAX_PACK_BYTES:
         return Diagnostic("error", f"with this file the pack's sources pass {kb(MAX_PACK_BYTES)}, the most a pack "
                                    "may hold", Span(src.path, 1, 1, 1, 2),
-                          "THB's whole rules take about 160 KB, 2,000 more characters about 1.2 MB; "
+                          "2,000 characters with their skills take about 1.2 MB; "
                           "see docs/language.md, Limits")
     return None
 

@@ -90,7 +90,7 @@ def _shared_key(pe: PackEmit, datas: dict, filename: str, root: str, names: dict
         if span.file not in lines:
             lines[span.file] = datas.get(span.file, b"\0missing").split(b"\n")
         text = b"\n".join(lines[span.file][span.line - 1:span.end_line])
-        h.update(repr((span.file, span.line, span.col, span.end_line, span.end_col)).encode("utf-8", "surrogatepass")
+        h.update(repr(span.plain()).encode("utf-8", "surrogatepass")
                  + text + b"\0")
     return h.digest()
 

@@ -11,7 +11,7 @@ from spellcard.compiler.pack import registry
 from spellcard.compiler.pack.loader import read_sources
 from spellcard.compiler.parse.read import decode, parse
 
-from .rows import expand
+from .rows import expand_all
 
 
 @attrs.define
@@ -54,9 +54,8 @@ def collect(paths: Iterable[Path]) -> Found:
             continue
         module = build(src.path, tree)
         if module.tests:
-            for test in module.tests:          # a table-driven test: one test per row
-                rows, problems = expand(test)
-                found.tests.extend(rows)
-                found.diagnostics.extend(problems)
+            rows, problems = expand_all(module.tests)   # a table-driven test: one test per row
+            found.tests.extend(rows)
+            found.diagnostics.extend(problems)
             found.lines[src.path] = src.lines
     return found

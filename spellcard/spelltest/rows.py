@@ -24,6 +24,17 @@ from spellcard.compiler.text.diagnostics import Diagnostic
 from . import nodes as T
 
 
+def expand_all(tests) -> tuple[list, list]:
+    """Every test's rows (`expand`), and the diagnostics of every table that cannot be read."""
+    rows: list = []
+    problems: list = []
+    for test in tests:
+        mine, wrong = expand(test)
+        rows += mine
+        problems += wrong
+    return rows, problems
+
+
 def expand(test: T.SpellTestDecl) -> tuple[list, list]:
     """The test's rows as tests of their own (the test itself when it has no table), and the
     diagnostics of a table that cannot be read (a column that is no plain name, a row too short…)."""

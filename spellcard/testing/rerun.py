@@ -9,7 +9,7 @@ from spellcard.compiler.build.builder import build
 from spellcard.compiler.pack.loader import load_pack
 from spellcard.compiler.parse.read import parse
 from spellcard.spelltest.check import TestChecker
-from spellcard.spelltest.rows import expand
+from spellcard.spelltest.rows import expand_all
 from spellcard.spelltest.run import Runner, Stop
 
 from .play import Always, Broken, Property, ended_badly, judge, watch
@@ -27,11 +27,7 @@ def rerun(pack: str, test: str, extra: Sequence[str] = (), always: Sequence[tupl
     tree, problem = parse(NAME, test)
     if problem is not None:
         raise ValueError(problem.render())
-    tests, problems = [], []
-    for t in build(NAME, tree).tests:        # a table's rows are tests of their own, as `spellcard test` runs them
-        rows, wrong = expand(t)
-        tests += rows
-        problems += wrong
+    tests, problems = expand_all(build(NAME, tree).tests)   # a table's rows are tests of their own, as `spellcard test` runs them
     if problems:
         raise ValueError(problems[0].render())
     if len(tests) != 1:
