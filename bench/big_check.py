@@ -35,7 +35,6 @@ import argparse
 import gc
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -45,7 +44,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from big_pack import write_pack  # noqa: E402  (a sibling script, not a package)
+from big_pack import hp_edited, write_pack  # noqa: E402  (a sibling script, not a package)
 from same_games import digest  # noqa: E402
 
 from spellcard.compiler.pack.loader import load_pack  # noqa: E402
@@ -79,8 +78,7 @@ def median(rows: list[tuple]) -> str:
 
 def edit(path: Path) -> None:
     """A real edit: the first character's hit points, one more (9 → 1), so no column moves."""
-    text = path.read_text("utf-8")
-    path.write_text(re.sub(r"hp = (\d)", lambda m: f"hp = {int(m[1]) % 9 + 1}", text, count=1), "utf-8")
+    path.write_text(hp_edited(path.read_text("utf-8")), "utf-8")
 
 
 def simulate(sc: str, env: dict, mode: str, args, pack: Path, plain: Path) -> dict:

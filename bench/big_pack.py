@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from pathlib import Path
 
 SUITS = ["spade", "heart", "club", "diamond"]
@@ -89,6 +90,12 @@ SKILLS = [
 SUIT_NAMES = {"spade": "黑桃", "heart": "紅桃", "club": "梅花", "diamond": "方片"}
 COLOR_NAMES = {"red": "紅色", "black": "黑色"}
 KANJI = "天地玄黃宇宙洪荒日月盈昃辰宿列張寒來暑往秋收冬藏閏餘成歲律呂調陽雲騰致雨露結為霜金生麗水玉出崑岡"
+
+
+def hp_edited(text: str, k: int = 0) -> str:
+    """The benches' one-line edit: the first character's hit points set to another value, one digit
+    (n → (n + k) mod 9 + 1), so no column moves; k tells successive edits apart."""
+    return re.sub(r"hp = (\d)", lambda m: f"hp = {(int(m[1]) + k) % 9 + 1}", text, count=1)
 
 
 def title_of(rng: random.Random, n: int = 2) -> str:

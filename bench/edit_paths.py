@@ -26,6 +26,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parent))
+from big_pack import hp_edited  # noqa: E402  (a sibling script, not a package)
 THB = HERE.parents[1] / "rules" / "thb"
 TRIGGER = "event.card.category == spell { draw(owner, 1) }"      # a use_card.declare trigger's body (THB's 圖書)
 
@@ -33,9 +35,12 @@ TRIGGER = "event.card.category == spell { draw(owner, 1) }"      # a use_card.de
 def sub(pattern: str, repl: str):
     """An edit: the first match of `pattern` becomes `repl` (None when the file has none)."""
     def edit(text: str):
-        changed = re.sub(pattern, repl, text, count=1, flags=re.M)
-        return changed if changed != text else None
+        return _changed(text, re.sub(pattern, repl, text, count=1, flags=re.M))
     return edit
+
+
+def _changed(text: str, changed: str):
+    return changed if changed != text else None
 
 
 def chain(*edits):
@@ -53,7 +58,7 @@ _SAME = lambda text: text  # noqa: E731  (the pack as it is)
 # (what, before, after): each a text -> text (None: the edit does not apply to this file)
 EDITS = [
     ("a number in a skill's body", _SAME, sub(re.escape(TRIGGER), TRIGGER.replace("1)", "2)"))),
-    ("a character's hit points", _SAME, sub(r"hp = (\d)", lambda m: f"hp = {int(m[1]) % 9 + 1}")),
+    ("a character's hit points", _SAME, lambda text: _changed(text, hp_edited(text))),
     ("a skill's printed text", _SAME, sub(r"text \"鎖定技，當你使用一張非延時符卡時，你摸一張牌。\"",
                                           'text "鎖定技，當你使用一張非延時符卡時，你摸兩張牌。"')),
     ("an error typed (a text for a number)", _SAME, _ERROR),
@@ -129,7 +134,6 @@ def main() -> None:
             shutil.copytree(THB, pack, ignore=shutil.ignore_patterns("tests", "__pycache__"))
             file = pack / "characters.spell"
         else:
-            sys.path.insert(0, str(HERE.parent))
             from big_pack import write_pack
             write_pack(pack, args.characters, 1)
             file = pack / "characters_000.spell"

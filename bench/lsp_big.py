@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import sys
 import tempfile
 import time
@@ -33,14 +32,9 @@ from lsprotocol import types as L
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from big_pack import write_pack  # noqa: E402  (a sibling script, not a package)
+from big_pack import hp_edited, write_pack  # noqa: E402  (a sibling script, not a package)
 from lsp import _cpu, _pct, _server_pid  # noqa: E402  (bench/lsp.py's: the server's CPU time, from /proc)
 from tests.lsp.client import Session, uri  # noqa: E402
-
-
-def edited(text: str, k: int) -> str:
-    """The first character's hit points set to another value (one digit, so no column moves)."""
-    return re.sub(r"hp = (\d)", lambda m: f"hp = {(int(m[1]) + k) % 9 + 1}", text, count=1)
 
 
 async def measure(pack: Path, edits: int) -> dict:
@@ -55,14 +49,14 @@ async def measure(pack: Path, edits: int) -> dict:
         first, settled, full, first_cpu, cpu = [], [], [], [], []
         server = _server_pid()
         for k in range(edits):
-            text = edited(text, k)
+            text = hp_edited(text, k)
             t0, c0 = time.perf_counter(), _cpu(server)
             await s.change(path, text)
             first.append(time.perf_counter() - t0)
             first_cpu.append(_cpu(server) - c0)
             await asyncio.sleep(1.0)                    # any full check that follows the typing's pause
             settled.append(s.arrived[uri(path)] - t0)
-            text = edited(text, k + 3)
+            text = hp_edited(text, k + 3)
             u = uri(path)
             s.versions[u] += 1
             t0, c0 = time.perf_counter(), _cpu(server)
