@@ -12,8 +12,8 @@ import pytest
 from spellcard.lsp.units import Layered, replaced
 
 from ..test_incremental import EDITS, swap
-from .client import Session, uri
-from .test_units import _cold, _said
+from .client import Session
+from .test_units import _cold, _said, cold_published, published
 
 _DEATH = "on death.after when event.killer == owner and owner.alive { draw(owner, 1) }"
 _LOOP = 'on move_cards.after when owner.alive { discard(owner.hand, owner, "discard") }'
@@ -66,10 +66,7 @@ def test_a_body_edit_publishes_the_full_checks_diagnostics_first(small):
                 if not fast:                    # the loop is told by the full check after the pause
                     await s.save(path)
                 await s.symbols(path)           # answered after every file's diagnostics were sent
-                got = sorted((d.message.split("\nhelp: ")[0], str(f), d.range.start.line + 1)
-                             for f in files for d in s.diagnostics.get(uri(f), []))
-                want = sorted((d[1], d[2], d[3]) for d in _cold(small) if d[2] in {str(f) for f in files})
-                assert got == want, what
+                assert published(s, files) == cold_published(small, files), what
         finally:
             await s.stop()
     asyncio.run(run())

@@ -124,7 +124,8 @@ def test_a_keystroke_is_checked_at_once_and_the_full_check_follows_the_pause(lsp
     line, col = where(r"on damage\.(taken) when event\.target == owner repeat")
     u = uri(CHARACTERS)
     quick = run(s.edit(CHARACTERS, line, col, col + 5, "tak@n"))
-    assert [d.severity for d in quick] == [L.DiagnosticSeverity.Error]
+    assert [(d.severity, d.message.split("\n")[0], d.range.start.line, d.range.start.character) for d in quick] == \
+        [(L.DiagnosticSeverity.Error, "unexpected character `@`", line, col + 3)]
     seen = s._count[u]
     full = run(s._published_after(u, seen))                    # the full check, once the typing pauses
     assert [(d.range, d.message) for d in full] == [(d.range, d.message) for d in quick]

@@ -49,6 +49,23 @@ def test_each_edit_in_memory_checks_as_a_cold_check_does(small, editor, monkeypa
             assert short == [fast], what
 
 
+def published(s: Session, files: list) -> list:
+    """What the server has published for `files`: severity, message (with its help), file, line."""
+    out = []
+    for f in files:
+        for d in s.diagnostics.get(uri(f), []):
+            severity = "error" if d.severity == 1 else "warning"
+            out.append((severity, d.message, str(f), d.range.start.line + 1))
+    return sorted(out)
+
+
+def cold_published(pack: Path, files: list) -> list:
+    """What a cold check of `pack` says of `files`, as `published` reads the server's."""
+    names = {str(f) for f in files}
+    return sorted((d.severity, d.message + (f"\nhelp: {d.help}" if d.help else ""), _path(d.span.file), d.span.line)
+                  for d in cold_check(pack).diagnostics if _path(d.span.file) in names)
+
+
 STDIO = [e for e in EDITS if e[0] in {
     "a skill's body, same exports", "an error added", "the error fixed",
     "a branch no value reaches (a warning in the body)", "a skill renamed that a character lists",
@@ -59,19 +76,6 @@ def test_the_server_publishes_a_cold_checks_diagnostics_after_each_edit(small):
     assert len(STDIO) == 6
     path = small / "characters_000.spell"
     files = sorted(small.glob("*.spell"))
-
-    def published(s: Session) -> list:
-        out = []
-        for f in files:
-            for d in s.diagnostics.get(uri(f), []):
-                severity = "error" if d.severity == 1 else "warning"
-                out.append((severity, d.message, str(f), d.range.start.line + 1))
-        return sorted(out)
-
-    def cold() -> list:
-        result = cold_check(small)
-        return sorted((d.severity, d.message + (f"\nhelp: {d.help}" if d.help else ""), _path(d.span.file),
-                       d.span.line) for d in result.diagnostics if _path(d.span.file) in {str(f) for f in files})
 
     async def run() -> None:
         s = Session()
@@ -84,7 +88,7 @@ def test_the_server_publishes_a_cold_checks_diagnostics_after_each_edit(small):
                 await s.change(path, text)
                 await s.save(path)              # the full check's diagnostics, whatever came first
                 await s.symbols(path)           # answered after every file's diagnostics were sent
-                assert published(s) == cold(), what
+                assert published(s, files) == cold_published(small, files), what
         finally:
             await s.stop()
     asyncio.run(run())
