@@ -102,8 +102,8 @@ def before_lints(checker, parts: list, kept: set, marks: Marks, last=None) -> se
         marks.mark(-2)
         loops(parts, kept | error_lines(marks.d), marks.d)
     else:
-        marks.d.items.extend(Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4]) for x in last[0])
+        marks.d.items.extend(Diagnostic.from_plain(x) for x in last[0])
         marks.mark(-2)
-        marks.d.items.extend(Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4]) for x in last[1])
+        marks.d.items.extend(Diagnostic.from_plain(x) for x in last[1])
     marks.mark(-3)
     return kept | error_lines(marks.d)

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Optional
 
 from spellcard.compiler import ast as A
-from spellcard.compiler.ast.base import Span
 from spellcard.compiler.check.checker import Checker
 from spellcard.compiler.check.loops import LoopCheck, error_lines, nodes_in
 from spellcard.compiler.check.printed import check_printed
@@ -92,7 +91,7 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
     F.lints(silent, parts, broken)
     run.mark(-3)
     if linted is not None:
-        linted.update(_plain(x) for x in diags.items[first_lint:])
+        linted.update(x.plain() for x in diags.items[first_lint:])
     if not keep:
         diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
         return syms, checker, diags, None
@@ -100,11 +99,11 @@ def check_laid(layers: list, modules: list, diags: Diagnostics, texts: dict, dat
     for i, d in enumerate(decls):
         lines = texts.get(d.span.file, [])
         units.append((text_key(d, lines), exports(d, lines, silent.walked, checker.refs, module_cache.encode_node),
-                      [_plain(x) for x in run.of(i)]))
-    record = {"files": _files(layers, modules, datas, units), "glob": [_plain(x) for x in run.of(-1)],
+                      [x.plain() for x in run.of(i)]))
+    record = {"files": _files(layers, modules, datas, units), "glob": [x.plain() for x in run.of(-1)],
               "held": (sorted(held[0]), sorted(held[1])), "facts": (checker.prepared(), writes, sorted(ends)),
-              "parts": F.stored(modules, parts), "passes": ([_plain(x) for x in run.of(-2)],
-                                                             [_plain(x) for x in run.of(-3)])}
+              "parts": F.stored(modules, parts), "passes": ([x.plain() for x in run.of(-2)],
+                                                             [x.plain() for x in run.of(-3)])}
     diags.items = [x for x in diags.items if not silenced(x, texts.get(x.span.file))]
     return syms, checker, diags, record
 
@@ -177,11 +176,11 @@ def recheck(layers: list, modules: list, read: set, record: dict, texts: dict, d
             units = [fresh.get(id(d), u) for d, u in zip(m.decls, old[m.path])]
             was = _file(layer, m, datas.get(m.path, b""), units)
         files.append(was)
-        items.extend(_diagnostic(x) for found in was[4] for x in found)
-    items.extend(_diagnostic(x) for x in record["glob"])
+        items.extend(Diagnostic.from_plain(x) for found in was[4] for x in found)
+    items.extend(Diagnostic.from_plain(x) for x in record["glob"])
     items.extend(computed[0] + computed[1])
     return ([x for x in items if not silenced(x, texts.get(x.span.file))],
-            dict(record, files=files, parts=parts, passes=tuple(list(map(_plain, c)) for c in computed)), checker)
+            dict(record, files=files, parts=parts, passes=tuple(list(map(Diagnostic.plain, c)) for c in computed)), checker)
 
 
 def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
@@ -218,7 +217,7 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         if out[id(d)][1] != where[id(d)][1]:
             return None
     mine = {id(d): F.part(d, silent, loops, ends, F.uses(u)) for d, u in zip(changed, uses)}
-    errors = {id(d): _errors(map(_plain, run.of(i))) for i, d in enumerate(changed)}
+    errors = {id(d): _errors(map(Diagnostic.plain, run.of(i))) for i, d in enumerate(changed)}
     parts, stored = F.again(modules, record["parts"], mine, lambda d: _errors(where[id(d)][2]) == errors[id(d)])
     gone = {id(u[2]) for u in where.values()}         # the changed ones' last diagnostics
     kept = _errors(record["glob"]) | {x for f in record["files"] for found in f[4] if id(found) not in gone
@@ -233,9 +232,9 @@ def _again(modules: list, changed: list, where: dict, record: dict, texts: dict,
         F.lints(silent, parts, broken)
     run.mark(-3)
     if linted is not None:
-        linted.update(_plain(x) for i, n in enumerate(checked) for x in run.of(i)[n:])
-        linted.update(_plain(x) for x in run.of(-3))
-    fresh = {id(d): out[id(d)] + ([_plain(x) for x in run.of(i)],) for i, d in enumerate(changed)}
+        linted.update(x.plain() for i, n in enumerate(checked) for x in run.of(i)[n:])
+        linted.update(x.plain() for x in run.of(-3))
+    fresh = {id(d): out[id(d)] + ([x.plain() for x in run.of(i)],) for i, d in enumerate(changed)}
     return fresh, stored, (run.of(-2), run.of(-3)), checker
 
 
@@ -254,10 +253,6 @@ def _moved(modules: list, read: set, record: dict, where: dict) -> bool:
 
 def _errors(found: list) -> set:
     return {(x[2][0], x[2][1]) for x in found if x[0] == "error"}
-
-
-def _diagnostic(x: tuple) -> Diagnostic:
-    return Diagnostic(x[0], x[1], Span(*x[2]), x[3], x[4])
 
 
 def _stand_in(x):
@@ -370,10 +365,6 @@ def _units(f: tuple) -> list:
 
 def _allowed(texts: dict):
     return lambda span, code: allowed_at(texts.get(span.file), span.line, code)
-
-
-def _plain(x: Diagnostic) -> tuple:
-    return (x.severity, x.message, x.span.plain(), x.help, x.code)
 
 
 # ── the record on disk ─────────────────────────────────────────────────────────

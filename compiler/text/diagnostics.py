@@ -26,6 +26,14 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity == "error"
 
+    def plain(self) -> tuple:
+        """As plain data, for the check's record (marshal); `from_plain` makes it again."""
+        return (self.severity, self.message, self.span.plain(), self.help, self.code)
+
+    @classmethod
+    def from_plain(cls, x: tuple) -> "Diagnostic":
+        return cls(x[0], x[1], Span(*x[2]), x[3], x[4])
+
     def render(self, lines: Optional[list[str]] = None, color: bool = False) -> str:
         # A message can quote the source (an unexpected token) and a path can hold anything: never let
         # either carry a line break or a terminal escape sequence into the output, nor run on for

@@ -42,7 +42,7 @@ class Checked:
 
     def lints(self) -> frozenset:
         """The ids of the diagnostics the loop and lint passes found (they read the whole pack)."""
-        return frozenset(id(d) for d in self.diagnostics if I._plain(d) in self.linted)
+        return frozenset(id(d) for d in self.diagnostics if d.plain() in self.linted)
 
 
 def check(layers: list, texts: dict, last: Optional[Checked], whole: bool = True) -> Optional[Checked]:
@@ -92,7 +92,7 @@ def _again(layers: list, texts: dict, lines: dict, last: Checked) -> Optional[Ch
     items, kept, checker = found
     diags = Diagnostics()
     diags.items = items
-    shown = {I._plain(x) for x in diags.items}
+    shown = {x.plain() for x in diags.items}
     return Checked(modules, checker.s, _merged(last, checker, modules, edited), diags.sorted(),
                    kept, texts, lines, frozenset(linted & shown))
 
