@@ -5,15 +5,13 @@ cold `spellcard check` says, whether it was made at once or (when it cannot be) 
 after the pause; and a body edit must have been made at once."""
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
 from spellcard.lsp.units import Layered, replaced
 
 from ..test_incremental import EDITS, swap
-from .client import Session
-from .test_units import _cold, _said, cold_published, published
+from .test_units import _cold, _said, published_as_cold
 
 _DEATH = "on death.after when event.killer == owner and owner.alive { draw(owner, 1) }"
 _LOOP = 'on move_cards.after when owner.alive { discard(owner.hand, owner, "discard") }'
@@ -51,25 +49,8 @@ AT_ONCE = {"a character's hit points", "a branch no value reaches (a warning in 
 def test_a_body_edit_publishes_the_full_checks_diagnostics_first(small):
     """Over stdio: the first diagnostics after a body edit (no save, no pause) are a cold check's."""
     assert len([e for e in EDITS if e[0] in AT_ONCE]) == len(AT_ONCE)
-    path = small / "characters_000.spell"
-    files = sorted(small.glob("*.spell"))
-
-    async def run() -> None:
-        s = Session()
-        await s.start(root=small)
-        try:
-            await s.open(path)
-            for what, _, edit, fast in LOOPS[:1] + [e for e in EDITS if e[0] in AT_ONCE]:
-                text = edit(path.read_text("utf-8"))
-                path.write_text(text, "utf-8")
-                await s.change(path, text)
-                if not fast:                    # the loop is told by the full check after the pause
-                    await s.save(path)
-                await s.symbols(path)           # answered after every file's diagnostics were sent
-                assert published(s, files) == cold_published(small, files), what
-        finally:
-            await s.stop()
-    asyncio.run(run())
+    # A loop is told by the full check after the pause (a save here); a body edit's, at once.
+    published_as_cold(small, LOOPS[:1] + [e for e in EDITS if e[0] in AT_ONCE], saved=lambda fast: not fast)
 
 
 @pytest.mark.parametrize("size, steps, layered", [
